@@ -1,0 +1,82 @@
+"""The bot protocol shared by every game and every interface.
+
+A bot receives a seat's *view* (what that seat may know) and returns one of the view's
+``legal_actions``. Bots are seeded: the same seed and the same sequence of views give
+the same choices. ``evaluate`` scores each legal action (higher is better) for hints
+and explanations; a bot that does not search returns its preference order.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from importlib import import_module
+from typing import Any
+
+from atout.games.actions import Action
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+
+
+class Bot(ABC):
+    """Base of all bots. Subclasses implement :meth:`choose` (and may refine ``evaluate``)."""
+
+    #: Short name used on the command line (``random``, ``heuristic``).
+    name: str = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, view: Any) -> Action:
+        """One of ``view.legal_actions``."""
+
+    def evaluate(self, view: Any) -> list[tuple[Action, float]]:
+        """Each legal action with a value (higher is better), best first."""
+        best = self.choose(view)
+        return [(a, 1.0 if a == best else 0.0) for a in view.legal_actions]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action: the baseline every other bot must beat."""
+
+    name = "random"
+
+    def choose(self, view: Any) -> Action:
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError("no legal action in this view: it is not this seat's turn")
+        return actions[self.rng.randrange(len(actions))]  # type: ignore[no-any-return]
+
+    def evaluate(self, view: Any) -> list[tuple[Action, float]]:
+        return [(a, 0.0) for a in view.legal_actions]
+
+
+#: (game, bot name) -> "module:Class"; "*" as game means any game.
+BOTS: dict[tuple[str, str], str] = {
+    ("*", "random"): "atout.bots.base:RandomBot",
+    ("deberts", "heuristic"): "atout.bots.deberts:DebertsHeuristicBot",
+    ("belote", "heuristic"): "atout.bots.belote:BeloteHeuristicBot",
+    ("schieber", "heuristic"): "atout.bots.schieber:SchieberHeuristicBot",
+}
+
+
+def bot_names(game: str) -> list[str]:
+    return sorted({name for g, name in BOTS if g in ("*", game)})
+
+
+def make_bot(game: str, name: str, seed: int | None = None) -> Bot:
+    """A bot by its command-line name for a game."""
+    target = BOTS.get((game, name)) or BOTS.get(("*", name))
+    if target is None:
+        raise ValueError(
+            f"no bot {name!r} for {game}; choose one of {', '.join(bot_names(game))}"
+        )
+    module_name, cls_name = target.split(":")
+    cls = getattr(import_module(module_name), cls_name)
+    bot: Bot = cls(seed)
+    return bot

@@ -1,0 +1,313 @@
+"""What every game shares: the Deal and Match contract, errors, options and meld helpers.
+
+The step semantics are written once here (checked ``apply``, ``apply_unchecked``,
+``undo``, ``copy``) and each game only supplies ``_check`` (why an action is
+illegal, or ``None``) and ``_apply`` (the state change). State lives in ``__slots__``
+whose values are immutable (ints, tuples, frozen dataclasses), so that a snapshot is
+one tuple and a copy is shallow.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from operator import attrgetter
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from atout.cards import CARDS, CardSet, Rank, Suit, bits
+from atout.games.actions import Action
+
+__all__ = [
+    "Deal",
+    "GameError",
+    "IllegalActionError",
+    "Match",
+    "Meld",
+    "Options",
+    "OptionsParseError",
+    "run_meld",
+    "runs",
+]
+
+
+class GameError(Exception):
+    """Base of the errors raised by the games."""
+
+
+class IllegalActionError(GameError, ValueError):
+    """An action the rules forbid in this state. The state is left unchanged.
+
+    ``rule`` is a stable identifier (``"deberts.beat-trump-lead"``) that interfaces
+    translate; ``params`` holds the values the message names.
+    """
+
+    def __init__(self, rule: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:  # keep picklable across processes
+        return (_rebuild_illegal, (self.rule, self.message, self.params))
+
+
+def _rebuild_illegal(rule: str, message: str, params: dict[str, Any]) -> IllegalActionError:
+    return IllegalActionError(rule, message, **params)
+
+
+class OptionsParseError(ValueError):
+    """Raised for a malformed or unknown options string."""
+
+
+class Options:
+    """Mixin for a game's frozen options dataclass: one canonical string each way.
+
+    ``str(options)`` is ``game`` for the defaults and ``game(a=1,b=true)`` otherwise,
+    with the changed fields in name order; :meth:`parse` reads it back.
+    """
+
+    game: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        changed = []
+        for field in sorted(dataclasses.fields(self), key=lambda f: f.name):  # type: ignore[arg-type]
+            value = getattr(self, field.name)
+            if value != field.default:
+                changed.append(f"{field.name}={_format_value(value)}")
+        return f"{self.game}({','.join(changed)})" if changed else self.game
+
+    @classmethod
+    def parse(cls, text: str) -> Any:
+        """Read the canonical string (or any order of ``name=value`` pairs)."""
+        text = text.strip()
+        name, _, rest = text.partition("(")
+        if name.strip() != cls.game:
+            raise OptionsParseError(f"expected options for {cls.game!r}, got {text!r}")
+        values: dict[str, Any] = {}
+        if rest:
+            if not rest.endswith(")"):
+                raise OptionsParseError(f"missing ')' in {text!r}")
+            body = rest[:-1].strip()
+            fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+            for pair in filter(None, (p.strip() for p in body.split(","))):
+                key, eq, raw = pair.partition("=")
+                key = key.strip()
+                if not eq or key not in fields:
+                    raise OptionsParseError(f"unknown option {key!r} for {cls.game}")
+                if key in values:
+                    raise OptionsParseError(f"option {key!r} given twice")
+                values[key] = _parse_value(raw.strip(), fields[key].default, key)
+        try:
+            return cls(**values)
+        except (TypeError, ValueError) as exc:
+            raise OptionsParseError(str(exc)) from exc
+
+    def describe(self) -> dict[str, Any]:
+        """Every option with its value, defaults included."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+
+def _format_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _parse_value(raw: str, default: object, key: str) -> object:
+    if isinstance(default, bool):
+        if raw.lower() in ("true", "1", "yes", "on"):
+            return True
+        if raw.lower() in ("false", "0", "no", "off"):
+            return False
+        raise OptionsParseError(f"option {key!r} takes true or false, not {raw!r}")
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise OptionsParseError(f"option {key!r} takes a whole number, not {raw!r}") from None
+    return raw
+
+
+def runs(rank_bits: int, min_length: int = 3) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive ranks in a 9-bit rank mask, as ``(top_rank, length)``.
+
+    >>> runs(0b011110111)
+    [(2, 3), (7, 4)]
+    """
+    found = []
+    rank = 0
+    while rank < 9:
+        if rank_bits >> rank & 1:
+            start = rank
+            while rank < 9 and rank_bits >> rank & 1:
+                rank += 1
+            if rank - start >= min_length:
+                found.append((rank - 1, rank - start))
+        else:
+            rank += 1
+    return found
+
+
+DealT = TypeVar("DealT", bound="Deal")
+
+
+class Deal(ABC):
+    """One hand of a game, from the deal to its score; the unit of play and search.
+
+    ``apply`` checks the action and raises :class:`IllegalActionError` naming the rule
+    broken, leaving the state as it was. ``apply_unchecked`` skips the check (for
+    search over actions taken from :meth:`legal_actions`). ``undo`` takes back the
+    last action; ``copy`` is cheap.
+    """
+
+    __slots__ = ("_history", "actions")
+
+    #: Number of seats at the table.
+    num_players: ClassVar[int] = 0
+    #: Name of the game (``deberts``, ``belote``, ``schieber``).
+    game: ClassVar[str] = ""
+    #: Names of the slots that make up the state (excluding the history).
+    _state_slots: ClassVar[tuple[str, ...]] = ()
+    _getter: ClassVar[Any] = None
+
+    _history: list[tuple[Any, ...]]
+    actions: list[tuple[int, Action]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls._state_slots:
+            cls._getter = attrgetter(*cls._state_slots)
+
+    # -- what each game supplies -------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now (empty only when over)."""
+
+    @abstractmethod
+    def _check(self, action: Action) -> IllegalActionError | None:
+        """Why ``action`` is illegal now, or ``None`` when it is legal."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Change the state; the action is known to be legal."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the deal has ended (played to its end, or thrown in)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now; never a hidden card."""
+
+    # -- shared step semantics ---------------------------------------------------
+    def is_legal(self, action: Action) -> bool:
+        return self._check(action) is None
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action, or raise :class:`IllegalActionError` and change nothing."""
+        error = self._check(action)
+        if error is not None:
+            raise error
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (taken from :meth:`legal_actions`)."""
+        seat = self.current_player()
+        self._history.append(self._getter(self))
+        self.actions.append((-1 if seat is None else seat, action))
+        self._apply(action)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._history:
+            raise GameError("nothing to undo")
+        snapshot = self._history.pop()
+        for name, value in zip(self._state_slots, snapshot, strict=True):
+            object.__setattr__(self, name, value)
+        return self.actions.pop()[1]
+
+    def copy(self: DealT) -> DealT:
+        """An independent copy (with the history, so the copy can undo too)."""
+        other = object.__new__(type(self))
+        for name in self._state_slots:
+            object.__setattr__(other, name, getattr(self, name))
+        other._history = list(self._history)
+        other.actions = list(self.actions)
+        return other
+
+    def state_key(self) -> tuple[Any, ...]:
+        """The whole state as a tuple: equal keys mean equal states."""
+        return tuple(self._getter(self))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Deal)
+        return self.state_key() == other.state_key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Match(ABC, Generic[DealT]):
+    """A whole game: deals strung together with what spans them (scores, dealer, target).
+
+    ``apply`` forwards to the current deal; when the deal ends the match scores it and
+    deals the next one (from its seeded random source), until a winner is known.
+    """
+
+    deal: DealT
+
+    @abstractmethod
+    def apply(self, action: Action) -> None: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.deal.current_player()
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.is_over else self.deal.legal_actions()
+
+
+def check_seat(seat: int, num_players: int) -> None:
+    if not 0 <= seat < num_players:
+        raise ValueError(f"seat must be 0..{num_players - 1}, not {seat}")
+
+
+
+class Meld(NamedTuple):
+    """A scoring combination held in one hand: a run in one suit, or four of a kind.
+
+    ``top`` is the highest rank of a run, or the rank of a four of a kind (whose
+    ``suit`` is ``None``). ``mask`` holds its cards.
+    """
+
+    points: int
+    length: int
+    top: Rank
+    suit: Suit | None
+    mask: int
+
+    @property
+    def cards(self) -> CardSet:
+        return CardSet(self.mask)
+
+    @property
+    def is_run(self) -> bool:
+        return self.suit is not None
+
+    def __str__(self) -> str:
+        return " ".join(CARDS[i].name for i in reversed(list(bits(self.mask))))
+
+
+def run_meld(suit: int, top: int, length: int, points: int) -> Meld:
+    """The meld of ``length`` consecutive cards of ``suit`` ending at rank ``top``."""
+    mask = ((1 << length) - 1) << (9 * suit + top - length + 1)
+    return Meld(points, length, Rank(top), Suit(suit), mask)

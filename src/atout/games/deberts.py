@@ -1,0 +1,984 @@
+"""Deberts: the two-player game of the Jass family, played to 501.
+
+This docstring is the game's specification in atout. Sources: the club text in
+``shared/seeds`` (English, French and Spanish versions) and the project's rulings.
+
+Cards and deal
+    32 cards (7 to ace). Seats 0 and 1; the first dealer is drawn from the seed.
+    The deck order fixes the deal: 3 to the nondealer, 3 to the dealer, 3 and 3 again
+    (6 each), then the next card is turned face up as the *indicator*. After the trump
+    is fixed, 3 more each (nondealer first, 9 each); the 13 cards left form the stock,
+    whose bottom card is turned face up. Indicator and bottom card are public, neither
+    is ever played, and the stock is unknown to both players.
+
+Trump
+    Round one: nondealer, then dealer, may take the indicator's suit (``trump X``) or
+    ``pass``. Round two: nondealer, then dealer, may name one of the three other suits
+    or pass. Four passes throw the deal in: it is not a played deal, hanging points stay
+    where they are, and the other player deals. The player who fixes trump is the
+    *caller*; the other is the *defender*.
+
+Trump-7 exchange
+    Only when trump is the indicator's suit: the holder of the trump 7 may, on a turn of
+    theirs before their own first card, swap it for the indicator (``exchange``). The 7
+    then lies face up in the indicator's place. It is a choice, never automatic. When
+    the indicator is itself the trump 7 there is nothing to exchange.
+
+Sequences and bela
+    Judged on the hand a player actually plays (after any exchange), at their first
+    card. Runs in natural order A K Q J 10 9 8 7: 3 cards are a terc (20), 4 a bertz
+    (50). Longer runs are cut from the top: the top 4 cards are a bertz and what is left
+    below counts again when 3 or more long (5 or 6 = one bertz, 7 = bertz + terc,
+    8 = bertz + bertz). No card is in two sequences; four of a kind scores nothing.
+    Each player's best sequence is announced (its length and top card) with their first
+    card. Best against best: longer wins (a run of 5 or 6 counts as its bertz), then the
+    higher top card, then trump over non-trump; equal non-trump sequences go to the
+    nondealer, who announces first. Only the winner scores, all their sequences, and
+    only if they take at least one trick; the winner's sequences are shown once the
+    first trick is complete. Bela (trump K and Q in one hand) is 20 to its holder,
+    announced with the first of the two played, even with no trick, and may share cards
+    with a sequence.
+
+Play
+    The nondealer leads. Follow suit if able; on a trump lead, beat the led trump if
+    able; unable to follow, trump if able; otherwise any card. No obligation to beat a
+    non-trump lead. Trumps rank J 9 A 10 K Q 8 7 (20 14 11 10 4 3 0 0), other suits
+    A 10 K Q J 9 8 7 (11 10 4 3 2 0 0 0). Nine tricks; the last adds 10.
+
+Contract
+    Each total is card points + last trick + scoring sequences + bela. Caller more:
+    both record their totals. Caller less (*bait*): the caller records 0 and the
+    defender both totals (the caller's bela included). Equal: the defender records
+    theirs and the caller's total *hangs*: it goes to the winner of the next played
+    deal (the caller if the caller has more, the defender on a bait). On another tie
+    the defender of that deal takes the older amount and the new one hangs. Only one
+    amount hangs at a time; it is kept apart from the totals.
+
+Match
+    After each deal: one player at the target (501) or more wins; both at it or over:
+    the defender of that deal wins, recorded target:target-1 (501:500). An amount still
+    hanging at the end is shown as unresolved. The caller of the deal just played deals
+    next; after a throw-in, the other player.
+
+Options (all off by default; see :class:`DebertsOptions`)
+    ``target``: the winning score. ``four_sevens``: the holder of the four 7s may cancel
+    the deal before their first card (``sevens``; treated as a throw-in).
+    ``doubling``: after trump is fixed the defender may ``double`` and the caller then
+    ``redouble``; the deal's recorded points and a new hanging amount are multiplied by
+    2 or 4. ``mars``: a loser who ends under half the target loses double (the match
+    result counts twice in a series).
+
+Actions
+    ``pass``, ``trump X``, ``exchange``, ``double``, ``redouble``, ``sevens`` and a card
+    code (``HJ``) to play it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import ClassVar, Final, Literal
+
+from atout.cards import CARDS, DECK_32, SUIT_MASK, Card, CardSet, Rank, Suit, bits, shuffled
+from atout.games.actions import (
+    Action,
+    CancelDeal,
+    Double,
+    Exchange,
+    Pass,
+    Play,
+    Redouble,
+    Trump,
+    play,
+    trump,
+)
+from atout.games.base import (
+    Deal,
+    GameError,
+    IllegalActionError,
+    Match,
+    Meld,
+    Options,
+    check_seat,
+    run_meld,
+    runs,
+)
+
+__all__ = [
+    "BIDDING",
+    "DOUBLING",
+    "OVER",
+    "PLAY",
+    "DebertsDeal",
+    "DebertsDealResult",
+    "DebertsMatch",
+    "DebertsOptions",
+    "DebertsScoreRow",
+    "DebertsView",
+    "best_sequence_key",
+    "card_points",
+    "sequences",
+]
+
+BIDDING: Final = "bidding"
+DOUBLING: Final = "doubling"
+PLAY: Final = "play"
+OVER: Final = "over"
+Phase = Literal["bidding", "doubling", "play", "over"]
+Outcome = Literal["made", "bait", "tie", "thrown-in", "cancelled"]
+
+NUM_TRICKS: Final = 9
+LAST_TRICK: Final = 10
+BELA: Final = 20
+TERC: Final = 20
+BERTZ: Final = 50
+
+# Per rank (6 7 8 9 10 J Q K A): points and strength, as a trump and as a plain card.
+_TRUMP_POINTS: Final = (0, 0, 0, 14, 10, 20, 3, 4, 11)
+_PLAIN_POINTS: Final = (0, 0, 0, 0, 10, 2, 3, 4, 11)
+_TRUMP_ORDER: Final = (0, 1, 2, 7, 5, 8, 3, 4, 6)  # 7 8 Q K 10 A 9 J
+_PLAIN_ORDER: Final = (0, 1, 2, 3, 7, 4, 5, 6, 8)  # 7 8 9 J Q K 10 A
+
+_SUIT_OF: Final = tuple(i // 9 for i in range(36))
+_RANK_OF: Final = tuple(i % 9 for i in range(36))
+#: POINTS[trump][card]
+POINTS: Final = tuple(
+    tuple(
+        (_TRUMP_POINTS if c // 9 == t else _PLAIN_POINTS)[c % 9] for c in range(36)
+    )
+    for t in range(4)
+)
+#: Order within a suit when trump / when plain.
+_TRUMP_STRENGTH: Final = tuple(_TRUMP_ORDER[c % 9] for c in range(36))
+_PLAIN_STRENGTH: Final = tuple(_PLAIN_ORDER[c % 9] for c in range(36))
+#: Cards of the same suit that beat ``card`` when its suit is trump.
+_TRUMP_ABOVE: Final = tuple(
+    sum(
+        1 << o
+        for o in range(9 * (c // 9), 9 * (c // 9) + 9)
+        if _TRUMP_STRENGTH[o] > _TRUMP_STRENGTH[c]
+    )
+    for c in range(36)
+)
+
+
+def card_points(card: Card, trump_suit: Suit) -> int:
+    """Value of a captured card under a trump suit."""
+    return POINTS[trump_suit][card]
+
+
+def sequences(hand: CardSet | int) -> tuple[Meld, ...]:
+    """The sequences a hand scores, best first: long runs cut from the top into bertz
+    (4 cards, 50) and what is left below as a terc (3 cards, 20) when 3 or more long."""
+    mask = hand.mask if isinstance(hand, CardSet) else hand
+    found: list[Meld] = []
+    for suit in range(4):
+        for top, length in runs((mask >> (9 * suit)) & 0x1FF):
+            while length >= 4:
+                found.append(run_meld(suit, top, 4, BERTZ))
+                top -= 4
+                length -= 4
+            if length >= 3:
+                found.append(run_meld(suit, top, 3, TERC))
+    found.sort(key=lambda m: (m.length, m.top), reverse=True)
+    return tuple(found)
+
+
+def best_sequence_key(melds: Sequence[Meld], trump_suit: int) -> tuple[int, int, int] | None:
+    """What decides the comparison: (length, top card, 1 if in trump), or ``None``."""
+    if not melds:
+        return None
+    return max((m.length, int(m.top), int(m.suit == trump_suit)) for m in melds)
+
+
+@dataclass(frozen=True)
+class DebertsOptions(Options):
+    """Rule options of Deberts; the defaults are the club rules."""
+
+    game: ClassVar[str] = "deberts"
+
+    target: int = 501
+    four_sevens: bool = False
+    doubling: bool = False
+    mars: bool = False
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise ValueError("target must be positive")
+
+
+@dataclass(frozen=True)
+class DebertsDealResult:
+    """The breakdown of one deal, as both players see it at the end."""
+
+    dealer: int
+    outcome: Outcome
+    caller: int | None = None
+    trump: Suit | None = None
+    factor: int = 1
+    card_points: tuple[int, int] = (0, 0)
+    last_trick: int | None = None
+    tricks: tuple[int, int] = (0, 0)
+    sequence_winner: int | None = None
+    sequences: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
+    sequence_points: tuple[int, int] = (0, 0)
+    bela: tuple[int, int] = (0, 0)
+    totals: tuple[int, int] = (0, 0)
+    recorded: tuple[int, int] = (0, 0)
+    hanging: int = 0
+
+    @property
+    def played(self) -> bool:
+        """A thrown-in or cancelled deal is not a played deal."""
+        return self.outcome in ("made", "bait", "tie")
+
+    @property
+    def defender(self) -> int | None:
+        return None if self.caller is None else 1 - self.caller
+
+    @property
+    def winner(self) -> int | None:
+        """Who wins this deal's contract (takes a hanging amount), ``None`` on a tie."""
+        if self.outcome == "made":
+            return self.caller
+        if self.outcome == "bait":
+            return self.defender
+        return None
+
+
+@dataclass(frozen=True)
+class DebertsView:
+    """What one seat may know: its own hand and every public fact, never a hidden card."""
+
+    seat: int
+    dealer: int
+    phase: Phase
+    to_play: int | None
+    hand: CardSet
+    opponent_hand_size: int
+    indicator: Card
+    indicator_suit: Suit
+    bottom: Card | None
+    trump: Suit | None
+    caller: int | None
+    factor: int
+    exchange: tuple[int, Card] | None
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...] | None
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
+    tricks_won: tuple[int, int]
+    announcements: tuple[tuple[int, Rank] | None, tuple[int, Rank] | None]
+    announced: tuple[bool, bool]
+    sequence_winner: int | None
+    shown_sequences: tuple[Meld, ...]
+    own_sequences: tuple[Meld, ...]
+    bela: tuple[bool, bool]
+    history: tuple[tuple[int, Action], ...]
+    legal_actions: tuple[Action, ...]
+    result: DebertsDealResult | None
+    # what spans deals (filled in by DebertsMatch.view)
+    options: DebertsOptions = field(default_factory=DebertsOptions)
+    scores: tuple[int, int] = (0, 0)
+    hanging: int = 0
+    deal_number: int = 1
+    match_winner: int | None = None
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+
+class DebertsDeal(Deal):
+    """One deal of Deberts, from the first bid to the score (see the module docstring)."""
+
+    num_players: ClassVar[int] = 2
+    game: ClassVar[str] = "deberts"
+    _state_slots: ClassVar[tuple[str, ...]] = (
+        "options",
+        "dealer",
+        "deck",
+        "phase",
+        "turn",
+        "passes",
+        "hands",
+        "indicator",
+        "bottom",
+        "trump",
+        "caller",
+        "factor",
+        "exchange_seat",
+        "leader",
+        "trick",
+        "tricks",
+        "captured",
+        "won",
+        "declared",
+        "seq_winner",
+        "bela",
+        "result",
+    )
+    __slots__ = _state_slots
+
+    options: DebertsOptions
+    dealer: int
+    deck: tuple[int, ...]
+    phase: Phase
+    turn: int
+    passes: int
+    hands: tuple[int, int]
+    indicator: int
+    bottom: int
+    trump: int
+    caller: int
+    factor: int
+    exchange_seat: int
+    leader: int
+    trick: tuple[int, ...]
+    tricks: tuple[tuple[int, int, int, int], ...]
+    captured: tuple[int, int]
+    won: tuple[int, int]
+    declared: tuple[tuple[Meld, ...] | None, tuple[Meld, ...] | None]
+    seq_winner: int
+    bela: tuple[int, int]
+    result: DebertsDealResult | None
+
+    def __init__(
+        self,
+        deck: Sequence[Card | int] | None = None,
+        dealer: int = 0,
+        options: DebertsOptions | None = None,
+        *,
+        seed: int | None = None,
+    ) -> None:
+        """A deal from an explicit deck order (see the module docstring for the dealing
+        order), or shuffled from ``seed`` when no deck is given."""
+        check_seat(dealer, 2)
+        if deck is None:
+            deck = shuffled(DECK_32, random.Random(seed))
+        order = tuple(int(c) for c in deck)
+        if len(order) != 32 or sum(1 << c for c in order) != DECK_32.mask:
+            raise ValueError("a Deberts deck is the 32 cards 7..A, each once")
+        self.options = options or DebertsOptions()
+        self.dealer = dealer
+        self.deck = order
+        self.phase = BIDDING
+        self.turn = 1 - dealer
+        self.passes = 0
+        nondealer_hand = sum(1 << c for c in order[0:3] + order[6:9])
+        dealer_hand = sum(1 << c for c in order[3:6] + order[9:12])
+        self.hands = (
+            (dealer_hand, nondealer_hand) if dealer == 0 else (nondealer_hand, dealer_hand)
+        )
+        self.indicator = order[12]
+        self.bottom = -1
+        self.trump = -1
+        self.caller = -1
+        self.factor = 1
+        self.exchange_seat = -1
+        self.leader = 1 - dealer
+        self.trick = ()
+        self.tricks = ()
+        self.captured = (0, 0)
+        self.won = (0, 0)
+        self.declared = (None, None)
+        self.seq_winner = -1
+        self.bela = (0, 0)
+        self.result = None
+        self._history = []
+        self.actions = []
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[str | Iterable[Card]],
+        indicator: Card | str,
+        dealer: int = 0,
+        *,
+        bottom: Card | str | None = None,
+        options: DebertsOptions | None = None,
+    ) -> DebertsDeal:
+        """A deal from the 9 cards of each seat (the first 6 listed are dealt before the
+        bidding, the last 3 after it), the indicator and, optionally, the bottom card."""
+        seat_cards = [
+            [Card.parse(c) for c in h.replace(",", " ").split()] if isinstance(h, str) else list(h)
+            for h in hands
+        ]
+        if len(seat_cards) != 2 or any(len(h) != 9 for h in seat_cards):
+            raise ValueError("give 9 cards for each of the two seats")
+        ind = Card.parse(indicator) if isinstance(indicator, str) else indicator
+        bot = Card.parse(bottom) if isinstance(bottom, str) else bottom
+        used = [*seat_cards[0], *seat_cards[1], ind] + ([bot] if bot is not None else [])
+        if len(set(used)) != len(used) or any(c not in DECK_32 for c in used):
+            raise ValueError("each card once, from the 32-card deck")
+        stock = [c for c in DECK_32 if c not in used]
+        if bot is not None:
+            stock.append(bot)
+        non, dea = seat_cards[1 - dealer], seat_cards[dealer]
+        deck = [*non[0:3], *dea[0:3], *non[3:6], *dea[3:6], ind, *non[6:9], *dea[6:9], *stock]
+        return cls(deck, dealer, options)
+
+    # -- queries -------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def indicator_suit(self) -> int:
+        """The suit of the card turned up at the deal (unchanged by the exchange)."""
+        return self.deck[12] // 9
+
+    def hand(self, seat: int) -> CardSet:
+        return CardSet(self.hands[seat])
+
+    def _can_exchange(self, seat: int) -> bool:
+        return (
+            self.trump == self.indicator_suit
+            and self.exchange_seat < 0
+            and self.declared[seat] is None
+            and bool(self.hands[seat] >> (9 * self.trump + Rank.SEVEN) & 1)
+        )
+
+    def _can_cancel(self, seat: int) -> bool:
+        return (
+            self.options.four_sevens
+            and self.declared[seat] is None
+            and self.hands[seat] & _SEVENS == _SEVENS
+        )
+
+    def legal_mask(self) -> int:
+        """The cards the player to act may play now, as a bitmask (0 outside play)."""
+        if self.phase != PLAY:
+            return 0
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return hand
+        led = self.trick[0]
+        suit = _SUIT_OF[led]
+        follow = hand & SUIT_MASK[suit]
+        if follow:
+            if suit == self.trump:
+                return follow & _TRUMP_ABOVE[led] or follow
+            return follow
+        return hand & SUIT_MASK[self.trump] or hand
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            seat = self.turn
+            acts: list[Action] = [_PLAYS[i] for i in bits(self.legal_mask())]
+            if self.declared[seat] is None:
+                if self._can_exchange(seat):
+                    acts.insert(0, _EXCHANGE)
+                if self._can_cancel(seat):
+                    acts.insert(0, _CANCEL)
+            return acts
+        if phase == BIDDING:
+            ind = self.indicator_suit
+            if self.passes < 2:
+                return [_PASS, trump(Suit(ind))]
+            return [_PASS] + [trump(s) for s in Suit if s != ind]
+        if phase == DOUBLING:
+            return [_PASS, _REDOUBLE if self.factor == 2 else _DOUBLE]
+        return []
+
+    def _check(self, action: Action) -> IllegalActionError | None:
+        phase = self.phase
+        if phase == OVER:
+            return IllegalActionError("deal-over", "the deal is over")
+        seat = self.turn
+        if isinstance(action, Play):
+            if phase != PLAY:
+                return IllegalActionError(
+                    "play-after-bidding", "cards are played once trump is fixed"
+                )
+            card = int(action.card)
+            hand = self.hands[seat]
+            if not hand >> card & 1:
+                return IllegalActionError(
+                    "card-not-in-hand", f"{action.card} is not in your hand", card=action.card
+                )
+            if self.legal_mask() >> card & 1:
+                return None
+            led = self.trick[0]
+            suit = _SUIT_OF[led]
+            if hand & SUIT_MASK[suit]:
+                if suit == self.trump and _SUIT_OF[card] == suit:
+                    return IllegalActionError(
+                        "deberts.beat-trump-lead",
+                        f"on a trump lead you must beat {CARDS[led]} when you can",
+                        card=CARDS[led],
+                    )
+                return IllegalActionError(
+                    "deberts.follow-suit",
+                    f"you must follow suit ({Suit(suit).symbol})",
+                    suit=Suit(suit),
+                )
+            return IllegalActionError(
+                "deberts.must-trump",
+                "without the led suit you must play a trump",
+                suit=Suit(self.trump),
+            )
+        if isinstance(action, Trump):
+            if phase != BIDDING:
+                return IllegalActionError("bidding-over", "trump is already fixed")
+            ind = self.indicator_suit
+            if self.passes < 2 and action.suit != ind:
+                return IllegalActionError(
+                    "deberts.first-round-indicator",
+                    f"in the first round only the indicator's suit ({Suit(ind).symbol}) "
+                    "may be taken",
+                    suit=Suit(ind),
+                )
+            if self.passes >= 2 and action.suit == ind:
+                return IllegalActionError(
+                    "deberts.second-round-other-suit",
+                    f"in the second round name a suit other than {Suit(ind).symbol}",
+                    suit=Suit(ind),
+                )
+            return None
+        if isinstance(action, Pass):
+            if phase in (BIDDING, DOUBLING):
+                return None
+            return IllegalActionError("no-pass-in-play", "you cannot pass during play")
+        if isinstance(action, Exchange):
+            if phase != PLAY or not self._can_exchange(seat):
+                return IllegalActionError(
+                    "deberts.exchange",
+                    "only the holder of the trump 7, when trump is the indicator's suit, "
+                    "may exchange it for the indicator, before their own first card",
+                )
+            return None
+        if isinstance(action, CancelDeal):
+            if phase != PLAY or not self._can_cancel(seat):
+                return IllegalActionError(
+                    "deberts.four-sevens",
+                    "only a player holding the four 7s may cancel the deal, before their "
+                    "first card, when that option is on",
+                )
+            return None
+        if isinstance(action, (Double, Redouble)):
+            if phase != DOUBLING:
+                return IllegalActionError(
+                    "deberts.doubling",
+                    "doubling is possible only with that option, right after trump is fixed",
+                )
+            wanted = _REDOUBLE if self.factor == 2 else _DOUBLE
+            if action != wanted:
+                return IllegalActionError(
+                    "deberts.doubling", f"only {wanted} is possible now", action=str(wanted)
+                )
+            return None
+        return IllegalActionError(
+            "unknown-action", f"{action} is not an action of Deberts", action=str(action)
+        )
+
+    # -- state changes -------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if type(action) is Play:
+            self._play(int(action.card))
+        elif type(action) is Pass:
+            if self.phase == BIDDING:
+                self.passes += 1
+                if self.passes == 4:
+                    self._end_unplayed("thrown-in")
+                else:
+                    self.turn = 1 - self.turn
+            else:  # declining a double or a redouble ends the doubling
+                self._start_play()
+        elif type(action) is Trump:
+            self._fix_trump(int(action.suit))
+        elif type(action) is Exchange:
+            seat = self.turn
+            seven = 9 * self.trump + Rank.SEVEN
+            hands = list(self.hands)
+            hands[seat] = hands[seat] & ~(1 << seven) | 1 << self.indicator
+            self.hands = (hands[0], hands[1])
+            self.indicator = seven
+            self.exchange_seat = seat
+        elif type(action) is Double:
+            self.factor = 2
+            self.turn = self.caller
+        elif type(action) is Redouble:
+            self.factor = 4
+            self._start_play()
+        elif type(action) is CancelDeal:
+            self._end_unplayed("cancelled")
+        else:  # pragma: no cover - _check rejects everything else
+            raise GameError(f"cannot apply {action!r}")
+
+    def _fix_trump(self, suit: int) -> None:
+        self.trump = suit
+        self.caller = self.turn
+        order = self.deck
+        non = sum(1 << c for c in order[13:16])
+        dea = sum(1 << c for c in order[16:19])
+        h0, h1 = self.hands
+        if self.dealer == 0:
+            self.hands = (h0 | dea, h1 | non)
+        else:
+            self.hands = (h0 | non, h1 | dea)
+        self.bottom = order[31]
+        if self.options.doubling:
+            self.phase = DOUBLING
+            self.turn = 1 - self.caller
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        self.turn = self.leader = 1 - self.dealer
+
+    def _play(self, card: int) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        tr = self.trump
+        if self.declared[seat] is None:
+            melds = sequences(hand)
+            declared = (melds, self.declared[1]) if seat == 0 else (self.declared[0], melds)
+            self.declared = declared
+            if declared[0] is not None and declared[1] is not None:
+                self.seq_winner = self._sequence_winner(declared[0], declared[1])
+        if _SUIT_OF[card] == tr:
+            rank = _RANK_OF[card]
+            if rank == Rank.KING or rank == Rank.QUEEN:
+                other = Rank.QUEEN if rank == Rank.KING else Rank.KING
+                if hand >> (9 * tr + other) & 1:
+                    self.bela = (BELA, self.bela[1]) if seat == 0 else (self.bela[0], BELA)
+        hand &= ~(1 << card)
+        self.hands = (hand, self.hands[1]) if seat == 0 else (self.hands[0], hand)
+        if not self.trick:
+            self.trick = (card,)
+            self.turn = 1 - seat
+            return
+        led = self.trick[0]
+        if _SUIT_OF[card] == _SUIT_OF[led]:
+            strength = _TRUMP_STRENGTH if _SUIT_OF[led] == tr else _PLAIN_STRENGTH
+            second_wins = strength[card] > strength[led]
+        else:
+            second_wins = _SUIT_OF[card] == tr
+        winner = seat if second_wins else 1 - seat
+        points = POINTS[tr]
+        gained = points[led] + points[card]
+        leader = self.leader
+        self.tricks = (
+            *self.tricks,
+            (leader, led, card, winner),
+        )
+        self.trick = ()
+        c0, c1 = self.captured
+        w0, w1 = self.won
+        if winner == 0:
+            self.captured = (c0 + gained, c1)
+            self.won = (w0 + 1, w1)
+        else:
+            self.captured = (c0, c1 + gained)
+            self.won = (w0, w1 + 1)
+        self.leader = self.turn = winner
+        if len(self.tricks) == NUM_TRICKS:
+            self._score(winner)
+
+    def _sequence_winner(self, melds0: tuple[Meld, ...], melds1: tuple[Meld, ...]) -> int:
+        k0 = best_sequence_key(melds0, self.trump)
+        k1 = best_sequence_key(melds1, self.trump)
+        if k0 is None and k1 is None:
+            return -1
+        if k1 is None or (k0 is not None and k0 > k1):
+            return 0
+        if k0 is None or k1 > k0:
+            return 1
+        return 1 - self.dealer  # equal non-trump sequences: the nondealer announced first
+
+    def _end_unplayed(self, outcome: Outcome) -> None:
+        self.phase = OVER
+        self.result = DebertsDealResult(
+            dealer=self.dealer,
+            outcome=outcome,
+            caller=None if self.caller < 0 else self.caller,
+            trump=None if self.trump < 0 else Suit(self.trump),
+        )
+
+    def _score(self, last: int) -> None:
+        self.phase = OVER
+        card_pts = (self.captured[0] + (LAST_TRICK if last == 0 else 0),
+                    self.captured[1] + (LAST_TRICK if last == 1 else 0))
+        sw = self.seq_winner
+        scored: list[tuple[Meld, ...]] = [(), ()]
+        if sw >= 0 and self.won[sw] > 0:
+            melds = self.declared[sw]
+            assert melds is not None
+            scored[sw] = melds
+        seq_pts = (sum(m.points for m in scored[0]), sum(m.points for m in scored[1]))
+        totals = (
+            card_pts[0] + seq_pts[0] + self.bela[0],
+            card_pts[1] + seq_pts[1] + self.bela[1],
+        )
+        caller = self.caller
+        defender = 1 - caller
+        f = self.factor
+        outcome: Outcome
+        hanging = 0
+        if totals[caller] > totals[defender]:
+            outcome = "made"
+            recorded = (totals[0] * f, totals[1] * f)
+        elif totals[caller] < totals[defender]:
+            outcome = "bait"
+            both = (totals[0] + totals[1]) * f
+            recorded = (both, 0) if defender == 0 else (0, both)
+        else:
+            outcome = "tie"
+            own = totals[defender] * f
+            recorded = (own, 0) if defender == 0 else (0, own)
+            hanging = totals[caller] * f
+        self.result = DebertsDealResult(
+            dealer=self.dealer,
+            outcome=outcome,
+            caller=caller,
+            trump=Suit(self.trump),
+            factor=f,
+            card_points=card_pts,
+            last_trick=last,
+            tricks=self.won,
+            sequence_winner=None if sw < 0 else sw,
+            sequences=(scored[0], scored[1]),
+            sequence_points=seq_pts,
+            bela=self.bela,
+            totals=totals,
+            recorded=recorded,
+            hanging=hanging,
+        )
+
+    # -- views ---------------------------------------------------------------------
+    def view(self, seat: int) -> DebertsView:
+        check_seat(seat, 2)
+        tricks = tuple(
+            ((lead, CARDS[a]), (1 - lead, CARDS[b])) for lead, a, b, _ in self.tricks
+        )
+        trick = tuple(
+            ((self.leader + i) % 2, CARDS[c]) for i, c in enumerate(self.trick)
+        )
+        announcements: list[tuple[int, Rank] | None] = [None, None]
+        for s in (0, 1):
+            melds = self.declared[s]
+            if melds:
+                best = max(melds, key=lambda m: (m.length, m.top, m.suit == self.trump))
+                announcements[s] = (best.length, best.top)
+        sw = self.seq_winner
+        shown: tuple[Meld, ...] = ()
+        if sw >= 0 and self.tricks:
+            melds = self.declared[sw]
+            shown = melds if melds is not None else ()
+        own = self.declared[seat]
+        exchange = None
+        if self.exchange_seat >= 0:
+            exchange = (self.exchange_seat, CARDS[self.deck[12]])
+        return DebertsView(
+            seat=seat,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_play=self.current_player(),
+            hand=CardSet(self.hands[seat]),
+            opponent_hand_size=self.hands[1 - seat].bit_count(),
+            indicator=CARDS[self.indicator],
+            indicator_suit=Suit(self.indicator_suit),
+            bottom=None if self.bottom < 0 else CARDS[self.bottom],
+            trump=None if self.trump < 0 else Suit(self.trump),
+            caller=None if self.caller < 0 else self.caller,
+            factor=self.factor,
+            exchange=exchange,
+            trick=trick,
+            last_trick=tricks[-1] if tricks else None,
+            tricks=tricks,
+            tricks_won=self.won,
+            announcements=(announcements[0], announcements[1]),
+            announced=(self.declared[0] is not None, self.declared[1] is not None),
+            sequence_winner=None if sw < 0 else sw,
+            shown_sequences=shown,
+            own_sequences=own if own is not None else sequences(self.hands[seat]),
+            bela=(self.bela[0] > 0, self.bela[1] > 0),
+            history=tuple(self.actions),
+            legal_actions=tuple(self.legal_actions()) if self.turn == seat else (),
+            result=self.result,
+            options=self.options,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<DebertsDeal dealer={self.dealer} phase={self.phase} "
+            f"trump={'-' if self.trump < 0 else Suit(self.trump).letter} "
+            f"tricks={len(self.tricks)}>"
+        )
+
+
+_SEVENS: Final = sum(1 << (9 * s + Rank.SEVEN) for s in range(4))
+_PLAYS: Final = tuple(play(c) for c in CARDS)
+_PASS: Final = Pass()
+_EXCHANGE: Final = Exchange()
+_CANCEL: Final = CancelDeal()
+_DOUBLE: Final = Double()
+_REDOUBLE: Final = Redouble()
+
+
+@dataclass(frozen=True)
+class DebertsScoreRow:
+    """One line of the scoresheet: a deal, what each player recorded, the hanging amount."""
+
+    number: int
+    result: DebertsDealResult
+    #: The hanging amount this deal settled, and who took it (``None`` when nothing did).
+    hanging_paid: tuple[int, int] | None
+    scores: tuple[int, int]
+    hanging: int
+
+
+@dataclass(frozen=True)
+class _MatchSnapshot:
+    scores: tuple[int, int]
+    hanging: int
+    winner: int | None
+    rng_state: object
+
+
+class DebertsMatch(Match[DebertsDeal]):
+    """A match of Deberts to the target, dealt from one seeded random source."""
+
+    num_players: ClassVar[int] = 2
+    game: ClassVar[str] = "deberts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        options: DebertsOptions | None = None,
+        *,
+        first_dealer: int | None = None,
+    ) -> None:
+        self.options = options or DebertsOptions()
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.first_dealer = self._rng.randrange(2) if first_dealer is None else first_dealer
+        check_seat(self.first_dealer, 2)
+        self.scores: tuple[int, int] = (0, 0)
+        self.hanging = 0
+        self.winner: int | None = None
+        self.scoresheet: list[DebertsScoreRow] = []
+        self.deals: list[DebertsDeal] = []
+        self._snapshots: list[_MatchSnapshot] = []
+        self.deal = self._new_deal(self.first_dealer)
+
+    def _new_deal(self, dealer: int) -> DebertsDeal:
+        return DebertsDeal(shuffled(DECK_32, self._rng), dealer, self.options)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.deals) + 1
+
+    @property
+    def final_score(self) -> tuple[int, int] | None:
+        """The recorded result: the totals, or target:target-1 when both passed it."""
+        if self.winner is None:
+            return None
+        t = self.options.target
+        a, b = self.scores
+        if a >= t and b >= t:
+            return (t, t - 1) if self.winner == 0 else (t - 1, t)
+        return self.scores
+
+    @property
+    def stakes(self) -> int:
+        """How many games the result counts for: 2 for a mars (an option), else 1."""
+        if self.winner is None:
+            return 0
+        loser_score = self.scores[1 - self.winner]
+        if self.options.mars and loser_score < self.options.target / 2:
+            return 2
+        return 1
+
+    def apply(self, action: Action) -> None:
+        if self.is_over:
+            raise IllegalActionError("match-over", "the match is over")
+        self.deal.apply(action)
+        if self.deal.is_over:
+            self._finish_deal()
+
+    def apply_unchecked(self, action: Action) -> None:
+        self.deal.apply_unchecked(action)
+        if self.deal.is_over:
+            self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        deal = self.deal
+        result = deal.result
+        assert result is not None
+        self._snapshots.append(
+            _MatchSnapshot(self.scores, self.hanging, self.winner, self._rng.getstate())
+        )
+        s0, s1 = self.scores
+        hanging = self.hanging
+        paid: tuple[int, int] | None = None
+        if result.played:
+            r0, r1 = result.recorded
+            s0, s1 = s0 + r0, s1 + r1
+            if hanging:
+                taker = result.winner if result.winner is not None else result.defender
+                assert taker is not None
+                paid = (taker, hanging)
+                if taker == 0:
+                    s0 += hanging
+                else:
+                    s1 += hanging
+            hanging = result.hanging
+        self.scores = (s0, s1)
+        self.hanging = hanging
+        self.deals.append(deal)
+        self.scoresheet.append(
+            DebertsScoreRow(len(self.deals), result, paid, self.scores, hanging)
+        )
+        target = self.options.target
+        if result.played and (s0 >= target or s1 >= target):
+            if s0 >= target and s1 >= target:
+                assert result.defender is not None
+                self.winner = result.defender
+            else:
+                self.winner = 0 if s0 >= target else 1
+            return
+        if result.played:
+            assert result.caller is not None
+            next_dealer = result.caller
+        else:
+            next_dealer = 1 - result.dealer
+        self.deal = self._new_deal(next_dealer)
+
+    def undo(self) -> Action:
+        """Take back the last action, across deal boundaries too."""
+        if not self.deal.actions or self.is_over:
+            if not self.deals:
+                raise GameError("nothing to undo")
+            snap = self._snapshots.pop()
+            self.scores, self.hanging, self.winner = snap.scores, snap.hanging, snap.winner
+            self._rng.setstate(snap.rng_state)  # type: ignore[arg-type]
+            self.scoresheet.pop()
+            self.deal = self.deals.pop()
+        return self.deal.undo()
+
+    def view(self, seat: int) -> DebertsView:
+        return replace(
+            self.deal.view(seat),
+            scores=self.scores,
+            hanging=self.hanging,
+            deal_number=self.deal_number,
+            match_winner=self.winner,
+            legal_actions=tuple(self.legal_actions()) if self.current_player() == seat else (),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<DebertsMatch seed={self.seed} deal={self.deal_number} scores={self.scores} "
+            f"hanging={self.hanging} winner={self.winner}>"
+        )

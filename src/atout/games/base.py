@@ -208,6 +208,10 @@ class Deal(ABC):
     def is_legal(self, action: Action) -> bool:
         return self._check(action) is None
 
+    def why_illegal(self, action: Action) -> IllegalActionError | None:
+        """The error :meth:`apply` would raise for ``action``, or ``None`` if it is legal."""
+        return self._check(action)
+
     def apply(self, action: Action) -> None:
         """Apply a legal action, or raise :class:`IllegalActionError` and change nothing."""
         error = self._check(action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__all__ = ["CATALOG_MODULES", "LANGUAGES", "Translator", "catalog", "translate"]
+__all__ = ["CATALOG_MODULES", "LANGUAGES", "Translator", "catalog", "explain", "translate"]
 
 LANGUAGES = ("en", "fr", "es")
 CATALOG_MODULES = ("common", "deberts", "belote", "schieber")
@@ -60,3 +60,21 @@ class Translator:
 
     def has(self, key: str) -> bool:
         return key in catalog()["en"]
+
+
+def explain(error: Exception, lang: str = "en") -> str:
+    """A rule error in a person's language: its ``rule`` message with cards and suits
+    shown as symbols (``J♥``, ``♥``)."""
+    rule = getattr(error, "rule", None)
+    if rule is None:
+        return str(error)
+    params = {
+        name: getattr(value, "symbol", value) for name, value in getattr(error, "params", {}).items()
+    }
+    key = f"rule.{rule}"
+    if key not in catalog()["en"]:
+        return str(error)
+    try:
+        return translate(key, lang, **params)
+    except (KeyError, IndexError):
+        return str(error)

@@ -1,0 +1,182 @@
+"""Duplicate tournaments between bots, with their statistics.
+
+Luck of the cards dominates single deals, so bots are compared in *duplicate*: every
+board (a seeded deal with its dealer) is played twice with the same cards, once with
+bot A in the seats of team 0 (seat 0 in Deberts, seats 0 and 2 otherwise) and once with
+the teams swapped. A board's score is A's average advantage over its two plays; the
+mean over boards and a 95% confidence interval (normal approximation) say how much
+stronger A is, in points written per deal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from atout.bots.base import Bot, make_bot
+from atout.games import get_game
+
+__all__ = ["ArenaResult", "BoardResult", "duplicate", "play_board", "play_deal"]
+
+
+def play_deal(deal: Any, bots: list[Bot]) -> Any:
+    """Play ``deal`` to its end, each seat's bot choosing from that seat's view."""
+    while not deal.is_over:
+        seat = deal.current_player()
+        deal.apply(bots[seat].choose(deal.view(seat)))
+    return deal.result
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board played both ways: points written by A and by B in each play."""
+
+    board: int
+    a_points: tuple[int, int]
+    b_points: tuple[int, int]
+
+    @property
+    def advantage(self) -> float:
+        """A's mean advantage per deal on this board."""
+        return (sum(self.a_points) - sum(self.b_points)) / 2
+
+
+def _board_seed(seed: int, board: int) -> int:
+    return random.Random(f"atout-board:{seed}:{board}").getrandbits(63)
+
+
+def play_board(
+    game: str, bot_a: str, bot_b: str, board: int, seed: int = 0, options: str | None = None
+) -> BoardResult:
+    """Play one board in both orientations (deterministic for the same arguments)."""
+    info = get_game(game)
+    opts = info.options.parse(options) if options else info.options()
+    n = info.num_players
+    deal_seed = _board_seed(seed, board)
+    dealer = board % n
+    a_pts: list[int] = []
+    b_pts: list[int] = []
+    for orientation in (0, 1):
+        bots: list[Bot] = []
+        for seat in range(n):
+            a_here = (seat % 2 == 0) == (orientation == 0)
+            name = bot_a if a_here else bot_b
+            bots.append(make_bot(game, name, seed=deal_seed ^ (seat + 1) * 7919 + orientation))
+        result = play_deal(info.deal(seed=deal_seed, dealer=dealer, options=opts), bots)
+        recorded = result.recorded if result.played else (0, 0)
+        a_team = 0 if orientation == 0 else 1
+        a_pts.append(recorded[a_team])
+        b_pts.append(recorded[1 - a_team])
+    return BoardResult(board, (a_pts[0], a_pts[1]), (b_pts[0], b_pts[1]))
+
+
+def _play_boards(args: tuple[str, str, str, list[int], int, str | None]) -> list[BoardResult]:
+    game, a, b, boards, seed, options = args
+    return [play_board(game, a, b, board, seed, options) for board in boards]
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """The statistics of a duplicate match between bots A and B."""
+
+    game: str
+    bot_a: str
+    bot_b: str
+    boards: tuple[BoardResult, ...]
+
+    @property
+    def deals(self) -> int:
+        return 2 * len(self.boards)
+
+    @property
+    def mean_a(self) -> float:
+        """A's mean points written per deal."""
+        return sum(sum(b.a_points) for b in self.boards) / max(1, self.deals)
+
+    @property
+    def mean_b(self) -> float:
+        return sum(sum(b.b_points) for b in self.boards) / max(1, self.deals)
+
+    @property
+    def difference(self) -> float:
+        """A minus B, mean points per deal."""
+        return self.mean_a - self.mean_b
+
+    @property
+    def standard_error(self) -> float:
+        values = [2 * b.advantage for b in self.boards]  # per board, A - B per deal
+        n = len(values)
+        if n < 2:
+            return math.inf
+        mean = sum(values) / n
+        var = sum((v - mean) ** 2 for v in values) / (n - 1)
+        return math.sqrt(var / n)
+
+    @property
+    def confidence_interval(self) -> tuple[float, float]:
+        """95% interval of :attr:`difference`."""
+        half = 1.96 * self.standard_error
+        return (self.difference - half, self.difference + half)
+
+    @property
+    def board_wins(self) -> tuple[int, int, int]:
+        """Boards where A did better, worse, the same."""
+        wins = sum(1 for b in self.boards if b.advantage > 0)
+        losses = sum(1 for b in self.boards if b.advantage < 0)
+        return wins, losses, len(self.boards) - wins - losses
+
+    def summary(self) -> str:
+        low, high = self.confidence_interval
+        w, l_, d = self.board_wins
+        return (
+            f"{self.game}: {self.bot_a} vs {self.bot_b}, {len(self.boards)} boards "
+            f"({self.deals} deals)\n"
+            f"  mean points per deal: {self.bot_a} {self.mean_a:.1f}, "
+            f"{self.bot_b} {self.mean_b:.1f}\n"
+            f"  difference {self.difference:+.1f} per deal, 95% CI [{low:+.1f}, {high:+.1f}]\n"
+            f"  boards won/lost/even: {w}/{l_}/{d}"
+        )
+
+
+def duplicate(
+    game: str,
+    bot_a: str,
+    bot_b: str,
+    boards: int,
+    *,
+    seed: int = 0,
+    options: str | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play ``boards`` boards (twice each) between two bots named as on the command line.
+
+    With ``workers > 1`` the boards are spread over processes; the result is the same.
+    ``progress`` is called with the number of boards just finished.
+    """
+    get_game(game)  # fail early on an unknown game
+    numbers = list(range(boards))
+    results: list[BoardResult] = []
+    chunk = max(1, min(50, boards // max(1, workers * 8) or 1))
+    chunks = [numbers[i : i + chunk] for i in range(0, boards, chunk)]
+    jobs: Iterable[list[BoardResult]]
+    if workers <= 1:
+        jobs = (_play_boards((game, bot_a, bot_b, c, seed, options)) for c in chunks)
+        for done in jobs:
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for done in pool.map(
+                _play_boards, [(game, bot_a, bot_b, c, seed, options) for c in chunks]
+            ):
+                results.extend(done)
+                if progress:
+                    progress(len(done))
+    results.sort(key=lambda b: b.board)
+    return ArenaResult(game, bot_a, bot_b, tuple(results))

@@ -1,0 +1,181 @@
+"""Rules-of-thumb bot for Deberts: what a sound club player does without calculating.
+
+Bidding weighs the cards that matter as trumps (jack, nine, ace, ten and length), side
+aces and tens, sequences and bela, and takes when the estimate clears a threshold.
+In play, the second player (always last to a trick in Deberts) takes a trick when it
+is worth more than the card spent, and otherwise throws its cheapest card; the
+leader draws trumps with a strong trump holding, cashes master cards, and otherwise
+leads low from its longest side suit.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from atout.bots.base import Bot
+from atout.cards import SUIT_MASK, Rank, bits
+from atout.games.actions import Action, Double, Exchange, Pass, Play, Redouble, Trump
+from atout.games.deberts import (
+    _PLAIN_STRENGTH,
+    _TRUMP_STRENGTH,
+    POINTS,
+    DebertsView,
+    sequences,
+)
+
+__all__ = ["DebertsHeuristicBot"]
+
+#: Estimated value of holding each rank as a trump (points plus control).
+_TRUMP_WORTH: Final = (0, 4, 5, 22, 13, 30, 7, 8, 16)
+#: Estimated value of a side card: aces win, tens win when covered.
+_SIDE_WORTH: Final = (0, 0, 0, 0, 5, 1, 2, 3, 14)
+
+
+def _strength(card: int, trump: int) -> int:
+    """Order across the whole deck for one trump: any trump beats any plain card."""
+    if card // 9 == trump:
+        return 100 + _TRUMP_STRENGTH[card]
+    return _PLAIN_STRENGTH[card]
+
+
+class DebertsHeuristicBot(Bot):
+    """Sound rules of thumb for bidding, the trump-7 exchange and card play."""
+
+    name = "heuristic"
+    #: Estimated hand value (see :meth:`hand_value`) from which the bot takes.
+    take_threshold = 52
+
+    # -- bidding -------------------------------------------------------------------
+    @staticmethod
+    def hand_value(hand: int, trump: int) -> int:
+        """A rough estimate of what ``hand`` is worth with ``trump`` as the trump suit."""
+        value = 0
+        trumps = hand & SUIT_MASK[trump]
+        for card in bits(trumps):
+            value += _TRUMP_WORTH[card % 9]
+        value += 6 * max(0, trumps.bit_count() - 2)
+        for card in bits(hand & ~SUIT_MASK[trump]):
+            rank = card % 9
+            worth = _SIDE_WORTH[rank]
+            if rank == Rank.TEN and not hand >> (card + 4) & 1:  # ten without its ace
+                worth = 2 if (hand & SUIT_MASK[card // 9]).bit_count() > 1 else 0
+            value += worth
+        melds = sequences(hand)
+        value += sum(m.points for m in melds) // 2
+        king, queen = 9 * trump + Rank.KING, 9 * trump + Rank.QUEEN
+        if hand >> king & 1 and hand >> queen & 1:
+            value += 20
+        return value
+
+    def _bid(self, view: DebertsView) -> Action:
+        hand = view.hand.mask
+        best: tuple[int, Action] | None = None
+        for action in view.legal_actions:
+            if isinstance(action, Trump):
+                value = self.hand_value(hand, action.suit)
+                if action.suit == view.indicator_suit and hand >> (9 * action.suit + 1) & 1:
+                    # the trump 7 will be exchanged for the indicator
+                    value += _TRUMP_WORTH[view.indicator.rank] - _TRUMP_WORTH[Rank.SEVEN]
+                if best is None or value > best[0]:
+                    best = (value, action)
+        if best is not None and best[0] >= self.take_threshold:
+            return best[1]
+        return Pass()
+
+    # -- play ----------------------------------------------------------------------
+    def choose(self, view: DebertsView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("no legal action in this view: it is not this seat's turn")
+        if view.phase == "bidding":
+            return self._bid(view)
+        if view.phase == "doubling":
+            return self._double(view, legal)
+        for action in legal:
+            if isinstance(action, Exchange):
+                return action  # the indicator is always a better trump than the 7
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        if not cards:
+            return legal[0]
+        assert view.trump is not None
+        trump = int(view.trump)
+        if view.trick:
+            card = self._follow(view, [int(c) for c in cards], trump)
+        else:
+            card = self._lead(view, [int(c) for c in cards], trump)
+        for action in legal:
+            if isinstance(action, Play) and action.card == card:
+                return action
+        raise AssertionError("chosen card is not legal")  # pragma: no cover
+
+    def _double(self, view: DebertsView, legal: tuple[Action, ...]) -> Action:
+        assert view.trump is not None
+        value = self.hand_value(view.hand.mask, int(view.trump))
+        if view.caller == view.seat:  # asked whether to redouble
+            wanted: type[Action] = Redouble
+            strong = value >= self.take_threshold + 45
+        else:
+            wanted = Double
+            strong = value >= self.take_threshold + 35
+        if strong:
+            for action in legal:
+                if isinstance(action, wanted):
+                    return action
+        return Pass()
+
+    def _follow(self, view: DebertsView, cards: list[int], trump: int) -> int:
+        led = int(view.trick[0][1])
+        points = POINTS[trump]
+        led_suit = led // 9
+        best_value = -1e9
+        choice = cards[0]
+        for card in cards:
+            trick_points = points[led] + points[card]
+            if card // 9 == led_suit:
+                wins = _strength(card, trump) > _strength(led, trump)
+            else:
+                wins = card // 9 == trump
+            if wins:
+                # spending a high trump costs control for later tricks
+                cost = _TRUMP_WORTH[card % 9] / 2 if card // 9 == trump else points[card] / 4
+                value = trick_points - cost + 3
+            else:
+                value = -trick_points - (_TRUMP_WORTH[card % 9] / 3 if card // 9 == trump else 0)
+            if value > best_value:
+                best_value, choice = value, card
+        return choice
+
+    def _lead(self, view: DebertsView, cards: list[int], trump: int) -> int:
+        hand = view.hand.mask
+        played = 0
+        for trick in view.tricks:
+            for _, c in trick:
+                played |= 1 << c
+        trumps = hand & SUIT_MASK[trump]
+        outside_trumps = SUIT_MASK[trump] & ~hand & ~played & ~(1 << int(view.indicator))
+        if view.bottom is not None:
+            outside_trumps &= ~(1 << int(view.bottom))
+        # draw trumps while holding the master trump and length
+        if trumps and outside_trumps:
+            top = max(bits(trumps), key=lambda c: _strength(c, trump))
+            master = all(_strength(o, trump) < _strength(top, trump) for o in bits(outside_trumps))
+            if master and trumps.bit_count() >= 2:
+                return top
+        # cash master side cards
+        for card in sorted(cards, key=lambda c: -POINTS[trump][c]):
+            if card // 9 == trump:
+                continue
+            suit_rest = SUIT_MASK[card // 9] & ~hand & ~played
+            beaten = all(_strength(o, trump) < _strength(card, trump) for o in bits(suit_rest))
+            if beaten and POINTS[trump][card] >= 10:
+                return card
+        # otherwise lead low from the longest side suit, keeping tens behind aces
+        side = [c for c in cards if c // 9 != trump] or cards
+        return min(
+            side,
+            key=lambda c: (
+                POINTS[trump][c] + (8 if c // 9 == trump else 0),
+                -(hand & SUIT_MASK[c // 9]).bit_count(),
+                c,
+            ),
+        )

@@ -1,0 +1,158 @@
+"""The terminal game loop, the same for every game: bots play their seats, the person
+at the keyboard is asked for a move, an illegal move is explained and asked again.
+
+Input is read line by line (``input_fn``), so a script on standard input drives a
+whole match exactly as a person would; at the end of input the game stops cleanly.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+
+from atout.bots.base import Bot, make_bot
+from atout.games import get_game
+from atout.games.actions import Action, ActionParseError, parse_action
+from atout.i18n import Translator, explain
+from atout.terminal import renderer_class
+
+__all__ = ["TerminalGame"]
+
+
+class _Quit(Exception):
+    pass
+
+
+class TerminalGame:
+    """One match at a terminal table: a person at ``human`` and bots elsewhere."""
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seed: int | None = None,
+        lang: str = "en",
+        human: int | None = 0,
+        bots: list[str] | str = "heuristic",
+        options: str | None = None,
+        console: Console | None = None,
+        input_fn: Callable[[str], str] = input,
+    ) -> None:
+        info = get_game(game)
+        self.info = info
+        opts = info.options.parse(options) if options else info.options()
+        self.match = info.match(seed=seed, options=opts)
+        self.console = console or Console(highlight=False)
+        self.t = Translator(lang)
+        self.human = human
+        n = info.num_players
+        names = [bots] * n if isinstance(bots, str) else list(bots)
+        if len(names) == 1:
+            names = names * n
+        base = 0 if seed is None else seed
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(info.name, names[seat], seed=base * 31 + seat)
+            for seat in range(n)
+            if seat != human
+        }
+        self.renderer = renderer_class(info.name)(
+            self.console, self.t, 0 if human is None else human, n
+        )
+        self.input_fn = input_fn
+        #: Show what was read when input does not come from a person typing.
+        self.echo = input_fn is not input or not sys.stdin.isatty()
+
+    def run(self) -> int:
+        """Play until the match ends (0) or the person leaves or input ends (1)."""
+        match = self.match
+        try:
+            while not match.is_over:
+                seat = match.current_player()
+                assert seat is not None
+                if seat == self.human:
+                    action = self._ask(seat)
+                else:
+                    action = self.bots[seat].choose(match.view(seat))
+                self._apply(seat, action)
+        except _Quit:
+            return 1
+        self.renderer.show_match_end(match)
+        return 0
+
+    def _apply(self, seat: int, action: Action) -> None:
+        match = self.match
+        watcher = 0 if self.human is None else self.human
+        before = match.view(watcher)
+        deals_before = len(match.scoresheet)
+        match.apply(action)
+        if len(match.scoresheet) > deals_before:
+            after = match.deals[-1].view(watcher)
+            self.renderer.narrate(seat, action, before, after)
+            self.renderer.show_deal_end(match)
+        else:
+            self.renderer.narrate(seat, action, before, match.view(watcher))
+
+    def _ask(self, seat: int) -> Action:
+        match = self.match
+        t = self.t
+        view = match.view(seat)
+        self.renderer.show_table(view)
+        options = self.renderer.show_choices(view)
+        while True:
+            try:
+                text = self.input_fn(t("prompt.choose")).strip()
+            except EOFError:
+                self.console.print()
+                self.console.print(t("prompt.end-of-input"))
+                raise _Quit from None
+            if self.echo:
+                self.console.print(text)
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("quit", "exit", "q"):
+                self.console.print(t("prompt.bye"))
+                raise _Quit
+            if word in ("help", "?", "h"):
+                self.console.print(t("prompt.help"))
+                continue
+            if word in ("last", "l"):
+                self.renderer.show_last_trick(view)
+                continue
+            if word in ("score", "scores", "s"):
+                self.renderer.show_scoresheet(match)
+                continue
+            if word in ("hand", "table"):
+                self.renderer.show_table(view)
+                options = self.renderer.show_choices(view)
+                continue
+            action = self._parse(text, options)
+            if action is None:
+                continue
+            error = match.deal.why_illegal(action)
+            if error is not None:
+                self.console.print(t("prompt.illegal", reason=explain(error, t.lang)))
+                continue
+            return action
+
+    def _parse(self, text: str, options: list[Action]) -> Action | None:
+        t = self.t
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(options):
+                return options[number - 1]
+            self.console.print(t("prompt.number-range", high=len(options)))
+            return None
+        try:
+            return parse_action(text)
+        except ActionParseError:
+            self.console.print(t("prompt.unknown", text=text, help=t("prompt.help")))
+            return None
+
+
+def play_terminal(game: str, **kwargs: Any) -> int:
+    """Run a terminal match; see :class:`TerminalGame` for the arguments."""
+    return TerminalGame(game, **kwargs).run()

@@ -1,0 +1,264 @@
+"""The Deberts table in the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from atout.cards import Card, Rank
+from atout.games.actions import (
+    Action,
+    CancelDeal,
+    Double,
+    Exchange,
+    Pass,
+    Play,
+    Redouble,
+    Trump,
+)
+from atout.games.base import Meld
+from atout.games.deberts import (
+    _PLAIN_STRENGTH,
+    _TRUMP_STRENGTH,
+    POINTS,
+    DebertsMatch,
+    DebertsView,
+)
+from atout.terminal.common import BaseRenderer, card_text
+
+__all__ = ["Renderer"]
+
+
+class Renderer(BaseRenderer):
+    game = "deberts"
+
+    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+        trump = view.trump
+        if trump is not None and card.suit == trump:
+            return (-1, -_TRUMP_STRENGTH[card])
+        return (int(card.suit), -_PLAIN_STRENGTH[card])
+
+    def meld_name(self, meld: Meld) -> str:
+        return self.t("deberts.bertz" if meld.length == 4 else "deberts.terc")
+
+    def melds_text(self, melds: tuple[Meld, ...]) -> Text:
+        text = Text()
+        for meld in melds:
+            text.append(f"{self.meld_name(meld)} (")
+            for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
+                if i:
+                    text.append(" ")
+                text.append_text(card_text(card))
+            text.append(f") {meld.points}   ")
+        return text
+
+    def action_label(self, action: Action, view: Any) -> Text:
+        t = self.t
+        if isinstance(action, Pass):
+            return Text(t("deberts.bid.pass"))
+        if isinstance(action, Trump):
+            key = "deberts.bid.take" if action.suit == view.indicator_suit else "deberts.bid.name"
+            return Text(t(key, suit=self.suit_name(action.suit)))
+        if isinstance(action, Exchange):
+            return Text(t("deberts.action.exchange", card=view.indicator.symbol))
+        if isinstance(action, Double):
+            return Text(t("deberts.action.double"))
+        if isinstance(action, Redouble):
+            return Text(t("deberts.action.redouble"))
+        if isinstance(action, CancelDeal):
+            return Text(t("deberts.action.sevens"))
+        return super().action_label(action, view)
+
+    def _scores_line(self, view: DebertsView) -> Text:
+        t = self.t
+        me, other = view.seat, 1 - view.seat
+        text = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
+        text.append(
+            f"{t('label.scores')}: {self.seat_name(me)} {view.scores[me]} – "
+            f"{self.seat_name(other)} {view.scores[other]}   "
+            f"({view.options.target})"
+        )
+        if view.hanging:
+            text.append(f"   {t('deberts.hanging')}: {view.hanging}", style="yellow")
+        return text
+
+    def show_table(self, view: DebertsView) -> None:
+        t = self.t
+        c = self.console
+        c.print()
+        c.rule(t("deberts.title"))
+        c.print(self._scores_line(view))
+        line = Text(f"{t('label.dealer')}: {self.seat_name(view.dealer)}   ")
+        line.append(f"{t('deberts.indicator')}: ")
+        line.append_text(card_text(view.indicator))
+        if view.bottom is not None:
+            line.append(f"   {t('deberts.bottom')}: ")
+            line.append_text(card_text(view.bottom))
+        c.print(line)
+        if view.trump is not None:
+            line = Text(f"{t('label.trump')}: {self.suit_name(view.trump)}   ", style="bold")
+            assert view.caller is not None
+            line.append(f"{t('deberts.caller')}: {self.seat_name(view.caller)}")
+            if view.factor > 1:
+                line.append("   " + t("deberts.factor", factor=view.factor))
+            c.print(line)
+        else:
+            rounds = sum(1 for _, a in view.history if isinstance(a, Pass))
+            c.print(t("deberts.round", round=1 if rounds < 2 else 2))
+        if view.phase == "play":
+            won = view.tricks_won
+            c.print(
+                f"{t('label.tricks')}: {self.seat_name(view.seat)} {won[view.seat]} – "
+                f"{self.seat_name(1 - view.seat)} {won[1 - view.seat]}"
+            )
+            if view.last_trick:
+                c.print(
+                    Text(f"{t('label.last-trick')}: ", style="dim").append_text(
+                        self.trick_text(view.last_trick)
+                    )
+                )
+            if view.trick:
+                c.print(Text(f"{t('label.trick')}: ").append_text(self.trick_text(view.trick)))
+            if not view.announced[view.seat] and view.own_sequences:
+                c.print(
+                    Text(f"{t('deberts.your-sequences')}: ").append_text(
+                        self.melds_text(view.own_sequences)
+                    )
+                )
+
+    def narrate(
+        self, seat: int, action: Action, before: DebertsView, after: DebertsView
+    ) -> None:
+        t = self.t
+        say = self.say
+        if isinstance(action, Pass):
+            say("event.passes", seat)
+        elif isinstance(action, Trump):
+            say("event.takes", seat, style="bold", suit=self.suit_name(action.suit))
+        elif isinstance(action, Exchange):
+            card = after.exchange[1] if after.exchange else after.indicator
+            say("deberts.exchanges", seat, card=card.symbol)
+        elif isinstance(action, Double):
+            say("deberts.doubles", seat)
+        elif isinstance(action, Redouble):
+            say("deberts.redoubles", seat)
+        elif isinstance(action, CancelDeal):
+            say("deberts.cancels", seat)
+        elif isinstance(action, Play):
+            say("event.plays", seat, card=action.card.symbol)
+            announced = after.announcements[seat]
+            if announced is not None and not before.announced[seat]:
+                length, top = announced
+                kind = t("deberts.bertz" if length == 4 else "deberts.terc")
+                say("deberts.announces", seat, kind=kind, rank=Rank(top).code)
+            if after.bela[seat] and not before.bela[seat]:
+                say("deberts.says-bela", seat, style="bold")
+            if after.sequence_winner is not None and before.sequence_winner is None:
+                say("deberts.sequence-winner", after.sequence_winner)
+            if len(after.tricks) > len(before.tricks):
+                trick = after.tricks[-1]
+                assert after.trump is not None
+                points = sum(POINTS[after.trump][card] for _, card in trick)
+                say("event.wins-trick", self._trick_winner(after), points=points)
+                if after.shown_sequences and not before.shown_sequences:
+                    assert after.sequence_winner is not None
+                    melds = self.melds_text(after.shown_sequences).plain
+                    say("deberts.shows", after.sequence_winner, melds=melds)
+
+    def _trick_winner(self, view: DebertsView) -> int:
+        """Who won the last completed trick: the next leader (or the last-trick holder)."""
+        if view.result is not None and view.result.last_trick is not None:
+            return view.result.last_trick
+        return view.to_play if view.to_play is not None else 0
+
+    def show_deal_end(self, match: DebertsMatch) -> None:
+        t = self.t
+        c = self.console
+        row = match.scoresheet[-1]
+        r = row.result
+        c.print()
+        if not r.played:
+            c.print(t(f"deberts.outcome.{r.outcome}"), style="yellow")
+            return
+        assert r.caller is not None
+        table = Table(title=t("deberts.breakdown", number=row.number))
+        table.add_column("")
+        for seat in (self.human, 1 - self.human):
+            role = t("deberts.caller") if seat == r.caller else t("deberts.defender")
+            table.add_column(f"{self.seat_name(seat)} ({role})", justify="right")
+        order = (self.human, 1 - self.human)
+
+        def add(label: str, values: tuple[int, int]) -> None:
+            table.add_row(label, *(str(values[s]) for s in order))
+
+        add(t("label.tricks"), r.tricks)
+        last = tuple(10 if r.last_trick == s else 0 for s in (0, 1))
+        cards_only = (r.card_points[0] - last[0], r.card_points[1] - last[1])
+        add(t("label.card-points"), cards_only)
+        add(t("label.last-trick-bonus"), (last[0], last[1]))
+        add(t("deberts.sequences"), r.sequence_points)
+        add(t("deberts.bela"), r.bela)
+        add(t("label.total"), r.totals)
+        add(t("label.recorded"), r.recorded)
+        c.print(table)
+        for seat in (0, 1):
+            if r.sequences[seat]:
+                melds = self.melds_text(r.sequences[seat])
+                c.print(Text(f"{self.seat_name(seat)}: ").append_text(melds))
+        if r.outcome == "tie":
+            c.print(t("deberts.outcome.tie", points=r.hanging), style="yellow")
+        else:
+            self.say(f"deberts.outcome.{r.outcome}", r.caller, style="bold")
+        if row.hanging_paid is not None:
+            taker, amount = row.hanging_paid
+            self.say("deberts.hanging-paid", taker, points=amount)
+        me, other = self.human, 1 - self.human
+        line = (
+            f"{t('label.scores')}: {self.seat_name(me)} {row.scores[me]} – "
+            f"{self.seat_name(other)} {row.scores[other]}"
+        )
+        if row.hanging:
+            line += f"   {t('deberts.hanging')}: {row.hanging}"
+        c.print(line, style="bold")
+
+    def show_scoresheet(self, match: DebertsMatch) -> None:
+        t = self.t
+        table = Table(title=t("label.scores"))
+        me, other = self.human, 1 - self.human
+        table.add_column("#", justify="right")
+        table.add_column(t("label.trump"))
+        table.add_column(self.seat_name(me), justify="right")
+        table.add_column(self.seat_name(other), justify="right")
+        table.add_column(t("deberts.hanging"), justify="right")
+        for row in match.scoresheet:
+            r = row.result
+            trump = r.trump.symbol if r.trump is not None else "–"
+            if not r.played:
+                table.add_row(str(row.number), trump, "–", "–", str(row.hanging or ""))
+                continue
+            table.add_row(
+                str(row.number),
+                trump,
+                f"{r.recorded[me]:+d} = {row.scores[me]}",
+                f"{r.recorded[other]:+d} = {row.scores[other]}",
+                str(row.hanging or ""),
+            )
+        self.console.print(table)
+
+    def show_match_end(self, match: DebertsMatch) -> None:
+        t = self.t
+        c = self.console
+        assert match.winner is not None and match.final_score is not None
+        score = match.final_score
+        me, other = self.human, 1 - self.human
+        c.print()
+        c.rule()
+        self.say("match.winner", match.winner, style="bold green",
+                 score=f"{score[me]}:{score[other]}")
+        if match.hanging:
+            c.print(t("match.unresolved", points=match.hanging))
+        if match.stakes > 1:
+            c.print(t("match.stakes", stakes=match.stakes))
+

@@ -119,6 +119,8 @@ __all__ = [
     "best_sequence_key",
     "card_points",
     "sequences",
+    "settle_contract",
+    "settle_hanging",
 ]
 
 BIDDING: Final = "bidding"
@@ -190,6 +192,56 @@ def best_sequence_key(melds: Sequence[Meld], trump_suit: int) -> tuple[int, int,
     if not melds:
         return None
     return max((m.length, int(m.top), int(m.suit == trump_suit)) for m in melds)
+
+
+def settle_contract(
+    totals: tuple[int, int], caller: int, factor: int = 1
+) -> tuple[Outcome, tuple[int, int], int]:
+    """What each player records from the deal's totals: ``(outcome, recorded, hanging)``.
+
+    Caller more: both record their own totals. Caller less (bait): the caller records
+    0 and the defender both totals. Equal: the defender records their own and the
+    caller's total hangs. A double multiplies what is recorded and what hangs.
+
+    >>> settle_contract((72, 90), caller=0)
+    ('bait', (0, 162), 0)
+    >>> settle_contract((81, 81), caller=1)
+    ('tie', (81, 0), 81)
+    """
+    defender = 1 - caller
+    if totals[caller] > totals[defender]:
+        return "made", (totals[0] * factor, totals[1] * factor), 0
+    if totals[caller] < totals[defender]:
+        both = (totals[0] + totals[1]) * factor
+        return "bait", ((both, 0) if defender == 0 else (0, both)), 0
+    own = totals[defender] * factor
+    return "tie", ((own, 0) if defender == 0 else (0, own)), totals[caller] * factor
+
+
+def settle_hanging(
+    scores: tuple[int, int], hanging: int, result: DebertsDealResult
+) -> tuple[tuple[int, int], int, tuple[int, int] | None]:
+    """Add a deal to the scores: ``(new scores, new hanging amount, (taker, amount paid))``.
+
+    The amount hanging goes to the winner of the next played deal (the caller when the
+    caller has more, the defender on a bait); on another tie the defender of that deal
+    takes the older amount and the new equal amount hangs. A deal that was not played
+    (thrown in, cancelled) changes nothing.
+    """
+    if not result.played:
+        return scores, hanging, None
+    s0 = scores[0] + result.recorded[0]
+    s1 = scores[1] + result.recorded[1]
+    paid: tuple[int, int] | None = None
+    if hanging:
+        taker = result.winner if result.winner is not None else result.defender
+        assert taker is not None
+        paid = (taker, hanging)
+        if taker == 0:
+            s0 += hanging
+        else:
+            s1 += hanging
+    return (s0, s1), result.hanging, paid
 
 
 @dataclass(frozen=True)
@@ -717,22 +769,8 @@ class DebertsDeal(Deal):
             card_pts[1] + seq_pts[1] + self.bela[1],
         )
         caller = self.caller
-        defender = 1 - caller
         f = self.factor
-        outcome: Outcome
-        hanging = 0
-        if totals[caller] > totals[defender]:
-            outcome = "made"
-            recorded = (totals[0] * f, totals[1] * f)
-        elif totals[caller] < totals[defender]:
-            outcome = "bait"
-            both = (totals[0] + totals[1]) * f
-            recorded = (both, 0) if defender == 0 else (0, both)
-        else:
-            outcome = "tie"
-            own = totals[defender] * f
-            recorded = (own, 0) if defender == 0 else (0, own)
-            hanging = totals[caller] * f
+        outcome, recorded, hanging = settle_contract(totals, caller, f)
         self.result = DebertsDealResult(
             dealer=self.dealer,
             outcome=outcome,
@@ -919,23 +957,9 @@ class DebertsMatch(Match[DebertsDeal]):
         self._snapshots.append(
             _MatchSnapshot(self.scores, self.hanging, self.winner, self._rng.getstate())
         )
+        self.scores, self.hanging, paid = settle_hanging(self.scores, self.hanging, result)
         s0, s1 = self.scores
         hanging = self.hanging
-        paid: tuple[int, int] | None = None
-        if result.played:
-            r0, r1 = result.recorded
-            s0, s1 = s0 + r0, s1 + r1
-            if hanging:
-                taker = result.winner if result.winner is not None else result.defender
-                assert taker is not None
-                paid = (taker, hanging)
-                if taker == 0:
-                    s0 += hanging
-                else:
-                    s1 += hanging
-            hanging = result.hanging
-        self.scores = (s0, s1)
-        self.hanging = hanging
         self.deals.append(deal)
         self.scoresheet.append(
             DebertsScoreRow(len(self.deals), result, paid, self.scores, hanging)

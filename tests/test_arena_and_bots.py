@@ -1,0 +1,51 @@
+"""Bots and the duplicate arena."""
+
+from __future__ import annotations
+
+import pytest
+
+from atout.arena import duplicate, play_board
+from atout.bots import RandomBot, make_bot
+from atout.games.deberts import DebertsDeal
+
+
+def test_heuristic_beats_random_in_duplicate_over_2000_deals() -> None:
+    result = duplicate("deberts", "heuristic", "random", 1000, seed=2026, workers=2)
+    assert result.deals == 2000
+    low, high = result.confidence_interval
+    assert low > 0, result.summary()  # clearly stronger: the whole 95% interval above zero
+    assert result.board_wins[0] > result.board_wins[1]
+
+
+def test_duplicate_is_reproducible_and_independent_of_workers() -> None:
+    one = duplicate("deberts", "heuristic", "random", 40, seed=3, workers=1)
+    two = duplicate("deberts", "heuristic", "random", 40, seed=3, workers=2)
+    assert one.boards == two.boards
+    board = play_board("deberts", "random", "random", 7, seed=3)
+    assert board == play_board("deberts", "random", "random", 7, seed=3)
+
+
+def test_bots_only_choose_legal_actions_and_are_seeded() -> None:
+    for seed in range(200):
+        deal = DebertsDeal(seed=seed, dealer=seed % 2)
+        bots = [make_bot("deberts", "heuristic", seed), RandomBot(seed)]
+        while not deal.is_over:
+            seat = deal.current_player()
+            assert seat is not None
+            view = deal.view(seat)
+            action = bots[seat].choose(view)
+            assert action in view.legal_actions
+            values = bots[seat].evaluate(view)
+            assert {a for a, _ in values} == set(view.legal_actions)
+            deal.apply(action)
+    a, b = RandomBot(5), RandomBot(5)
+    view = DebertsDeal(seed=1).view(1)
+    assert [a.choose(view) for _ in range(10)] == [b.choose(view) for _ in range(10)]
+
+
+def test_bot_needs_its_turn_and_known_name() -> None:
+    view = DebertsDeal(seed=1, dealer=1).view(1)  # seat 0 is to act
+    with pytest.raises(ValueError):
+        RandomBot(1).choose(view)
+    with pytest.raises(ValueError):
+        make_bot("deberts", "grandmaster")

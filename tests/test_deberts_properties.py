@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.cards import Card, CardSet
+from atout.games.actions import Play, parse_action
 from atout.games.base import IllegalActionError, Meld
 from atout.games.deberts import POINTS, DebertsDeal, DebertsMatch, DebertsOptions
-from atout.games.actions import Play, parse_action
 
 
 def cards_in(value: Any) -> set[Card]:

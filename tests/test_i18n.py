@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from atout.games.actions import parse_action
 from atout.games.base import IllegalActionError
@@ -24,7 +25,7 @@ def test_all_languages_have_the_same_keys_and_placeholders() -> None:
 def test_every_deberts_rule_error_is_translated() -> None:
     import atout.games.deberts as module
 
-    source = open(module.__file__, encoding="utf-8").read()
+    source = Path(module.__file__).read_text(encoding="utf-8")
     rules = set(re.findall(r'IllegalActionError\(\s*"([\w.-]+)"', source))
     assert "deberts.beat-trump-lead" in rules
     for rule in rules:

@@ -58,9 +58,7 @@ class TerminalGame:
             for seat in range(n)
             if seat != human
         }
-        self.renderer = renderer_class(info.name)(
-            self.console, self.t, 0 if human is None else human, n
-        )
+        self.renderer = renderer_class(info.name)(self.console, self.t, human, n)
         self.input_fn = input_fn
         #: Show what was read when input does not come from a person typing.
         self.echo = input_fn is not input or not sys.stdin.isatty()

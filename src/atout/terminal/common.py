@@ -31,14 +31,21 @@ class BaseRenderer:
 
     game = ""
 
-    def __init__(self, console: Console, t: Translator, human: int, num_players: int) -> None:
+    def __init__(
+        self, console: Console, t: Translator, human: int | None, num_players: int
+    ) -> None:
         self.console = console
         self.t = t
-        self.human = human
+        #: With nobody at the keyboard (watching bots), seats are named by number and
+        #: seat 0 is drawn at the bottom.
+        self.watching = human is None
+        self.human = 0 if human is None else human
         self.num_players = num_players
 
     # -- names ---------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
+        if self.watching:
+            return self.t("seat.bot", seat=seat + 1)
         if seat == self.human:
             return self.t("seat.you")
         if self.num_players == 2:
@@ -56,7 +63,7 @@ class BaseRenderer:
     def say(self, key: str, seat: int, style: str | None = None, **params: Any) -> None:
         """Print message ``key`` about ``seat``, in the second person when it is the
         player's own seat (``key.you`` in the catalog)."""
-        if seat == self.human and self.t.has(key + ".you"):
+        if seat == self.human and not self.watching and self.t.has(key + ".you"):
             text = self.t(key + ".you", **params)
         else:
             text = self.t(key, seat=self.seat_name(seat), **params)

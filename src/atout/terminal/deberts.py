@@ -199,7 +199,7 @@ class Renderer(BaseRenderer):
         add(t("label.card-points"), cards_only)
         add(t("label.last-trick-bonus"), (last[0], last[1]))
         add(t("deberts.sequences"), r.sequence_points)
-        add(t("deberts.bela"), r.bela)
+        add(t("deberts.bela").capitalize(), r.bela)
         add(t("label.total"), r.totals)
         add(t("label.recorded"), r.recorded)
         c.print(table)

@@ -1,0 +1,1283 @@
+"""Schieber: the Swiss partnership Jass for four players, played to 3000.
+
+This docstring is the game's specification in atout. Sources: the French rule text in
+``shared/seeds`` (``004``) and the project's rulings (``shared/RULES.md``, "Schieber").
+
+Seats and deal
+    Seats 0 to 3 in playing order (the next seat plays next); seats 0 and 2 play
+    against 1 and 3, and a seat's team is ``seat % 2``. 36 cards (6 to ace). The deck
+    order fixes the deal: packets of 3 cards, starting with the seat after the dealer
+    and going round three times (9 each). There is no stock.
+
+Forehand and dealer
+    In a match the first dealer is drawn from the seed; the holder of 7♣ is forehand of
+    the first deal (whoever deals it, and without having to lead that card) and deals
+    the second. From then on the dealer moves one seat on and the seat after the
+    dealer is forehand.
+
+Contract
+    Forehand names the contract: a trump suit (``trump C`` ...), ``obenabe`` (no trump,
+    aces high) or ``undenufe`` (no trump, sixes high), or says ``push`` (schieben). After
+    a push the partner must name a contract and cannot push back. Forehand always leads
+    the first trick. Every point of the deal (cards, Match bonus, Weis, Stöck) is
+    multiplied by the contract's factor: ♣ ♠ ×1, ♦ ♥ ×2, Obenabe ×3, Undenufe ×4.
+
+Ranks and values
+    Trump: J (Puur) 9 (Näll) A K Q 10 8 7 6 worth 20 14 11 4 3 10 0 0 0. Other suits
+    with a trump contract: A K Q J 10 9 8 7 6 worth 11 4 3 2 10 0 0 0 0. Obenabe ranks
+    the same way with 8 worth 8. Undenufe ranks 6 7 8 9 10 J Q K A (six highest); with
+    the classic values (the default) the cards keep their Obenabe values (A 11, 8 8,
+    6 nothing); with the modern values (option) the six is worth 11 and the ace
+    nothing. The cards hold 152 points, the last trick adds 5 (157), and a team that
+    takes all nine tricks adds 100 more (Match, 257).
+
+Play
+    Without trump: follow suit if able, otherwise play anything; the highest card of
+    the led suit wins. With trump: a player may always trump instead of following
+    suit; without the led suit, any card. Undertrumping (playing a trump lower than a
+    trump already in the trick on a non-trump lead) is forbidden unless the hand holds
+    only trumps, even when the partner is winning the trick. On a trump lead a trump
+    must be played, except that the Puur held as the only trump may be kept. Nobody
+    has to overtrump. The highest trump wins, otherwise the highest card of the led
+    suit; the winner leads the next trick.
+
+Weis
+    Judged on the initial hand, after the contract is fixed. Runs of 3, 4, 5 or more
+    cards of one suit in natural order (6 7 8 9 10 J Q K A, also in trump and in
+    Undenufe) are worth 20, 50 and 100; four aces, kings, queens or tens 100; four
+    jacks 200; four nines (or lower) nothing. No card counts in two Weis; a long run
+    may be cut (8 = 5 + 3, 9 = 5 + 4). Declarations are automatic: every player
+    declares the disjoint set worth the most points, and between sets worth the same,
+    the one whose best Weis is strongest. A Weis's strength is, in this order: points,
+    length, rank (the top card of a run, the rank of a four of a kind; inverted in
+    Undenufe, where the lower run is stronger), then a run in trump over one that is
+    not. The players' best Weis are compared with that key, and a full tie goes to
+    the player who plays earlier in the first trick. Only the winner's team scores,
+    all the Weis of both partners, once the first trick is complete; those cards then
+    become public. Each player's best Weis (its points) is announced with their first
+    card.
+
+Stöck
+    The K and Q of trump in one initial hand are worth 20 (before the factor) to that
+    team, whatever happens with the Weis; never without trump. The holder announces
+    them when the second of the two is played, or earlier when both are among that
+    team's counted Weis.
+
+Reaching the target
+    The written scores of both teams enter the deal (``scores``). A team wins the match
+    as soon as it reaches the target (3000), even in the middle of a deal, counting
+    (multiplied) its Stöck from the start of play, its Weis once the first trick is
+    complete, and the card points it has captured. Within one moment the order is
+    Stöck, then Weis, then the trick: at the end of the first trick the Weis are
+    counted before that trick's cards. When the match stops in the middle of a deal
+    (or at its last trick), the winning team writes what it counted and the losers
+    keep only what they had written. By default the software claims for the players.
+    With ``manual_claim`` a player may ``claim`` on their own turn during play: a claim
+    that reaches the target wins, a false claim loses the match. Without any claim the
+    deal is written in full; if a team is then at the target it wins, and if both
+    are, the team that reached it first in the order above wins. A loser strictly
+    under half the target is Schneider: the win counts twice in a series (``stakes``).
+
+Options (see :class:`SchieberOptions`; canonical string ``schieber`` for the defaults)
+    ``target`` (3000), ``undenufe_values`` (``classic`` or ``modern``), ``manual_claim``
+    (false).
+
+Actions
+    ``trump C``/``trump D``/``trump H``/``trump S``, ``obenabe``, ``undenufe``, ``push``,
+    a card code (``HJ``) to play it, and ``claim`` (``manual_claim`` only).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import ClassVar, Final, Literal
+
+from atout.cards import (
+    CARDS,
+    DECK_36,
+    RANK_MASK,
+    SUIT_MASK,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    shuffled,
+)
+from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
+from atout.games.base import (
+    Deal,
+    GameError,
+    IllegalActionError,
+    Match,
+    Meld,
+    Options,
+    check_seat,
+    run_meld,
+)
+
+__all__ = [
+    "CHOOSING",
+    "CONTRACT_ACTIONS",
+    "FACTORS",
+    "OBENABE",
+    "OVER",
+    "PLAY",
+    "UNDENUFE",
+    "SchieberDeal",
+    "SchieberDealResult",
+    "SchieberMatch",
+    "SchieberOptions",
+    "SchieberScoreRow",
+    "SchieberView",
+    "best_weis",
+    "card_points",
+    "card_strength",
+    "contract_action",
+    "contract_index",
+    "weis_key",
+]
+
+CHOOSING: Final = "choosing"
+PLAY: Final = "play"
+OVER: Final = "over"
+Phase = Literal["choosing", "play", "over"]
+Outcome = Literal["played", "claim", "false-claim"]
+ReachedBy = Literal["stoeck", "weis", "tricks", "claim", "count"]
+
+#: Contract indices: 0..3 name the trump suit (Suit order C D H S), then the two no-trumps.
+OBENABE: Final = 4
+UNDENUFE: Final = 5
+#: Factor of each contract: ♣ ♦ ♥ ♠, Obenabe, Undenufe.
+FACTORS: Final = (1, 2, 2, 1, 3, 4)
+
+NUM_TRICKS: Final = 9
+LAST_TRICK: Final = 5
+MATCH_BONUS: Final = 100
+STOECK: Final = 20
+#: Card points in every contract (without the last trick).
+CARD_TOTAL: Final = 152
+
+# Per rank (6 7 8 9 10 J Q K A).
+_TRUMP_POINTS: Final = (0, 0, 0, 14, 10, 20, 3, 4, 11)
+_PLAIN_POINTS: Final = (0, 0, 0, 0, 10, 2, 3, 4, 11)
+_NOTRUMP_POINTS: Final = (0, 0, 8, 0, 10, 2, 3, 4, 11)  # Obenabe, classic Undenufe
+_MODERN_UNDENUFE_POINTS: Final = (11, 0, 8, 0, 10, 2, 3, 4, 0)
+_TRUMP_ORDER: Final = (0, 1, 2, 7, 3, 8, 4, 5, 6)  # 6 7 8 10 Q K A 9 J
+
+#: _POINTS[table][card]; tables 0..5 follow the contracts, 6 is the modern Undenufe.
+_POINTS: Final[tuple[tuple[int, ...], ...]] = (
+    *(
+        tuple(
+            (_TRUMP_POINTS if c // 9 == t else _PLAIN_POINTS)[c % 9] for c in range(36)
+        )
+        for t in range(4)
+    ),
+    tuple(_NOTRUMP_POINTS[c % 9] for c in range(36)),
+    tuple(_NOTRUMP_POINTS[c % 9] for c in range(36)),
+    tuple(_MODERN_UNDENUFE_POINTS[c % 9] for c in range(36)),
+)
+_MODERN_TABLE: Final = 6
+
+
+def _strength(contract: int, card: int) -> int:
+    """Trick-taking strength: trumps above 100, other cards 0..8 within their suit."""
+    suit, rank = divmod(card, 9)
+    if contract == suit:
+        return 100 + _TRUMP_ORDER[rank]
+    if contract == UNDENUFE:
+        return 8 - rank
+    return rank
+
+
+#: _KEY[contract][led suit][card]: strength of a card that can win the trick, else -1.
+_KEY: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            _strength(k, c) if (c // 9 == led or c // 9 == k) else -1 for c in range(36)
+        )
+        for led in range(4)
+    )
+    for k in range(6)
+)
+#: Cards of the same suit above ``card`` when its suit is trump.
+_TRUMP_ABOVE: Final = tuple(
+    sum(
+        1 << o
+        for o in range(9 * (c // 9), 9 * (c // 9) + 9)
+        if _TRUMP_ORDER[o % 9] > _TRUMP_ORDER[c % 9]
+    )
+    for c in range(36)
+)
+_TRUMP_RANK: Final = tuple(_TRUMP_ORDER[c % 9] for c in range(36))
+#: The Puur (trump jack) of each suit, as a bit.
+_PUUR: Final = tuple(1 << (9 * s + Rank.JACK) for s in range(4))
+_KQ: Final = tuple((1 << (9 * s + Rank.KING)) | (1 << (9 * s + Rank.QUEEN)) for s in range(4))
+
+
+def card_points(card: Card, contract: int, *, modern_undenufe: bool = False) -> int:
+    """Value of a captured card under a contract (0..3 trump suit, 4 Obenabe, 5 Undenufe)."""
+    table = _MODERN_TABLE if (contract == UNDENUFE and modern_undenufe) else contract
+    return _POINTS[table][card]
+
+
+def card_strength(card: Card | int, contract: int) -> int:
+    """How strongly a card takes tricks under a contract: trumps are 100 and above,
+    other cards 0..8 within their suit (compare only cards of one suit, or trumps)."""
+    return _strength(contract, int(card))
+
+
+def contract_index(action: Trump | NoTrump) -> int:
+    """The contract index of a contract action."""
+    if isinstance(action, Trump):
+        return int(action.suit)
+    return OBENABE if action.mode == "obenabe" else UNDENUFE
+
+
+def contract_action(contract: int) -> Trump | NoTrump:
+    """The action that names a contract index."""
+    if contract < 4:
+        return trump(Suit(contract))
+    return _OBENABE if contract == OBENABE else _UNDENUFE
+
+
+_OBENABE: Final = NoTrump("obenabe")
+_UNDENUFE: Final = NoTrump("undenufe")
+_PUSH: Final = Push()
+_CLAIM: Final = Claim()
+_PLAYS: Final = tuple(play(c) for c in CARDS)
+#: _SUIT_PLAYS[suit][9-bit mask]: the Play actions of those cards (legal_actions' hot path).
+_SUIT_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
+    tuple(tuple(_PLAYS[9 * s + r] for r in range(9) if m >> r & 1) for m in range(512))
+    for s in range(4)
+)
+
+
+def _contract_named() -> IllegalActionError:
+    return IllegalActionError("schieber.contract-named", "the contract is already named")
+
+#: Every contract action, in the order the legal actions list them.
+CONTRACT_ACTIONS: Final[tuple[Trump | NoTrump, ...]] = tuple(
+    contract_action(k) for k in range(6)
+)
+
+# -- Weis ---------------------------------------------------------------------------
+_RUN_POINTS: Final = (0, 0, 0, 20, 50, 100, 100, 100, 100, 100)
+#: Four of a kind worth something, by rank: 10 Q K A 100, J 200.
+_FOUR_POINTS: Final = {Rank.TEN: 100, Rank.JACK: 200, Rank.QUEEN: 100, Rank.KING: 100,
+                       Rank.ACE: 100}
+_FOUR_RANKS: Final = tuple(sorted(_FOUR_POINTS))
+#: Bits where a run of three cards can start (within one suit).
+_RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
+_FOURS_ANY: Final = tuple(RANK_MASK[r] for r in _FOUR_RANKS)
+
+
+def _rank_key(top: int, length: int, undenufe: bool) -> int:
+    """Rank part of a Weis's strength: the top card, or inverted in Undenufe."""
+    return 8 - (top - length + 1) if undenufe else top
+
+
+def _best_partition(lo: int, hi: int, undenufe: bool) -> tuple[tuple[int, int], ...]:
+    """The best way to cut the run of ranks lo..hi into runs of 3+ (as (top, length)):
+    most points, then the strongest best run."""
+    best: tuple[tuple[int, tuple[int, int, int]], tuple[tuple[int, int], ...]] | None = None
+
+    def walk(start: int, chosen: tuple[tuple[int, int], ...]) -> None:
+        nonlocal best
+        if start > hi:
+            if not chosen:
+                return
+            total = sum(_RUN_POINTS[length] for _, length in chosen)
+            key = max(
+                (_RUN_POINTS[length], length, _rank_key(top, length, undenufe))
+                for top, length in chosen
+            )
+            if best is None or (total, key) > best[0]:
+                best = ((total, key), chosen)
+            return
+        walk(start + 1, chosen)
+        for end in range(start + 2, hi + 1):
+            walk(end + 1, (*chosen, (end, end - start + 1)))
+
+    walk(lo, ())
+    return best[1] if best is not None else ()
+
+
+def _suit_runs(mask: int, undenufe: bool) -> tuple[tuple[int, int], ...]:
+    found: list[tuple[int, int]] = []
+    rank = 0
+    while rank < 9:
+        if mask >> rank & 1:
+            start = rank
+            while rank < 9 and mask >> rank & 1:
+                rank += 1
+            if rank - start >= 3:
+                found.extend(_best_partition(start, rank - 1, undenufe))
+        else:
+            rank += 1
+    return tuple(found)
+
+
+#: _RUNS[undenufe][9-bit suit mask] -> the best cut of its runs, as (top, length).
+_RUNS: Final = tuple(tuple(_suit_runs(m, u) for m in range(512)) for u in (False, True))
+
+
+def weis_key(meld: Meld, contract: int) -> tuple[int, int, int, int]:
+    """Strength of one Weis under a contract: (points, length, rank, trump run)."""
+    undenufe = contract == UNDENUFE
+    if meld.suit is None:
+        rank = 8 - int(meld.top) if undenufe else int(meld.top)
+        return (meld.points, 4, rank, 0)
+    return (
+        meld.points,
+        meld.length,
+        _rank_key(int(meld.top), meld.length, undenufe),
+        int(int(meld.suit) == contract),
+    )
+
+
+def best_weis(hand: CardSet | int, contract: int) -> tuple[Meld, ...]:
+    """The Weis a hand declares under a contract: the disjoint set worth the most points,
+    then the one whose best Weis is strongest; strongest Weis first."""
+    mask = hand.mask if isinstance(hand, CardSet) else hand
+    fours = [r for r, m in zip(_FOUR_RANKS, _FOURS_ANY, strict=True) if mask & m == m]
+    if not fours and not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
+        return ()
+    undenufe = contract == UNDENUFE
+    runs_table = _RUNS[undenufe]
+    best: tuple[tuple[int, tuple[int, int, int, int]], list[Meld]] | None = None
+    for subset in range(1 << len(fours)):
+        melds: list[Meld] = []
+        rest = mask
+        for i, rank in enumerate(fours):
+            if subset >> i & 1:
+                melds.append(Meld(_FOUR_POINTS[Rank(rank)], 4, Rank(rank), None, RANK_MASK[rank]))
+                rest &= ~RANK_MASK[rank]
+        for suit in range(4):
+            for top, length in runs_table[(rest >> (9 * suit)) & 0x1FF]:
+                melds.append(run_meld(suit, top, length, _RUN_POINTS[length]))
+        if not melds:
+            continue
+        total = sum(m.points for m in melds)
+        key = max(weis_key(m, contract) for m in melds)
+        if best is None or (total, key) > best[0]:
+            best = ((total, key), melds)
+    if best is None:
+        return ()
+    return tuple(sorted(best[1], key=lambda m: weis_key(m, contract), reverse=True))
+
+
+# -- options, results, views --------------------------------------------------------
+@dataclass(frozen=True)
+class SchieberOptions(Options):
+    """Rule options of Schieber; the defaults follow the rule text and RULES.md."""
+
+    game: ClassVar[str] = "schieber"
+
+    target: int = 3000
+    undenufe_values: str = "classic"
+    manual_claim: bool = False
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise ValueError("target must be positive")
+        if self.undenufe_values not in ("classic", "modern"):
+            raise ValueError("undenufe_values must be classic or modern")
+
+
+@dataclass(frozen=True)
+class SchieberDealResult:
+    """The breakdown of one deal. Points are per team (seats 0+2, 1+3) and before the
+    factor, except ``recorded`` (what is written, multiplied)."""
+
+    dealer: int
+    forehand: int
+    outcome: Outcome
+    chooser: int | None = None
+    pushed: bool = False
+    contract: Trump | NoTrump | None = None
+    factor: int = 1
+    tricks: tuple[int, int] = (0, 0)
+    #: Captured card points counted, with the 5 of the last trick.
+    card_points: tuple[int, int] = (0, 0)
+    #: The team that won the last trick (when the deal reached it).
+    last_trick: int | None = None
+    match_bonus: tuple[int, int] = (0, 0)
+    weis_winner: int | None = None
+    #: The counted Weis of each team, with the seat that held each.
+    weis: tuple[tuple[tuple[int, Meld], ...], tuple[tuple[int, Meld], ...]] = ((), ())
+    weis_points: tuple[int, int] = (0, 0)
+    stoeck: tuple[int, int] = (0, 0)
+    stoeck_seat: int | None = None
+    totals: tuple[int, int] = (0, 0)
+    recorded: tuple[int, int] = (0, 0)
+    #: The team that claimed (or for which the software claimed), if any.
+    claimant: int | None = None
+    #: What brought the winner to the target: stoeck, weis, tricks (automatic claims),
+    #: claim (a manual claim) or count (the full count at the end of the deal).
+    reached_by: ReachedBy | None = None
+    #: The team that won the match in this deal, if the match ended in it.
+    match_winner: int | None = None
+
+    @property
+    def played(self) -> bool:
+        """Schieber has no thrown-in deals: every deal is a played deal."""
+        return True
+
+    @property
+    def complete(self) -> bool:
+        """Whether the deal was played to its last trick and written in full."""
+        return self.outcome == "played"
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.contract.suit if isinstance(self.contract, Trump) else None
+
+
+@dataclass(frozen=True)
+class SchieberView:
+    """What one seat may know: its own hand and every public fact, never a hidden card."""
+
+    seat: int
+    dealer: int
+    forehand: int
+    phase: Phase
+    to_play: int | None
+    hand: CardSet
+    hand_sizes: tuple[int, int, int, int]
+    pushed: bool
+    chooser: int | None
+    contract: Trump | NoTrump | None
+    trump: Suit | None
+    factor: int
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...] | None
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
+    trick_winners: tuple[int, ...]
+    tricks_won: tuple[int, int]
+    card_points: tuple[int, int]
+    #: Points of each seat's best Weis, announced with its first card (None: not yet).
+    weis_announced: tuple[int | None, int | None, int | None, int | None]
+    weis_winner: int | None
+    #: The counted Weis (public once the first trick is complete), with their holders.
+    shown_weis: tuple[tuple[int, Meld], ...]
+    own_weis: tuple[Meld, ...]
+    #: The seat that announced Stöck, once it is public.
+    stoeck: int | None
+    history: tuple[tuple[int, Action], ...]
+    legal_actions: tuple[Action, ...]
+    result: SchieberDealResult | None
+    #: Written scores (before this deal) and what each team has counted so far that
+    #: this seat can know, multiplied.
+    scores: tuple[int, int] = (0, 0)
+    running: tuple[int, int] = (0, 0)
+    options: SchieberOptions = field(default_factory=SchieberOptions)
+    deal_number: int = 1
+    match_winner: int | None = None
+
+    @property
+    def num_players(self) -> int:
+        return 4
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % 4
+
+    @property
+    def team(self) -> int:
+        return self.seat % 2
+
+
+def _replace4(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    if index == 0:
+        return (value, *values[1:])
+    if index == 3:
+        return (*values[:3], value)
+    return (*values[:index], value, *values[index + 1:])
+
+
+class SchieberDeal(Deal):
+    """One deal of Schieber, from the contract to the score (see the module docstring)."""
+
+    num_players: ClassVar[int] = 4
+    game: ClassVar[str] = "schieber"
+    _state_slots: ClassVar[tuple[str, ...]] = (
+        "options",
+        "dealer",
+        "forehand",
+        "scores",
+        "deck",
+        "phase",
+        "turn",
+        "pushed",
+        "chooser",
+        "contract",
+        "table",
+        "hands",
+        "leader",
+        "trick",
+        "tricks",
+        "captured",
+        "won",
+        "weis",
+        "weis_team",
+        "stoeck_seat",
+        "result",
+    )
+    __slots__ = _state_slots
+
+    options: SchieberOptions
+    dealer: int
+    forehand: int
+    scores: tuple[int, int]
+    deck: tuple[int, ...]
+    phase: Phase
+    turn: int
+    pushed: bool
+    chooser: int
+    contract: int
+    table: int
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[int, ...]
+    #: Completed tricks: (leader, the four cards in playing order, winner seat).
+    tricks: tuple[tuple[int, tuple[int, int, int, int], int], ...]
+    captured: tuple[int, int]
+    won: tuple[int, int]
+    weis: tuple[tuple[Meld, ...], ...]
+    weis_team: int
+    stoeck_seat: int
+    result: SchieberDealResult | None
+
+    def __init__(
+        self,
+        deck: Sequence[Card | int] | None = None,
+        dealer: int = 0,
+        options: SchieberOptions | None = None,
+        *,
+        seed: int | None = None,
+        forehand: int | None = None,
+        scores: tuple[int, int] = (0, 0),
+    ) -> None:
+        """A deal from an explicit deck order (3-card packets from the seat after the
+        dealer), or shuffled from ``seed``. ``forehand`` defaults to the seat after the
+        dealer; ``scores`` are the teams' written scores before this deal."""
+        check_seat(dealer, 4)
+        if forehand is None:
+            forehand = (dealer + 1) % 4
+        check_seat(forehand, 4)
+        if deck is None:
+            deck = shuffled(DECK_36, random.Random(seed))
+        order = tuple(int(c) for c in deck)
+        if len(order) != 36 or sum(1 << c for c in order) != DECK_36.mask:
+            raise ValueError("a Schieber deck is the 36 cards 6..A, each once")
+        hands = [0, 0, 0, 0]
+        for packet in range(12):
+            seat = (dealer + 1 + packet) % 4
+            for c in order[3 * packet: 3 * packet + 3]:
+                hands[seat] |= 1 << c
+        self.options = options or SchieberOptions()
+        self.dealer = dealer
+        self.forehand = forehand
+        self.scores = (int(scores[0]), int(scores[1]))
+        self.deck = order
+        self.phase = CHOOSING
+        self.turn = forehand
+        self.pushed = False
+        self.chooser = -1
+        self.contract = -1
+        self.table = -1
+        self.hands = tuple(hands)
+        self.leader = forehand
+        self.trick = ()
+        self.tricks = ()
+        self.captured = (0, 0)
+        self.won = (0, 0)
+        self.weis = ((), (), (), ())
+        self.weis_team = -1
+        self.stoeck_seat = -1
+        self.result = None
+        self._history = []
+        self.actions = []
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[str | Iterable[Card]],
+        dealer: int | None = None,
+        *,
+        forehand: int | None = None,
+        options: SchieberOptions | None = None,
+        scores: tuple[int, int] = (0, 0),
+    ) -> SchieberDeal:
+        """A deal from the 9 cards of each seat 0..3. Without ``dealer`` and ``forehand``
+        seat 0 is forehand (seat 3 deals); either one alone fixes the other."""
+        seat_cards = [
+            [Card.parse(c) for c in h.replace(",", " ").split()] if isinstance(h, str) else list(h)
+            for h in hands
+        ]
+        if len(seat_cards) != 4 or any(len(h) != 9 for h in seat_cards):
+            raise ValueError("give 9 cards for each of the four seats")
+        used = [c for h in seat_cards for c in h]
+        if len(set(used)) != 36:
+            raise ValueError("each of the 36 cards exactly once")
+        if dealer is None:
+            dealer = 3 if forehand is None else (forehand - 1) % 4
+        deck: list[Card] = []
+        for packet in range(12):
+            seat = (dealer + 1 + packet) % 4
+            rnd = packet // 4
+            deck.extend(seat_cards[seat][3 * rnd: 3 * rnd + 3])
+        return cls(deck, dealer, options, forehand=forehand, scores=scores)
+
+    # -- queries -------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def factor(self) -> int:
+        return FACTORS[self.contract] if self.contract >= 0 else 1
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        return Suit(self.contract) if 0 <= self.contract < 4 else None
+
+    def hand(self, seat: int) -> CardSet:
+        return CardSet(self.hands[seat])
+
+    def initial_hand(self, seat: int) -> CardSet:
+        """The 9 cards dealt to ``seat``."""
+        mask = 0
+        for packet in range(12):
+            if (self.dealer + 1 + packet) % 4 == seat:
+                for c in self.deck[3 * packet: 3 * packet + 3]:
+                    mask |= 1 << c
+        return CardSet(mask)
+
+    def legal_mask(self) -> int:
+        """The cards the player to act may play now, as a bitmask (0 outside play)."""
+        if self.phase != PLAY:
+            return 0
+        hand = self.hands[self.turn]
+        trick = self.trick
+        if not trick:
+            return hand
+        led_suit = trick[0] // 9
+        follow = hand & SUIT_MASK[led_suit]
+        t = self.contract
+        if t >= 4:
+            return follow or hand
+        trumps = hand & SUIT_MASK[t]
+        if led_suit == t:
+            if trumps and trumps != _PUUR[t]:
+                return trumps
+            return hand
+        allowed = (follow | trumps) if follow else hand
+        if trumps and hand != trumps and len(trick) > 1:
+            best = -1
+            for c in trick[1:]:
+                if c // 9 == t and (best < 0 or _TRUMP_RANK[c] > _TRUMP_RANK[best]):
+                    best = c
+            if best >= 0:
+                allowed &= ~trumps | _TRUMP_ABOVE[best]
+        return allowed
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            m = self.legal_mask()
+            acts: list[Action] = [
+                *_SUIT_PLAYS[0][m & 0x1FF],
+                *_SUIT_PLAYS[1][(m >> 9) & 0x1FF],
+                *_SUIT_PLAYS[2][(m >> 18) & 0x1FF],
+                *_SUIT_PLAYS[3][m >> 27],
+            ]
+            if self.options.manual_claim:
+                acts.append(_CLAIM)
+            return acts
+        if phase == CHOOSING:
+            if self.pushed:
+                return list(CONTRACT_ACTIONS)
+            return [*CONTRACT_ACTIONS, _PUSH]
+        return []
+
+    def counted(self, team: int) -> int:
+        """What ``team`` has counted so far in this deal toward a claim, before the
+        factor: its Stöck, its Weis once the first trick is complete, its captures."""
+        total = self.captured[team]
+        if self.stoeck_seat >= 0 and self.stoeck_seat % 2 == team:
+            total += STOECK
+        if self.tricks and self.weis_team == team:
+            total += sum(m.points for s in (team, team + 2) for m in self.weis[s])
+        return total
+
+    def claim_total(self, team: int) -> int:
+        """The score ``team`` would have if it claimed now (written + counted × factor)."""
+        return self.scores[team] + self.counted(team) * self.factor
+
+    def _check(self, action: Action) -> IllegalActionError | None:
+        phase = self.phase
+        if phase == OVER:
+            return IllegalActionError("schieber.deal-over", "the deal is over")
+        seat = self.turn
+        if isinstance(action, Play):
+            if phase != PLAY:
+                return IllegalActionError(
+                    "schieber.contract-first", "cards are played once the contract is named"
+                )
+            card = int(action.card)
+            hand = self.hands[seat]
+            if not hand >> card & 1:
+                return IllegalActionError(
+                    "schieber.card-not-in-hand",
+                    f"{action.card} is not in your hand",
+                    card=action.card,
+                )
+            if self.legal_mask() >> card & 1:
+                return None
+            return self._why_illegal(card)
+        if isinstance(action, (Trump, NoTrump)):
+            if phase != CHOOSING:
+                return _contract_named()
+            return None
+        if isinstance(action, Push):
+            if phase != CHOOSING:
+                return _contract_named()
+            if self.pushed:
+                return IllegalActionError(
+                    "schieber.no-push-back",
+                    "after a push the partner must name the contract",
+                )
+            return None
+        if isinstance(action, Claim):
+            if not self.options.manual_claim:
+                return IllegalActionError(
+                    "schieber.claim-automatic",
+                    "the software claims for the players (manual claims are an option)",
+                )
+            if phase != PLAY:
+                return IllegalActionError(
+                    "schieber.claim-in-play", "a claim is made during the play, on your turn"
+                )
+            return None
+        return IllegalActionError(
+            "schieber.unknown-action", f"{action} is not an action of Schieber", action=str(action)
+        )
+
+    def _why_illegal(self, card: int) -> IllegalActionError:
+        """The rule that a card in hand but outside the legal mask breaks."""
+        hand = self.hands[self.turn]
+        led = self.trick[0]
+        led_suit = led // 9
+        t = self.contract
+        if t < 4 and led_suit == t:
+            return IllegalActionError(
+                "schieber.trump-lead",
+                f"on a trump lead you must play a trump ({Suit(t).symbol})",
+                suit=Suit(t),
+            )
+        if t < 4 and card // 9 == t:
+            best = max(
+                (c for c in self.trick if c // 9 == t), key=lambda c: _TRUMP_RANK[c]
+            )
+            return IllegalActionError(
+                "schieber.no-undertrump",
+                f"you may not play a trump lower than {CARDS[best].symbol} "
+                "while you hold other cards",
+                card=CARDS[card],
+                best=CARDS[best],
+            )
+        assert hand & SUIT_MASK[led_suit]
+        if t < 4:
+            return IllegalActionError(
+                "schieber.follow-suit-or-trump",
+                f"you must follow suit ({Suit(led_suit).symbol}) or play a trump",
+                suit=Suit(led_suit),
+            )
+        return IllegalActionError(
+            "schieber.follow-suit",
+            f"you must follow suit ({Suit(led_suit).symbol})",
+            suit=Suit(led_suit),
+        )
+
+    # -- state changes -------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if type(action) is Play:
+            self._play(int(action.card))
+        elif type(action) is Push:
+            self.pushed = True
+            self.turn = (self.forehand + 2) % 4
+        elif type(action) is Trump or type(action) is NoTrump:
+            self._start_play(contract_index(action))
+        elif type(action) is Claim:
+            self._claim(self.turn % 2)
+        else:  # pragma: no cover - _check rejects everything else
+            raise GameError(f"cannot apply {action!r}")
+
+    def _start_play(self, contract: int) -> None:
+        self.chooser = self.turn
+        self.contract = contract
+        modern = contract == UNDENUFE and self.options.undenufe_values == "modern"
+        self.table = _MODERN_TABLE if modern else contract
+        self.phase = PLAY
+        self.turn = self.leader = self.forehand
+        self.weis = tuple(best_weis(h, contract) for h in self.hands)
+        self.weis_team = self._weis_winner()
+        if contract < 4:
+            kq = _KQ[contract]
+            for seat, hand in enumerate(self.hands):
+                if hand & kq == kq:
+                    self.stoeck_seat = seat
+                    if not self.options.manual_claim and self._reaches(seat % 2):
+                        self._stop(seat % 2, "stoeck")
+                    break
+
+    def _weis_winner(self) -> int:
+        """The team of the strongest single Weis (a full tie goes to the player who
+        plays earlier in the first trick), or -1 when nobody has a Weis."""
+        contract = self.contract
+        best_key: tuple[int, int, int, int] | None = None
+        best_seat = -1
+        for i in range(4):
+            seat = (self.forehand + i) % 4
+            melds = self.weis[seat]
+            if melds:
+                key = weis_key(melds[0], contract)
+                if best_key is None or key > best_key:
+                    best_key, best_seat = key, seat
+        return best_seat % 2 if best_seat >= 0 else -1
+
+    def _reaches(self, team: int) -> bool:
+        return self.scores[team] + self.counted(team) * FACTORS[self.contract] >= (
+            self.options.target
+        )
+
+    def _play(self, card: int) -> None:
+        seat = self.turn
+        self.hands = _replace4(self.hands, seat, self.hands[seat] & ~(1 << card))
+        trick = (*self.trick, card)
+        if len(trick) < 4:
+            self.trick = trick
+            self.turn = (seat + 1) % 4
+            return
+        key = _KEY[self.contract][trick[0] // 9]
+        best_i = 0
+        best_v = key[trick[0]]
+        for i in (1, 2, 3):
+            v = key[trick[i]]
+            if v > best_v:
+                best_i, best_v = i, v
+        leader = self.leader
+        winner = (leader + best_i) % 4
+        team = winner % 2
+        pts = _POINTS[self.table]
+        gained = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+        first = not self.tricks
+        self.tricks = (*self.tricks, (leader, (trick[0], trick[1], trick[2], trick[3]), winner))
+        self.trick = ()
+        self.leader = self.turn = winner
+        last = len(self.tricks) == NUM_TRICKS
+        auto = not self.options.manual_claim
+        if first and auto and self.weis_team >= 0 and self._reaches(self.weis_team):
+            self._stop(self.weis_team, "weis")
+            return
+        won = self.won
+        self.won = won = (won[0] + 1, won[1]) if team == 0 else (won[0], won[1] + 1)
+        if last:
+            gained += LAST_TRICK
+            if won[team] == NUM_TRICKS:
+                gained += MATCH_BONUS
+        c0, c1 = self.captured
+        self.captured = (c0 + gained, c1) if team == 0 else (c0, c1 + gained)
+        if auto and self._reaches(team):
+            self._stop(team, "tricks")
+        elif last:
+            self._score()
+
+    def _claim(self, team: int) -> None:
+        if self.claim_total(team) >= self.options.target:
+            self._stop(team, "claim")
+        else:
+            self._stop(team, "claim", false_claim=True)
+
+    # -- scoring -------------------------------------------------------------------
+    def _breakdown(self) -> SchieberDealResult:
+        """The counted components of both teams at this moment (before the factor), as a
+        result whose outcome and recorded points the caller fills in."""
+        stoeck = [0, 0]
+        if self.stoeck_seat >= 0:
+            stoeck[self.stoeck_seat % 2] = STOECK
+        weis: list[tuple[tuple[int, Meld], ...]] = [(), ()]
+        weis_points = [0, 0]
+        wt = self.weis_team
+        if wt >= 0 and self.tricks:
+            weis[wt] = tuple((s, m) for s in (wt, wt + 2) for m in self.weis[s])
+            weis_points[wt] = sum(m.points for _, m in weis[wt])
+        bonus = [0, 0]
+        last: int | None = None
+        card_pts = list(self.captured)
+        if sum(self.won) == NUM_TRICKS:
+            last = self.tricks[-1][2] % 2
+            if self.won[last] == NUM_TRICKS:
+                bonus[last] = MATCH_BONUS
+                card_pts[last] -= MATCH_BONUS
+        return SchieberDealResult(
+            dealer=self.dealer,
+            forehand=self.forehand,
+            outcome="played",
+            chooser=self.chooser if self.chooser >= 0 else None,
+            pushed=self.pushed,
+            contract=contract_action(self.contract) if self.contract >= 0 else None,
+            factor=self.factor,
+            tricks=self.won,
+            card_points=(card_pts[0], card_pts[1]),
+            last_trick=last,
+            match_bonus=(bonus[0], bonus[1]),
+            weis_winner=wt if (wt >= 0 and self.tricks) else None,
+            weis=(weis[0], weis[1]),
+            weis_points=(weis_points[0], weis_points[1]),
+            stoeck=(stoeck[0], stoeck[1]),
+            stoeck_seat=self.stoeck_seat if self.stoeck_seat >= 0 else None,
+            totals=(
+                card_pts[0] + bonus[0] + weis_points[0] + stoeck[0],
+                card_pts[1] + bonus[1] + weis_points[1] + stoeck[1],
+            ),
+        )
+
+    def _stop(self, team: int, reached_by: ReachedBy, *, false_claim: bool = False) -> None:
+        """End the deal and the match: ``team`` reached the target (or claimed falsely)."""
+        self.phase = OVER
+        base = self._breakdown()
+        if false_claim:
+            recorded = (0, 0)
+            winner = 1 - team
+        else:
+            mine = base.totals[team] * base.factor
+            recorded = (mine, 0) if team == 0 else (0, mine)
+            winner = team
+        self.result = replace(
+            base,
+            outcome="false-claim" if false_claim else "claim",
+            recorded=recorded,
+            claimant=team,
+            reached_by=reached_by,
+            match_winner=winner,
+        )
+
+    def _score(self) -> None:
+        """Write the whole deal; find who (if anyone) reached the target first."""
+        self.phase = OVER
+        base = self._breakdown()
+        f = base.factor
+        recorded = (base.totals[0] * f, base.totals[1] * f)
+        target = self.options.target
+        winner: int | None = None
+        if self.scores[0] + recorded[0] >= target or self.scores[1] + recorded[1] >= target:
+            winner = self._first_to_target()
+        self.result = replace(
+            base,
+            recorded=recorded,
+            reached_by="count" if winner is not None else None,
+            match_winner=winner,
+        )
+
+    def _first_to_target(self) -> int | None:
+        """Replay the deal's events (Stöck, Weis, tricks) and name the first team whose
+        written + counted score reaches the target."""
+        f = self.factor
+        target = self.options.target
+        running = list(self.scores)
+        events: list[tuple[int, int]] = []
+        if self.stoeck_seat >= 0:
+            events.append((self.stoeck_seat % 2, STOECK))
+        pts = _POINTS[self.table]
+        won = [0, 0]
+        for i, (_, cards, winner) in enumerate(self.tricks):
+            if i == 0 and self.weis_team >= 0:
+                wt = self.weis_team
+                events.append((wt, sum(m.points for s in (wt, wt + 2) for m in self.weis[s])))
+            gained = sum(pts[c] for c in cards)
+            won[winner % 2] += 1
+            if i == NUM_TRICKS - 1:
+                gained += LAST_TRICK + (MATCH_BONUS if won[winner % 2] == NUM_TRICKS else 0)
+            events.append((winner % 2, gained))
+        for team, points in events:
+            running[team] += points * f
+            if running[team] >= target:
+                return team
+        return None
+
+    # -- views ---------------------------------------------------------------------
+    def _stoeck_public(self) -> bool:
+        s = self.stoeck_seat
+        if s < 0:
+            return False
+        if self.phase == OVER:
+            return True
+        kq = _KQ[self.contract]
+        if not self.hands[s] & kq:
+            return True
+        if self.tricks and self.weis_team == s % 2:
+            shown = 0
+            for m in self.weis[s]:
+                shown |= m.mask
+            return shown & kq == kq
+        return False
+
+    def view(self, seat: int) -> SchieberView:
+        check_seat(seat, 4)
+        tricks = tuple(
+            tuple(((lead + i) % 4, CARDS[c]) for i, c in enumerate(cards))
+            for lead, cards, _ in self.tricks
+        )
+        trick = tuple(((self.leader + i) % 4, CARDS[c]) for i, c in enumerate(self.trick))
+        announced: list[int | None] = [None, None, None, None]
+        if self.phase != CHOOSING:
+            if self.tricks:
+                played = {0, 1, 2, 3}
+            else:
+                played = {(self.leader + i) % 4 for i in range(len(self.trick))}
+            for s in played:
+                announced[s] = self.weis[s][0].points if self.weis[s] else 0
+        wt = self.weis_team
+        shown: tuple[tuple[int, Meld], ...] = ()
+        if wt >= 0 and self.tricks:
+            shown = tuple((s, m) for s in (wt, wt + 2) for m in self.weis[s])
+        stoeck_public = self._stoeck_public()
+        f = self.factor
+        running = [0, 0]
+        for team in (0, 1):
+            counted = self.captured[team]
+            if wt == team and self.tricks:
+                counted += sum(m.points for _, m in shown)
+            if self.stoeck_seat >= 0 and self.stoeck_seat % 2 == team and (
+                stoeck_public or self.stoeck_seat == seat
+            ):
+                counted += STOECK
+            running[team] = self.scores[team] + counted * f
+        if self.phase == CHOOSING:
+            own: tuple[Meld, ...] = ()
+        else:
+            own = self.weis[seat]
+        return SchieberView(
+            seat=seat,
+            dealer=self.dealer,
+            forehand=self.forehand,
+            phase=self.phase,
+            to_play=self.current_player(),
+            hand=CardSet(self.hands[seat]),
+            hand_sizes=(
+                self.hands[0].bit_count(),
+                self.hands[1].bit_count(),
+                self.hands[2].bit_count(),
+                self.hands[3].bit_count(),
+            ),
+            pushed=self.pushed,
+            chooser=self.chooser if self.chooser >= 0 else None,
+            contract=contract_action(self.contract) if self.contract >= 0 else None,
+            trump=self.trump_suit,
+            factor=f,
+            trick=trick,
+            last_trick=tricks[-1] if tricks else None,
+            tricks=tricks,
+            trick_winners=tuple(w for _, _, w in self.tricks),
+            tricks_won=self.won,
+            card_points=self.captured,
+            weis_announced=(announced[0], announced[1], announced[2], announced[3]),
+            weis_winner=wt if (wt >= 0 and self.tricks) else None,
+            shown_weis=shown,
+            own_weis=own,
+            stoeck=self.stoeck_seat if stoeck_public else None,
+            history=tuple(self.actions),
+            legal_actions=tuple(self.legal_actions()) if self.turn == seat else (),
+            result=self.result,
+            scores=self.scores,
+            running=(running[0], running[1]),
+            options=self.options,
+        )
+
+    def __repr__(self) -> str:
+        contract = "-" if self.contract < 0 else str(contract_action(self.contract))
+        return (
+            f"<SchieberDeal dealer={self.dealer} forehand={self.forehand} phase={self.phase} "
+            f"contract={contract} tricks={len(self.tricks)}>"
+        )
+
+
+# -- the match ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class SchieberScoreRow:
+    """One line of the scoresheet: what each team wrote for a deal (multiplied)."""
+
+    number: int
+    result: SchieberDealResult
+    dealer: int
+    chooser: int | None
+    pushed: bool
+    contract: Trump | NoTrump | None
+    factor: int
+    weis: tuple[int, int]
+    stoeck: tuple[int, int]
+    #: Card points written, with the last trick and the Match bonus.
+    cards: tuple[int, int]
+    recorded: tuple[int, int]
+    #: The match totals after this deal.
+    scores: tuple[int, int]
+
+    @classmethod
+    def of(
+        cls, number: int, result: SchieberDealResult, scores: tuple[int, int]
+    ) -> SchieberScoreRow:
+        """The row of a deal: components of a team that wrote nothing are zero."""
+        f = result.factor
+        keep = (result.recorded[0] != 0, result.recorded[1] != 0)
+
+        def part(values: tuple[int, int]) -> tuple[int, int]:
+            return (values[0] * f if keep[0] else 0, values[1] * f if keep[1] else 0)
+
+        cards = (
+            result.card_points[0] + result.match_bonus[0],
+            result.card_points[1] + result.match_bonus[1],
+        )
+        return cls(
+            number=number,
+            result=result,
+            dealer=result.dealer,
+            chooser=result.chooser,
+            pushed=result.pushed,
+            contract=result.contract,
+            factor=f,
+            weis=part(result.weis_points),
+            stoeck=part(result.stoeck),
+            cards=part(cards),
+            recorded=result.recorded,
+            scores=scores,
+        )
+
+
+@dataclass(frozen=True)
+class _MatchSnapshot:
+    scores: tuple[int, int]
+    winner: int | None
+    rng_state: object
+
+
+class SchieberMatch(Match[SchieberDeal]):
+    """A match of Schieber to the target, dealt from one seeded random source."""
+
+    num_players: ClassVar[int] = 4
+    game: ClassVar[str] = "schieber"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        options: SchieberOptions | None = None,
+        *,
+        first_dealer: int | None = None,
+    ) -> None:
+        self.options = options or SchieberOptions()
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.first_dealer = self._rng.randrange(4) if first_dealer is None else first_dealer
+        check_seat(self.first_dealer, 4)
+        self.scores: tuple[int, int] = (0, 0)
+        self.winner: int | None = None
+        self.scoresheet: list[SchieberScoreRow] = []
+        self.deals: list[SchieberDeal] = []
+        self._snapshots: list[_MatchSnapshot] = []
+        deck = shuffled(DECK_36, self._rng)
+        packet = deck.index(Card.C7) // 3
+        holder = (self.first_dealer + 1 + packet) % 4  # forehand of the first deal
+        self.deal = SchieberDeal(
+            deck, self.first_dealer, self.options, forehand=holder, scores=self.scores
+        )
+
+    def _new_deal(self, dealer: int) -> SchieberDeal:
+        return SchieberDeal(
+            shuffled(DECK_36, self._rng), dealer, self.options, scores=self.scores
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.deals) + 1
+
+    @property
+    def final_score(self) -> tuple[int, int] | None:
+        return None if self.winner is None else self.scores
+
+    @property
+    def schneider(self) -> bool:
+        """Whether the losers ended strictly under half the target."""
+        if self.winner is None:
+            return False
+        return self.scores[1 - self.winner] * 2 < self.options.target
+
+    @property
+    def stakes(self) -> int:
+        """How many games the result counts for in a series: 2 for a Schneider."""
+        if self.winner is None:
+            return 0
+        return 2 if self.schneider else 1
+
+    def apply(self, action: Action) -> None:
+        if self.is_over:
+            raise IllegalActionError("schieber.match-over", "the match is over")
+        self.deal.apply(action)
+        if self.deal.is_over:
+            self._finish_deal()
+
+    def apply_unchecked(self, action: Action) -> None:
+        self.deal.apply_unchecked(action)
+        if self.deal.is_over:
+            self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        deal = self.deal
+        result = deal.result
+        assert result is not None
+        self._snapshots.append(_MatchSnapshot(self.scores, self.winner, self._rng.getstate()))
+        r0, r1 = result.recorded
+        self.scores = (self.scores[0] + r0, self.scores[1] + r1)
+        self.deals.append(deal)
+        self.scoresheet.append(SchieberScoreRow.of(len(self.deals), result, self.scores))
+        if result.match_winner is not None:
+            self.winner = result.match_winner
+            return
+        # the holder of 7♣ (forehand of the first deal) deals the second; then rotation
+        next_dealer = deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
+        self.deal = self._new_deal(next_dealer)
+
+    def undo(self) -> Action:
+        """Take back the last action, across deal boundaries too."""
+        if not self.deal.actions or self.is_over:
+            if not self.deals:
+                raise GameError("nothing to undo")
+            snap = self._snapshots.pop()
+            self.scores, self.winner = snap.scores, snap.winner
+            self._rng.setstate(snap.rng_state)  # type: ignore[arg-type]
+            self.scoresheet.pop()
+            self.deal = self.deals.pop()
+        return self.deal.undo()
+
+    def view(self, seat: int) -> SchieberView:
+        return replace(
+            self.deal.view(seat),
+            deal_number=self.deal_number,
+            match_winner=self.winner,
+            legal_actions=tuple(self.legal_actions()) if self.current_player() == seat else (),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<SchieberMatch seed={self.seed} deal={self.deal_number} scores={self.scores} "
+            f"winner={self.winner}>"
+        )

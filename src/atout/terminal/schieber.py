@@ -1,0 +1,281 @@
+"""The Schieber table in the terminal: four seats, the partner across the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from atout.cards import Card
+from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump
+from atout.games.base import Meld
+from atout.games.schieber import (
+    FACTORS,
+    SchieberMatch,
+    SchieberView,
+    card_points,
+    card_strength,
+    contract_index,
+)
+from atout.terminal.common import BaseRenderer, card_text
+
+__all__ = ["Renderer"]
+
+
+class Renderer(BaseRenderer):
+    game = "schieber"
+
+    # -- words ---------------------------------------------------------------------
+    def contract_name(self, contract: Trump | NoTrump) -> str:
+        if isinstance(contract, Trump):
+            return self.t("schieber.contract.trump", suit=self.suit_name(contract.suit))
+        return self.t(f"schieber.{contract.mode}")
+
+    def contract_label(self, contract: Trump | NoTrump) -> str:
+        """The contract with its factor: ``♥ hearts trump ×2``."""
+        factor = FACTORS[contract_index(contract)]
+        return self.t("schieber.action.contract", contract=self.contract_name(contract),
+                      factor=factor)
+
+    def my_team(self) -> int:
+        return self.human % 2
+
+    def meld_name(self, meld: Meld) -> str:
+        if meld.suit is None:
+            return self.t("schieber.four", rank=meld.top.code)
+        return self.t("schieber.run", length=meld.length)
+
+    def melds_text(self, melds: tuple[tuple[int, Meld], ...] | tuple[Meld, ...]) -> Text:
+        text = Text()
+        for item in melds:
+            seat, meld = item if isinstance(item, tuple) and not isinstance(item, Meld) else (
+                None, item
+            )
+            assert isinstance(meld, Meld)
+            if seat is not None:
+                text.append(f"{self.seat_name(seat)}: ")
+            text.append(f"{self.meld_name(meld)} (")
+            for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
+                if i:
+                    text.append(" ")
+                text.append_text(card_text(card))
+            text.append(f") {meld.points}   ")
+        return text
+
+    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+        contract = view.contract
+        if contract is None:
+            return (int(card.suit), -int(card.rank))
+        k = contract_index(contract)
+        if k < 4 and int(card.suit) == k:
+            return (-1, -card_strength(card, k))
+        return (int(card.suit), -card_strength(card, k))
+
+    def action_label(self, action: Action, view: Any) -> Text:
+        if isinstance(action, (Trump, NoTrump)):
+            return Text(self.contract_label(action))
+        if isinstance(action, Push):
+            return Text(self.t("schieber.action.push"))
+        if isinstance(action, Claim):
+            return Text(self.t("schieber.action.claim"))
+        return super().action_label(action, view)
+
+    def _points(self, view: SchieberView, cards: Any) -> int:
+        assert view.contract is not None
+        k = contract_index(view.contract)
+        modern = view.options.undenufe_values == "modern"
+        return sum(card_points(card, k, modern_undenufe=modern) for _, card in cards)
+
+    # -- the table -----------------------------------------------------------------
+    def _scores_line(self, view: SchieberView) -> Text:
+        t = self.t
+        me = self.my_team()
+        text = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
+        text.append(
+            f"{t('label.scores')}: {self.team_name(me)} {view.scores[me]} – "
+            f"{self.team_name(1 - me)} {view.scores[1 - me]}   "
+            f"({t('schieber.target', target=view.options.target)})"
+        )
+        return text
+
+    def show_table(self, view: SchieberView) -> None:
+        t = self.t
+        c = self.console
+        c.print()
+        c.rule(t("schieber.title"))
+        c.print(self._scores_line(view))
+        c.print(
+            f"{t('label.dealer')}: {self.seat_name(view.dealer)}   "
+            f"{t('schieber.forehand')}: {self.seat_name(view.forehand)}"
+        )
+        if view.contract is None:
+            if view.pushed:
+                self.say("schieber.choosing.pushed", (view.forehand + 2) % 4)
+            else:
+                self.say("schieber.choosing", view.forehand)
+            return
+        line = Text(f"{t('schieber.contract')}: {self.contract_label(view.contract)}   ",
+                    style="bold")
+        assert view.chooser is not None
+        line.append(t("schieber.chosen-by", seat=self.seat_name(view.chooser)))
+        if view.pushed:
+            line.append(f" ({t('schieber.pushed')})")
+        c.print(line)
+        if view.trump is not None:
+            c.print(t("schieber.trump-order"), style="dim")
+        me = self.my_team()
+        won = view.tricks_won
+        c.print(
+            f"{t('label.tricks')}: {self.team_name(me)} {won[me]} – "
+            f"{self.team_name(1 - me)} {won[1 - me]}   "
+            f"{t('schieber.running')}: {view.running[me] - view.scores[me]} – "
+            f"{view.running[1 - me] - view.scores[1 - me]}"
+        )
+        if view.weis_winner is None and any(p for p in view.weis_announced):
+            parts = [
+                f"{self.seat_name(s)} {p}" for s, p in enumerate(view.weis_announced) if p
+            ]
+            c.print(f"{t('schieber.weis-announced')}: " + ", ".join(parts))
+        if view.shown_weis:
+            c.print(Text(f"{t('schieber.shown-weis')}: ").append_text(
+                self.melds_text(view.shown_weis)))
+        if view.stoeck is not None:
+            c.print(f"{t('schieber.stoeck')}: {self.seat_name(view.stoeck)}")
+        if view.last_trick:
+            c.print(
+                Text(f"{t('label.last-trick')}: ", style="dim").append_text(
+                    self.trick_text(view.last_trick)
+                )
+            )
+        if view.trick:
+            c.print(Text(f"{t('label.trick')}: ").append_text(self.trick_text(view.trick)))
+        if view.weis_announced[view.seat] is None and view.own_weis:
+            c.print(Text(f"{t('schieber.your-weis')}: ").append_text(
+                self.melds_text(view.own_weis)))
+
+    def narrate(
+        self, seat: int, action: Action, before: SchieberView, after: SchieberView
+    ) -> None:
+        t = self.t
+        say = self.say
+        if isinstance(action, Push):
+            say("schieber.pushes", seat)
+        elif isinstance(action, (Trump, NoTrump)):
+            say("schieber.chooses", seat, style="bold", contract=self.contract_label(action))
+        elif isinstance(action, Claim):
+            say("schieber.claims", seat, style="bold")
+        elif isinstance(action, Play):
+            say("event.plays", seat, card=action.card.symbol)
+            announced = after.weis_announced[seat]
+            if announced and before.weis_announced[seat] is None:
+                say("schieber.announces", seat, points=announced)
+            if len(after.tricks) > len(before.tricks):
+                trick = after.tricks[-1]
+                winner = after.trick_winners[-1]
+                say("event.wins-trick", winner, points=self._points(after, trick))
+                if after.weis_winner is not None and before.weis_winner is None:
+                    self.console.print(
+                        t(
+                            "schieber.weis-winner",
+                            team=self.team_name(after.weis_winner),
+                            melds=self.melds_text(after.shown_weis).plain.strip(),
+                        )
+                    )
+        if after.stoeck is not None and before.stoeck is None:
+            say("schieber.says-stoeck", after.stoeck, style="bold")
+
+    # -- after the deal ------------------------------------------------------------
+    def show_deal_end(self, match: SchieberMatch) -> None:
+        t = self.t
+        c = self.console
+        row = match.scoresheet[-1]
+        r = row.result
+        me = self.my_team()
+        c.print()
+        table = Table(title=t("schieber.breakdown", number=row.number))
+        table.add_column("")
+        table.add_column(self.team_name(me), justify="right")
+        table.add_column(self.team_name(1 - me), justify="right")
+
+        def add(label: str, values: tuple[int, int]) -> None:
+            table.add_row(label, str(values[me]), str(values[1 - me]))
+
+        last = tuple(5 if r.last_trick == team else 0 for team in (0, 1))
+        add(t("label.tricks"), r.tricks)
+        add(t("label.card-points"), (r.card_points[0] - last[0], r.card_points[1] - last[1]))
+        add(t("label.last-trick-bonus"), (last[0], last[1]))
+        add(t("schieber.match"), r.match_bonus)
+        add(t("schieber.weis"), r.weis_points)
+        add(t("schieber.stoeck"), r.stoeck)
+        add(t("schieber.total-before-factor"), r.totals)
+        add(t("schieber.total-after-factor", factor=r.factor), r.recorded)
+        if r.contract is not None:
+            c.print(f"{t('schieber.contract')}: {self.contract_label(r.contract)}", style="bold")
+        c.print(table)
+        for team in (me, 1 - me):
+            if r.weis[team]:
+                c.print(Text(f"{t('schieber.weis')}: ").append_text(self.melds_text(r.weis[team])))
+        for team in (0, 1):
+            if r.match_bonus[team]:
+                c.print(t("schieber.match-bonus", team=self.team_name(team)), style="bold")
+        target = match.options.target
+        if r.outcome == "false-claim":
+            assert r.claimant is not None
+            c.print(t("schieber.false-claim", team=self.team_name(r.claimant), target=target),
+                    style="yellow")
+        elif r.match_winner is not None:
+            how = t(f"schieber.reached.{r.reached_by or 'count'}")
+            c.print(t("schieber.reached", team=self.team_name(r.match_winner), target=target,
+                      how=how), style="bold")
+            if r.outcome == "claim":
+                c.print(t("schieber.losers-keep"))
+        c.print(
+            f"{t('label.scores')}: {self.team_name(me)} {row.scores[me]} – "
+            f"{self.team_name(1 - me)} {row.scores[1 - me]}",
+            style="bold",
+        )
+
+    def show_scoresheet(self, match: SchieberMatch) -> None:
+        t = self.t
+        me = self.my_team()
+        table = Table(title=t("label.scores"))
+        table.add_column(t("schieber.sheet.deal"), justify="right")
+        table.add_column(t("schieber.sheet.contract"))
+        table.add_column(t("schieber.sheet.factor"), justify="right")
+        for team in (me, 1 - me):
+            name = self.team_name(team)
+            table.add_column(f"{name}\n{t('schieber.weis')}", justify="right")
+            table.add_column(f"{name}\n{t('schieber.stoeck')}", justify="right")
+            table.add_column(f"{name}\n{t('schieber.sheet.cards')}", justify="right")
+            table.add_column(f"{name}\n{t('schieber.sheet.totals')}", justify="right")
+        for row in match.scoresheet:
+            contract = self.contract_name(row.contract) if row.contract is not None else "–"
+            cells = [str(row.number), contract, f"×{row.factor}"]
+            for team in (me, 1 - me):
+                cells += [
+                    str(row.weis[team] or ""),
+                    str(row.stoeck[team] or ""),
+                    str(row.cards[team]),
+                    f"{row.recorded[team]:+d} = {row.scores[team]}",
+                ]
+            table.add_row(*cells)
+        self.console.print(table)
+
+    def show_match_end(self, match: SchieberMatch) -> None:
+        t = self.t
+        c = self.console
+        assert match.winner is not None
+        me = self.my_team()
+        score = match.scores
+        c.print()
+        c.rule()
+        c.print(
+            t("match.winner-team", team=self.team_name(match.winner),
+              score=f"{score[me]}:{score[1 - me]}"),
+            style="bold green",
+        )
+        if match.schneider:
+            c.print(t("schieber.schneider-win", half=match.options.target // 2), style="bold")
+        if match.stakes > 1:
+            c.print(t("match.stakes", stakes=match.stakes))

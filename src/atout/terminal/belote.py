@@ -1,0 +1,296 @@
+"""The Belote table in the terminal: you, your partner across, two opponents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from atout.cards import Card, Rank
+from atout.games.actions import Action, AnnounceCapot, Pass, Play, Trump
+from atout.games.base import Meld
+from atout.games.belote import (
+    POINTS,
+    STRENGTH,
+    Announced,
+    BeloteMatch,
+    BeloteView,
+)
+from atout.terminal.common import BaseRenderer, card_text
+
+__all__ = ["Renderer"]
+
+_RUN_KIND = {20: "belote.tierce", 50: "belote.quarte", 100: "belote.quinte"}
+
+
+class Renderer(BaseRenderer):
+    game = "belote"
+
+    # -- words -----------------------------------------------------------------------
+    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+        """Trumps first, then by suit; strongest first in the order of the deal."""
+        trump = view.trump
+        order = STRENGTH[int(trump) if trump is not None else 0][card]
+        if trump is not None and card.suit == trump:
+            return (-1, -order)
+        if trump is None:
+            return (int(card.suit), -int(card.rank))
+        return (int(card.suit), -order)
+
+    def my_team(self) -> int:
+        return self.human % 2
+
+    def kind_text(self, points: int, top: Rank, run: bool) -> str:
+        """An announcement as players say it: "tierce to the K", "four jacks"."""
+        t = self.t
+        if run:
+            return t("belote.run", kind=t(_RUN_KIND[points]), card=top.code)
+        return t("belote.carre", rank=t(f"belote.rank.{top.code}"))
+
+    def meld_text(self, meld: Meld) -> Text:
+        text = Text(f"{self.kind_text(meld.points, meld.top, meld.is_run)} (")
+        for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
+            if i:
+                text.append(" ")
+            text.append_text(card_text(card))
+        text.append(f") {meld.points}")
+        return text
+
+    def melds_text(self, melds: tuple[Meld, ...]) -> Text:
+        text = Text()
+        for i, meld in enumerate(melds):
+            if i:
+                text.append("   ")
+            text.append_text(self.meld_text(meld))
+        return text
+
+    def action_label(self, action: Action, view: Any) -> Text:
+        t = self.t
+        if isinstance(action, Pass):
+            return Text(t("belote.bid.pass"))
+        if isinstance(action, Trump):
+            key = "belote.bid.take" if action.suit == view.turned.suit else "belote.bid.name"
+            return Text(t(key, suit=self.suit_name(action.suit)))
+        if isinstance(action, AnnounceCapot):
+            return Text(t("belote.action.capot"))
+        return super().action_label(action, view)
+
+    def _teams(self) -> tuple[int, int]:
+        me = self.my_team()
+        return me, 1 - me
+
+    def _scores_text(self, scores: tuple[int, int], held: int) -> str:
+        t = self.t
+        me, other = self._teams()
+        line = (
+            f"{t('label.scores')}: {self.team_name(me)} {scores[me]} – "
+            f"{self.team_name(other)} {scores[other]}"
+        )
+        if held:
+            line += "   " + t("belote.held", points=held)
+        return line
+
+    # -- the table -------------------------------------------------------------------
+    def show_table(self, view: BeloteView) -> None:
+        t = self.t
+        c = self.console
+        c.print()
+        c.rule(t("belote.title"))
+        head = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
+        head.append(self._scores_text(view.scores, view.held) + f"   ({view.options.target})")
+        c.print(head)
+        line = Text(f"{t('label.dealer')}: {self.seat_name(view.dealer)}   ")
+        line.append(f"{t('belote.turned')}: ")
+        line.append_text(card_text(view.turned))
+        c.print(line)
+        if view.bids:
+            bids = Text()
+            for i, (seat, action) in enumerate(view.bids):
+                if i:
+                    bids.append(", ")
+                bids.append(f"{self.seat_name(seat)}: ")
+                bids.append_text(self.action_label(action, view))
+            c.print(bids, style="dim")
+        if view.trump is None:
+            passes = sum(1 for _, a in view.bids if isinstance(a, Pass))
+            c.print(t("belote.round", round=1 if passes < 4 else 2))
+            return
+        assert view.taker is not None
+        line = Text(f"{t('label.trump')}: {self.suit_name(view.trump)}   ", style="bold")
+        line.append(f"{t('belote.taker')}: {self.seat_name(view.taker)}")
+        if view.capot_announced:
+            line.append(f"   {t('belote.capot-announced')}", style="bold yellow")
+        c.print(line)
+        me, other = self._teams()
+        won = view.tricks_won
+        c.print(
+            f"{t('label.tricks')}: {self.team_name(me)} {won[me]} – "
+            f"{self.team_name(other)} {won[other]}"
+        )
+        said = [s for s in range(4) if view.announcements[s] is not None]
+        if said and not view.shown_announcements:
+            text = Text(f"{t('belote.announcements')}: ")
+            for i, seat in enumerate(said):
+                shown = view.announcements[seat]
+                assert shown is not None
+                if i:
+                    text.append(", ")
+                text.append(f"{self.seat_name(seat)}: {self._announced_text(shown)}")
+            c.print(text)
+        for seat, meld in view.shown_announcements:
+            c.print(Text(f"{self.seat_name(seat)}: ").append_text(self.meld_text(meld)))
+        for seat in range(4):
+            if view.belote[seat]:
+                word = t("belote.rebelote" if view.belote[seat] == 2 else "belote.belote")
+                c.print(f"{self.seat_name(seat)}: {word}", style="bold")
+        if view.last_trick:
+            c.print(
+                Text(f"{t('label.last-trick')}: ", style="dim").append_text(
+                    self.trick_text(view.last_trick)
+                )
+            )
+        if view.trick:
+            c.print(Text(f"{t('label.trick')}: ").append_text(self.trick_text(view.trick)))
+        if not view.announced[view.seat] and view.own_announcements:
+            c.print(
+                Text(f"{t('belote.your-announcements')}: ").append_text(
+                    self.melds_text(view.own_announcements)
+                )
+            )
+
+    def _announced_text(self, shown: Announced) -> str:
+        return f"{self.kind_text(shown.points, shown.top, shown.run)} ({shown.points})"
+
+    # -- what happens ----------------------------------------------------------------
+    def narrate(self, seat: int, action: Action, before: BeloteView, after: BeloteView) -> None:
+        say = self.say
+        if isinstance(action, Pass):
+            say("event.passes", seat)
+        elif isinstance(action, Trump):
+            key = "belote.takes" if action.suit == before.turned.suit else "belote.names"
+            say(key, seat, style="bold", suit=self.suit_name(action.suit))
+        elif isinstance(action, AnnounceCapot):
+            say("belote.announces-capot", seat, style="bold yellow")
+        elif isinstance(action, Play):
+            say("event.plays", seat, card=action.card.symbol)
+            shown = after.announcements[seat]
+            if shown is not None and not before.announced[seat]:
+                say("belote.announces", seat, kind=self._announced_text(shown))
+            if after.belote[seat] > before.belote[seat]:
+                key = "belote.says-rebelote" if after.belote[seat] == 2 else "belote.says-belote"
+                say(key, seat, style="bold")
+            if len(after.tricks) > len(before.tricks):
+                trick = after.tricks[-1]
+                assert after.trump is not None
+                points = sum(POINTS[after.trump][card] for _, card in trick)
+                say("event.wins-trick", self._trick_winner(after), points=points)
+                if after.announcement_winner is not None and before.announcement_winner is None:
+                    say("belote.announcement-winner", after.announcement_winner)
+                    by_seat: dict[int, list[Meld]] = {}
+                    for s, meld in after.shown_announcements:
+                        by_seat.setdefault(s, []).append(meld)
+                    for s, melds in by_seat.items():
+                        say("belote.shows", s, melds=self.melds_text(tuple(melds)).plain)
+
+    def _trick_winner(self, view: BeloteView) -> int:
+        """Who won the last completed trick: the next leader (or the last-trick holder)."""
+        if view.result is not None and view.result.last_trick is not None:
+            return view.result.last_trick
+        return view.to_play if view.to_play is not None else 0
+
+    def show_deal_end(self, match: BeloteMatch) -> None:
+        t = self.t
+        c = self.console
+        row = match.scoresheet[-1]
+        r = row.result
+        c.print()
+        if not r.played:
+            c.print(t("belote.outcome.thrown-in"), style="yellow")
+            return
+        assert r.taker is not None and r.takers is not None and r.defenders is not None
+        me, other = self._teams()
+        table = Table(title=t("belote.breakdown", number=row.number))
+        table.add_column("")
+        for team in (me, other):
+            role = t("belote.takers") if team == r.takers else t("belote.defenders")
+            table.add_column(f"{self.team_name(team)} ({role})", justify="right")
+
+        def add(label: str, values: tuple[int, int]) -> None:
+            table.add_row(label, str(values[me]), str(values[other]))
+
+        add(t("label.tricks"), r.tricks)
+        last_team = -1 if r.last_trick is None else r.last_trick % 2
+        last = tuple(10 if last_team == s else 0 for s in (0, 1))
+        add(t("label.card-points"), (r.card_points[0] - last[0], r.card_points[1] - last[1]))
+        add(t("label.last-trick-bonus"), (last[0], last[1]))
+        if r.capot is not None:
+            capot = [0, 0]
+            capot[r.capot] = r.totals[r.capot] - r.announcement_points[r.capot] - r.belote[r.capot]
+            add(t("belote.label.capot"), (capot[0], capot[1]))
+        add(t("belote.label.announcements"), r.announcement_points)
+        add(t("belote.label.belote"), r.belote)
+        add(t("label.total"), r.totals)
+        add(t("label.recorded"), r.recorded)
+        c.print(table)
+        for team in (0, 1):
+            for seat, meld in r.announcements[team]:
+                c.print(Text(f"{self.seat_name(seat)}: ").append_text(self.meld_text(meld)))
+        if r.capot is not None:
+            c.print(t("belote.outcome.capot", team=self.team_name(r.capot)), style="bold")
+        if r.outcome == "litige":
+            c.print(t("belote.outcome.litige", points=r.held), style="yellow")
+        elif r.outcome == "dedans":
+            self.say("belote.outcome.dedans", r.taker, style="bold red",
+                     points=r.recorded[r.defenders])
+        else:
+            self.say("belote.outcome.made", r.taker, style="bold")
+        if row.held_paid is not None:
+            team, amount = row.held_paid
+            c.print(t("belote.held-paid", team=self.team_name(team), points=amount))
+        c.print(self._scores_text(row.scores, row.held), style="bold")
+
+    def show_scoresheet(self, match: BeloteMatch) -> None:
+        t = self.t
+        me, other = self._teams()
+        table = Table(title=t("belote.scoresheet"))
+        table.add_column("#", justify="right")
+        table.add_column(t("label.trump"))
+        table.add_column(t("belote.taker"))
+        table.add_column(self.team_name(me), justify="right")
+        table.add_column(self.team_name(other), justify="right")
+        table.add_column(t("belote.label.held"), justify="right")
+        for row in match.scoresheet:
+            r = row.result
+            trump = r.trump.symbol if r.trump is not None else "–"
+            taker = self.seat_name(r.taker) if r.taker is not None else "–"
+            if not r.played:
+                table.add_row(str(row.number), trump, taker, "–", "–", str(row.held or ""))
+                continue
+            paid = [0, 0]
+            if row.held_paid is not None:
+                paid[row.held_paid[0]] = row.held_paid[1]
+            table.add_row(
+                str(row.number),
+                trump,
+                taker,
+                f"{r.recorded[me] + paid[me]:+d} = {row.scores[me]}",
+                f"{r.recorded[other] + paid[other]:+d} = {row.scores[other]}",
+                str(row.held or ""),
+            )
+        self.console.print(table)
+
+    def show_match_end(self, match: BeloteMatch) -> None:
+        t = self.t
+        c = self.console
+        assert match.winner is not None
+        me, other = self._teams()
+        c.print()
+        c.rule()
+        c.print(
+            t("match.winner-team", team=self.team_name(match.winner),
+              score=f"{match.scores[me]}:{match.scores[other]}"),
+            style="bold green",
+        )
+        if match.held:
+            c.print(t("belote.unresolved", points=match.held))

@@ -152,19 +152,36 @@ def duplicate(
     options: str | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> ArenaResult:
     """Play ``boards`` boards (twice each) between two bots named as on the command line.
 
     With ``workers > 1`` the boards are spread over processes; the result is the same.
-    ``progress`` is called with the number of boards just finished.
+    ``backend="ray"`` runs the chunks of boards as Ray tasks instead (a local Ray
+    instance, or the cluster at ``address``; see :mod:`atout.distributed`), with the
+    same result again. ``progress`` is called with the number of boards just finished.
     """
+    if backend not in ("local", "ray"):
+        raise ValueError("backend must be 'local' or 'ray'")
     get_game(game)  # fail early on an unknown game
     numbers = list(range(boards))
     results: list[BoardResult] = []
     chunk = max(1, min(50, boards // max(1, workers * 8) or 1))
     chunks = [numbers[i : i + chunk] for i in range(0, boards, chunk)]
     jobs: Iterable[list[BoardResult]]
-    if workers <= 1:
+    if backend == "ray":
+        from atout.distributed import ray_map
+
+        jobs = ray_map(
+            _play_boards, [(game, bot_a, bot_b, c, seed, options) for c in chunks],
+            address=address, workers=workers,
+        )
+        for done in jobs:
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    elif workers <= 1:
         jobs = (_play_boards((game, bot_a, bot_b, c, seed, options)) for c in chunks)
         for done in jobs:
             results.extend(done)

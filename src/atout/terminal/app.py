@@ -40,6 +40,7 @@ class TerminalGame:
         options: str | None = None,
         console: Console | None = None,
         input_fn: Callable[[str], str] = input,
+        save: str | None = None,
     ) -> None:
         info = get_game(game)
         self.info = info
@@ -60,6 +61,9 @@ class TerminalGame:
         }
         self.renderer = renderer_class(info.name)(self.console, self.t, human, n)
         self.input_fn = input_fn
+        #: Where to write the match record when the game ends or stops (atout.notation).
+        self.save = save
+        self.players = {s: "human" if s == human else names[s] for s in range(n)}
         #: Show what was read when input does not come from a person typing.
         self.echo = input_fn is not input or not sys.stdin.isatty()
 
@@ -77,8 +81,23 @@ class TerminalGame:
                 self._apply(seat, action)
         except _Quit:
             return 1
+        finally:
+            self._save()
         self.renderer.show_match_end(match)
         return 0
+
+    def _save(self) -> None:
+        """Write the record of the match as far as it went to the ``save`` file."""
+        if self.save is None:
+            return
+        from datetime import date
+        from pathlib import Path
+
+        from atout.notation import write_match
+
+        headers = {"Date": date.today().isoformat()}
+        headers |= {f"Seat{seat}": name for seat, name in self.players.items()}
+        Path(self.save).write_text(write_match(self.match, headers), encoding="utf-8")
 
     def _apply(self, seat: int, action: Action) -> None:
         match = self.match

@@ -1,0 +1,64 @@
+"""Messages of the record viewer (``atout replay``)."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "replay.title": "Replay of {game}",
+        "replay.position": "Deal {deal} of {deals}, action {step} of {steps}",
+        "replay.dealer": "Dealer: {seat}",
+        "replay.start": "Start of the deal",
+        "replay.last": "Last action: {seat}: {action}",
+        "replay.seat": "Seat {seat}",
+        "replay.deal-over": "Deal over ({outcome}): written {written}; scores {scores}",
+        "replay.end": "End of the record. Result: {result}",
+        "replay.help": (
+            "Enter or n: next action · b: back · n 5 / b 5: several · d N: go to deal N · "
+            "start / end: of this deal · all: every hand · seat N: what seat N sees · "
+            "score: scoresheet · q: quit"
+        ),
+        "replay.unknown": "Unknown command: {text}. Type h for help.",
+        "replay.no-deal": "There are deals 1 to {deals}.",
+        "replay.no-seat": "Seats are 0 to {high}.",
+        "replay.prompt": "replay> ",
+        "replay.scores-after": "After deal {deal}: {scores}",
+    },
+    "fr": {
+        "replay.title": "Relecture : {game}",
+        "replay.position": "Donne {deal} sur {deals}, action {step} sur {steps}",
+        "replay.dealer": "Donneur : {seat}",
+        "replay.start": "Début de la donne",
+        "replay.last": "Dernière action : {seat} : {action}",
+        "replay.seat": "Place {seat}",
+        "replay.deal-over": "Donne finie ({outcome}) : marqué {written} ; scores {scores}",
+        "replay.end": "Fin de l'enregistrement. Résultat : {result}",
+        "replay.help": (
+            "Entrée ou n : action suivante · b : retour · n 5 / b 5 : plusieurs · "
+            "d N : aller à la donne N · start / end : de cette donne · all : toutes les "
+            "mains · seat N : ce que voit la place N · score : feuille de marque · q : quitter"
+        ),
+        "replay.unknown": "Commande inconnue : {text}. Tapez h pour l'aide.",
+        "replay.no-deal": "Les donnes vont de 1 à {deals}.",
+        "replay.no-seat": "Les places vont de 0 à {high}.",
+        "replay.prompt": "relecture> ",
+        "replay.scores-after": "Après la donne {deal} : {scores}",
+    },
+    "es": {
+        "replay.title": "Repetición de {game}",
+        "replay.position": "Mano {deal} de {deals}, acción {step} de {steps}",
+        "replay.dealer": "Reparte: {seat}",
+        "replay.start": "Comienzo de la mano",
+        "replay.last": "Última acción: {seat}: {action}",
+        "replay.seat": "Puesto {seat}",
+        "replay.deal-over": "Mano terminada ({outcome}): anotado {written}; tanteo {scores}",
+        "replay.end": "Fin del registro. Resultado: {result}",
+        "replay.help": (
+            "Intro o n: acción siguiente · b: atrás · n 5 / b 5: varias · d N: ir a la mano N · "
+            "start / end: de esta mano · all: todas las manos · seat N: lo que ve el puesto N · "
+            "score: tanteo · q: salir"
+        ),
+        "replay.unknown": "Orden desconocida: {text}. Escriba h para la ayuda.",
+        "replay.no-deal": "Las manos van de 1 a {deals}.",
+        "replay.no-seat": "Los puestos van de 0 a {high}.",
+        "replay.prompt": "repetición> ",
+        "replay.scores-after": "Tras la mano {deal}: {scores}",
+    },
+}

@@ -1,0 +1,31 @@
+"""Play in the browser: ``atout serve`` (needs the ``web`` extra: ``pip install 'atout[web]'``).
+
+The rules never import this package. See ``docs/web.md`` for how to run it, what it
+stores and its security model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["create_app", "serve"]
+
+
+def create_app(db_url: str | None = None, **kwargs: Any) -> Any:
+    """The ASGI application (see :func:`atout.web.app.create_app`)."""
+    from atout.web.app import create_app as _create
+
+    return _create(db_url, **kwargs)
+
+
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
+    bot_delay: float = 0.6, log_level: str = "info",
+) -> None:
+    """Run the server with uvicorn until interrupted."""
+    import uvicorn
+
+    uvicorn.run(
+        create_app(db_url, bot_delay=bot_delay), host=host, port=port, log_level=log_level,
+    )
+

@@ -1,0 +1,454 @@
+"""The Starlette application: pages, a small JSON API and the websocket of each table.
+
+Pages are static files (no build step); a table page learns its seat's secret from the
+URL fragment (``/table/ID#seat=1&token=...``), which browsers never send to a server,
+so tokens appear in no request line and no access log. The browser then says
+``hello`` with the token over the websocket.
+
+Websocket protocol (JSON, one object a message):
+
+client → server
+    ``{"type": "hello", "token": "...", "lang": "fr"}`` first (no token: spectator);
+    ``{"type": "act", "action": "HJ", "seq": 17}``: an action's text form and the step
+    of the log the client saw; ``{"type": "hint"}``; ``{"type": "ping"}``.
+server → client
+    ``{"type": "welcome", "seat": 1}``; ``{"type": "state", "seq": ..., "view": ...}``
+    after every change, each seat its own view; ``{"type": "hint", "options": [...]}``;
+    ``{"type": "error", "code": "illegal", "rule": "...", "message": "..."}``;
+    ``{"type": "pong"}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from atout.bots.base import bot_names
+from atout.games import GAMES, get_game
+from atout.games.base import OptionsParseError
+from atout.i18n import LANGUAGES
+from atout.web.messages import catalog_for, web_text
+from atout.web.serialize import public_view, to_json
+from atout.web.store import Store
+from atout.web.tables import (
+    ActionRefused,
+    LiveTable,
+    TableManager,
+    Watcher,
+    build_match,
+    final_result,
+)
+
+__all__ = ["DEFAULT_DB", "create_app"]
+
+DEFAULT_DB = "sqlite:///atout.db"
+STATIC = resources.files("atout.web") / "static"
+MAX_MESSAGE = 4096
+MAX_QUEUE = 200
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "undenufe_values": ("classic", "modern"),
+    "shuffle": ("gather", "fresh"),
+}
+
+
+def _static_path(name: str) -> str:
+    return str(STATIC / name)
+
+
+def _error(status: int, code: str, lang: str = "en") -> JSONResponse:
+    key = f"error.{code}"
+    return JSONResponse({"error": code, "message": web_text(key, lang)}, status_code=status)
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in LANGUAGES else "en"
+
+
+class SecurityHeaders:
+    """Headers every response carries: no framing, no inline script, no referrer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy",
+                     b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                     b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"cache-control", b"no-store"),
+                ]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def games_info() -> dict[str, Any]:
+    """What the home page offers for each game: seats, options, presets and bots."""
+    out: dict[str, Any] = {}
+    for name in GAMES:
+        info = get_game(name)
+        module = __import__(GAMES[name][0], fromlist=["PRESETS"])
+        presets = getattr(module, "PRESETS", {})
+        options = []
+        for f in dataclasses.fields(info.options):
+            default = f.default
+            kind = "bool" if isinstance(default, bool) else (
+                "int" if isinstance(default, int) else "str")
+            options.append({"name": f.name, "type": kind, "default": default,
+                            "choices": list(_CHOICES.get(f.name, ()))})
+        out[name] = {
+            "num_players": info.num_players,
+            "options": options,
+            "presets": {k: str(v) for k, v in presets.items()},
+            "bots": bot_names(name),
+        }
+    return out
+
+
+def _replay_snapshot(match: Any, step: int, total: int, last: Any) -> dict[str, Any]:
+    view = public_view(match)
+    n = match.num_players
+    view["hands"] = [to_json(match.deal.view(s).hand) for s in range(n)]
+    return {
+        "type": "replay",
+        "game": match.deal.game,
+        "num_players": n,
+        "options": str(match.options),
+        "step": step,
+        "total": total,
+        "action": None if last is None else {"seat": last[0], "action": str(last[1])},
+        "view": view,
+        "scoresheet": [to_json(r) for r in match.scoresheet],
+        "final": final_result(match),
+    }
+
+
+def _table_replay(table: LiveTable, step: int) -> dict[str, Any]:
+    from atout.games.actions import parse_action
+
+    live = table.match
+    actions = [a for d in live.deals for a in d.actions]
+    if not live.is_over:
+        actions += list(live.deal.actions)
+    total = len(actions)
+    step = max(0, min(step, total))
+    match = build_match(table.row)
+    for _, action in actions[:step]:
+        match.apply(parse_action(str(action)))
+    return _replay_snapshot(match, step, total, actions[step - 1] if step else None)
+
+
+def _record_replay(text: str, step: int) -> dict[str, Any]:
+    from atout.notation import MatchRecord, parse_match, replay_match
+
+    record: MatchRecord = parse_match(text)
+    total = sum(len(d.actions) for d in record.deals)
+    step = max(0, min(step, total))
+    deals: list[Any] = []
+    left = step
+    last = None
+    for deal in record.deals:
+        if left == 0 and deals:
+            break
+        taken = deal.actions[:left]
+        if taken:
+            last = taken[-1]
+        deals.append(dataclasses.replace(
+            deal, actions=tuple(taken), action_lines=deal.action_lines[:len(taken)]
+        ))
+        left -= len(taken)
+    headers = tuple((k, v) for k, v in record.headers if k not in ("Result", "Winner"))
+    partial = dataclasses.replace(record, deals=tuple(deals), headers=headers)
+    match = replay_match(partial)
+    return _replay_snapshot(match, step, total, last)
+
+
+def create_app(
+    db_url: str | None = None, *, bot_delay: float = 0.6, base_url: str = ""
+) -> Starlette:
+    """The web application on the database at ``db_url`` (``ATOUT_DB`` or ./atout.db)."""
+    url = db_url or os.environ.get("ATOUT_DB") or DEFAULT_DB
+    store = Store(url)
+    manager = TableManager(store, bot_delay=bot_delay)
+
+    async def page_index(request: Request) -> Response:
+        return FileResponse(_static_path("index.html"))
+
+    async def page_table(request: Request) -> Response:
+        return FileResponse(_static_path("table.html"))
+
+    async def page_replay(request: Request) -> Response:
+        return FileResponse(_static_path("replay.html"))
+
+    async def api_games(request: Request) -> Response:
+        return JSONResponse({"games": games_info(), "languages": list(LANGUAGES)})
+
+    async def api_i18n(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in LANGUAGES:
+            return _error(404, "bad-message")
+        return JSONResponse(catalog_for(lang))
+
+    async def api_create(request: Request) -> Response:
+        lang = _lang(request)
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return _error(400, "bad-message", lang)
+        if not isinstance(body, dict):
+            return _error(400, "bad-message", lang)
+        game = body.get("game")
+        options = body.get("options") or ""
+        if body.get("lang") in LANGUAGES:
+            lang = str(body["lang"])
+        specs = body.get("seats")
+        me = body.get("me", None)
+        if game not in GAMES or not isinstance(options, str) or not isinstance(specs, list):
+            return _error(400, "bad-message", lang)
+        if not all(isinstance(s, dict) for s in specs):
+            return _error(400, "bad-message", lang)
+        specs = [
+            {"kind": "human" if s.get("kind") in ("you", "friend", "human") else s.get("kind"),
+             "bot": s.get("bot")}
+            for s in specs
+        ]
+        try:
+            table_id, tokens = manager.create(game, options, lang, specs)
+        except (ValueError, OptionsParseError) as exc:
+            return JSONResponse({"error": "bad-table", "message": str(exc)}, status_code=400)
+        links = {
+            str(seat): {"token": token, "url": f"{base_url}/table/{table_id}#seat={seat}"
+                        f"&token={token}&lang={lang}"}
+            for seat, token in tokens.items()
+        }
+        return JSONResponse({
+            "id": table_id,
+            "seats": links,
+            "me": me if isinstance(me, int) and str(me) in links else None,
+            "watch": f"{base_url}/table/{table_id}#lang={lang}",
+        }, status_code=201)
+
+    async def _table_or_404(request: Request) -> LiveTable | Response:
+        table_id = request.path_params["id"]
+        table = await manager.get(table_id) if len(table_id) <= 40 else None
+        if table is None:
+            return _error(404, "unknown-table", _lang(request))
+        return table
+
+    async def api_table(request: Request) -> Response:
+        table = await _table_or_404(request)
+        if not isinstance(table, LiveTable):
+            return table
+        return JSONResponse({
+            "id": table.id, "game": table.row.game, "options": table.row.options,
+            "lang": table.row.lang, "seq": table.seq, "over": bool(table.match.is_over),
+            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in table.row.seats],
+        })
+
+    async def api_record(request: Request) -> Response:
+        table = await _table_or_404(request)
+        if not isinstance(table, LiveTable):
+            return table
+        if not table.match.is_over:
+            return JSONResponse(
+                {"error": "not-over", "message": "the record is available once the match is over"},
+                status_code=409)
+        from atout.notation import write_match
+
+        headers = {"Date": table.row.created_at.date().isoformat(), "Site": "atout web"}
+        headers |= {
+            f"Seat{s.seat}": (s.bot or "bot") if s.kind == "bot" else "human"
+            for s in table.row.seats
+        }
+        text = write_match(table.match, headers)
+        return PlainTextResponse(text, headers={
+            "content-disposition": f'attachment; filename="atout-{table.row.game}-{table.id}.txt"'
+        })
+
+    async def api_table_replay(request: Request) -> Response:
+        table = await _table_or_404(request)
+        if not isinstance(table, LiveTable):
+            return table
+        if not table.match.is_over:
+            return JSONResponse(
+                {"error": "not-over", "message": "the replay opens once the match is over"},
+                status_code=409)
+        try:
+            step = int(request.query_params.get("step", "0"))
+        except ValueError:
+            return _error(400, "bad-message", _lang(request))
+        return JSONResponse(_table_replay(table, step))
+
+    async def api_record_replay(request: Request) -> Response:
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return _error(400, "bad-message", _lang(request))
+        if not isinstance(body, dict) or not isinstance(body.get("record"), str):
+            return _error(400, "bad-message", _lang(request))
+        step = body.get("step", 0)
+        if type(step) is not int or len(body["record"]) > 2_000_000:
+            return _error(400, "bad-message", _lang(request))
+        try:
+            return JSONResponse(_record_replay(body["record"], step))
+        except ValueError as exc:  # RecordError, IllegalRecordError
+            return JSONResponse({"error": "bad-record", "message": str(exc)}, status_code=400)
+
+    async def websocket_table(websocket: WebSocket) -> None:
+        await websocket.accept()
+        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+        async def writer() -> None:
+            while True:
+                message = await queue.get()
+                if message is None:
+                    return
+                await websocket.send_text(json.dumps(message, separators=(",", ":")))
+
+        writing = asyncio.get_running_loop().create_task(writer())
+        watcher: Watcher | None = None
+        table: LiveTable | None = None
+
+        async def send(message: dict[str, Any]) -> None:
+            if queue.qsize() > MAX_QUEUE:
+                raise RuntimeError("client too slow")
+            queue.put_nowait(message)
+
+        def error(code: str, lang: str) -> dict[str, Any]:
+            return {"type": "error", "code": code, "message": web_text(f"error.{code}", lang)}
+
+        try:
+            hello = await _receive(websocket)
+            lang = "en"
+            if isinstance(hello, dict) and hello.get("lang") in LANGUAGES:
+                lang = hello["lang"]
+            if not isinstance(hello, dict) or hello.get("type") != "hello":
+                await send(error("bad-message", lang))
+                return
+            table_id = websocket.path_params["id"]
+            table = await manager.get(table_id) if len(table_id) <= 40 else None
+            if table is None:
+                await send(error("unknown-table", lang))
+                return
+            token = hello.get("token")
+            seat: int | None = None
+            if token is not None:
+                seat = table.seat_of_token(token) if isinstance(token, str) else None
+                if seat is None:
+                    await send(error("bad-token", lang))
+                    return
+            watcher = Watcher(seat, lang, send)
+            table.watchers.add(watcher)
+            await send({"type": "welcome", "seat": seat, "table": table.id})
+            await table.broadcast()
+            while True:
+                message = await _receive(websocket)
+                if not isinstance(message, dict):
+                    await send(error("bad-message", lang))
+                    continue
+                kind = message.get("type")
+                if kind == "act":
+                    try:
+                        await manager.act(
+                            table, seat, message.get("action"), message.get("seq"), lang
+                        )
+                    except ActionRefused as exc:
+                        await send(exc.to_message())
+                        if exc.code == "stale":
+                            await send(table.state(seat))
+                elif kind == "hint":
+                    try:
+                        options = manager.hint(table, seat, lang)
+                    except ActionRefused as exc:
+                        await send(exc.to_message())
+                    else:
+                        await send({"type": "hint", "seq": table.seq, "options": options})
+                elif kind == "ping":
+                    await send({"type": "pong"})
+                else:
+                    await send(error("bad-message", lang))
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError:
+            pass
+        finally:
+            if table is not None and watcher is not None:
+                table.watchers.discard(watcher)
+                with contextlib.suppress(Exception):
+                    await table.broadcast()
+            queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writing, 2)
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await manager.close()
+        store.close()
+
+    routes = [
+        Route("/", page_index),
+        Route("/table/{id}", page_table),
+        Route("/replay", page_replay),
+        Route("/api/games", api_games),
+        Route("/api/i18n/{lang}", api_i18n),
+        Route("/api/tables", api_create, methods=["POST"]),
+        Route("/api/tables/{id}", api_table),
+        Route("/api/tables/{id}/record", api_record),
+        Route("/api/tables/{id}/replay", api_table_replay),
+        Route("/api/replay", api_record_replay, methods=["POST"]),
+        WebSocketRoute("/ws/{id}", websocket_table),
+        Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
+    app.state.manager = manager
+    app.state.store = store
+    return app
+
+
+class _BadMessage:
+    """A message that could not be read (too long, not JSON)."""
+
+
+async def _receive(websocket: WebSocket) -> Any:
+    """The next message as JSON, or a :class:`_BadMessage` for anything unreadable."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None or len(text) > MAX_MESSAGE:
+        return _BadMessage()
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return _BadMessage()

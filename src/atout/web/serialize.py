@@ -1,0 +1,92 @@
+"""Turning the games' views and results into JSON, and the public view of a spectator.
+
+Everything a browser receives goes through :func:`to_json`. It only converts: what a
+seat may know is decided by the games' own ``view(seat)``. A spectator gets
+:func:`public_view`: the fields that are the same in every seat's view (so they can
+depend on no hidden card), with the hand and the seat's own melds left out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from atout.cards import Card, CardSet, Rank, Suit
+from atout.games.actions import Action
+from atout.games.base import Meld, Options
+
+__all__ = ["PRIVATE_FIELDS", "public_view", "seat_view", "to_json"]
+
+#: Fields of a view that belong to its seat alone.
+PRIVATE_FIELDS = frozenset(
+    {"seat", "hand", "legal_actions", "own_sequences", "own_weis", "own_announcements",
+     "opponent_hand_size", "running"}
+)
+
+
+def to_json(value: Any) -> Any:
+    """A JSON-ready copy of a view, result or score row (cards as codes such as ``HJ``)."""
+    if value is None or isinstance(value, (bool, str, float)):
+        return value
+    if isinstance(value, Card):
+        return value.name
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, Rank):
+        return value.code
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, CardSet):
+        return [card.name for card in value]
+    if isinstance(value, Action):
+        return str(value)
+    if isinstance(value, Meld):
+        return {
+            "points": value.points,
+            "length": value.length,
+            "top": value.top.code,
+            "suit": None if value.suit is None else value.suit.letter,
+            "cards": [card.name for card in sorted(value.cards, key=int, reverse=True)],
+        }
+    if isinstance(value, Options):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):
+        return {k: to_json(v) for k, v in value._asdict().items()}
+    if isinstance(value, (tuple, list)):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
+def _hand_sizes(deal: Any) -> list[int]:
+    return [int(h).bit_count() for h in deal.hands]
+
+
+def seat_view(match: Any, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know, as JSON, with every seat's number of cards added."""
+    view = to_json(match.view(seat))
+    view["hand_sizes"] = _hand_sizes(match.deal)
+    return view  # type: ignore[no-any-return]
+
+
+def public_view(match: Any, deal: Any | None = None) -> dict[str, Any]:
+    """What anyone may know about ``deal`` (the match's current deal by default):
+    the fields equal in every seat's view, without the seat's own cards."""
+    source = match if deal is None else deal
+    n = match.num_players
+    views = [to_json(source.view(s)) for s in range(n)]
+    public: dict[str, Any] = {}
+    for name, value in views[0].items():
+        if name in PRIVATE_FIELDS:
+            continue
+        public[name] = value if all(v.get(name) == value for v in views[1:]) else None
+    if "running" in views[0]:  # Schieber: what every seat counts (no private Stöck)
+        public["running"] = [min(v["running"][team] for v in views) for team in (0, 1)]
+    public["seat"] = None
+    public["hand"] = []
+    public["legal_actions"] = []
+    public["hand_sizes"] = _hand_sizes(match.deal if deal is None else deal)
+    return public

@@ -1,0 +1,436 @@
+// atout: what the table page and the replay page share. Plain JavaScript, no build step.
+// The server sends views with cards as codes ("HJ" = jack of hearts, "S10" = ten of spades).
+"use strict";
+
+const Atout = (() => {
+  let T = {};
+  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+  const RED = { D: true, H: true };
+  const SVGNS = "http://www.w3.org/2000/svg";
+
+  async function loadLang(lang) {
+    const res = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
+    T = await res.json();
+    document.documentElement.lang = lang;
+  }
+
+  function t(key, params) {
+    let text = T[key];
+    if (text === undefined) return key;
+    if (params) {
+      text = text.replace(/\{(\w+)(![rs])?\}/g, (m, name) =>
+        params[name] === undefined ? m : String(params[name]));
+    }
+    return text;
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    for (const child of children) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  const suitOf = (code) => code[0];
+  const rankOf = (code) => code.slice(1);
+  const symbol = (code) => rankOf(code) + SUITS[suitOf(code)];
+  const suitName = (letter) => `${SUITS[letter]} ${t("suit." + letter)}`;
+
+  // A card face as SVG: corner indices, pips for the suit, red for hearts and diamonds.
+  function cardSVG(code) {
+    const s = suitOf(code), r = rankOf(code);
+    const colour = RED[s] ? "#c62828" : "#1b1b1b";
+    const root = svg("svg", { viewBox: "0 0 60 88", class: "card-svg", role: "img",
+      "aria-label": symbol(code) });
+    root.append(svg("rect", { x: 1, y: 1, width: 58, height: 86, rx: 6, fill: "#fffdf7",
+      stroke: "#9a9a9a", "stroke-width": 1 }));
+    const corner = (x, y, rotate) => {
+      const g = svg("g", { fill: colour, "font-family": "Georgia, serif",
+        "font-weight": "bold", transform: rotate ? `rotate(180 30 44)` : "" });
+      g.append(svg("text", { x, y, "font-size": r === "10" ? 13 : 15, "text-anchor": "middle" }, r));
+      g.append(svg("text", { x, y: y + 14, "font-size": 13, "text-anchor": "middle" }, SUITS[s]));
+      return g;
+    };
+    root.append(corner(10, 16, false), corner(10, 16, true));
+    const face = { J: "J", Q: "Q", K: "K" }[r];
+    if (face) {
+      root.append(svg("rect", { x: 17, y: 17, width: 26, height: 54, rx: 3, fill: "none",
+        stroke: colour, "stroke-width": 1 }));
+      root.append(svg("text", { x: 30, y: 42, fill: colour, "font-size": 18,
+        "font-family": "Georgia, serif", "font-weight": "bold", "text-anchor": "middle" }, face));
+      root.append(svg("text", { x: 30, y: 62, fill: colour, "font-size": 16,
+        "text-anchor": "middle" }, SUITS[s]));
+    } else {
+      root.append(svg("text", { x: 30, y: 56, fill: colour, "font-size": r === "A" ? 34 : 28,
+        "text-anchor": "middle" }, SUITS[s]));
+    }
+    return root;
+  }
+
+  function backSVG() {
+    const root = svg("svg", { viewBox: "0 0 60 88", class: "card-svg back", "aria-hidden": "true" });
+    root.append(svg("rect", { x: 1, y: 1, width: 58, height: 86, rx: 6, fill: "#23407a",
+      stroke: "#0f1f40", "stroke-width": 1 }));
+    root.append(svg("rect", { x: 6, y: 6, width: 48, height: 76, rx: 4, fill: "none",
+      stroke: "#9fb6e6", "stroke-width": 1.5, "stroke-dasharray": "3 2" }));
+    root.append(svg("text", { x: 30, y: 50, fill: "#9fb6e6", "font-size": 16,
+      "text-anchor": "middle" }, "♣♦"));
+    return root;
+  }
+
+  function cardNode(code, extra) {
+    return el("span", { class: "card " + (extra || ""), "data-card": code }, cardSVG(code));
+  }
+
+  // Seats are named from where the viewer sits (seat 0 at the bottom for a spectator).
+  function positionOf(seat, me, n) {
+    const off = ((seat - (me === null ? 0 : me)) % n + n) % n;
+    if (n === 2) return off === 0 ? "bottom" : "top";
+    return ["bottom", "right", "top", "left"][off];
+  }
+
+  function seatName(seat, me, n) {
+    if (me === null) return t("web.seat", { n: seat + 1 });
+    if (seat === me) return t("seat.you");
+    if (n === 2) return t("seat.opponent");
+    const key = { right: "seat.right", top: "seat.partner", left: "seat.left" }[positionOf(seat, me, n)];
+    return t(key);
+  }
+
+  function teamName(team, me, n) {
+    if (n === 2) return seatName(team, me, n);
+    if (me === null) return t("web.team", { n: team + 1 });
+    return team === me % 2 ? t("belote.team.us") : t("belote.team.them");
+  }
+
+  // The words of an action, for a button or the running commentary.
+  function actionLabel(game, action, view) {
+    const [head, arg] = action.split(" ");
+    if (head === "pass") return t(`${game}.bid.pass`) === `${game}.bid.pass` ? "pass" : t(`${game}.bid.pass`);
+    if (head === "trump") {
+      if (game === "schieber") {
+        return t("schieber.action.contract", { contract: t("schieber.contract.trump", { suit: suitName(arg) }),
+          factor: arg === "D" || arg === "H" ? 2 : 1 });
+      }
+      const first = game === "deberts" ? view.indicator_suit === arg : view.turned && suitOf(view.turned) === arg;
+      return t(`${game}.bid.${first ? "take" : "name"}`, { suit: suitName(arg) });
+    }
+    if (head === "obenabe") return t("schieber.action.contract", { contract: t("schieber.obenabe"), factor: 3 });
+    if (head === "undenufe") return t("schieber.action.contract", { contract: t("schieber.undenufe"), factor: 4 });
+    if (head === "push") return t("schieber.action.push");
+    if (head === "claim") return t("schieber.action.claim");
+    if (head === "capot") return t("belote.action.capot");
+    if (head === "exchange") return t("deberts.action.exchange", { card: view.indicator ? symbol(view.indicator) : "" });
+    if (["double", "redouble", "sevens"].includes(head)) return t(`deberts.action.${head}`);
+    return SUITS[suitOf(action)] ? symbol(action) : action;
+  }
+
+  function say(key, seat, me, n, params) {
+    if (seat === me && T[key + ".you"] !== undefined) return t(key + ".you", params);
+    return t(key, Object.assign({ seat: seatName(seat, me, n) }, params));
+  }
+
+  function describe(game, seat, action, me, n, view) {
+    const [head, arg] = action.split(" ");
+    if (head === "pass") return say("event.passes", seat, me, n);
+    if (head === "trump") {
+      if (game === "schieber") return say("schieber.chooses", seat, me, n, { contract: t("schieber.contract.trump", { suit: suitName(arg) }) });
+      return say("event.takes", seat, me, n, { suit: suitName(arg) });
+    }
+    if (head === "obenabe" || head === "undenufe") return say("schieber.chooses", seat, me, n, { contract: t("schieber." + head) });
+    if (head === "push") return say("schieber.pushes", seat, me, n);
+    if (head === "claim") return say("schieber.claims", seat, me, n);
+    if (head === "capot") return say("belote.announces-capot", seat, me, n);
+    if (head === "exchange") return say("deberts.exchanges", seat, me, n, { card: view && view.indicator ? symbol(view.indicator) : "" });
+    if (head === "double") return say("deberts.doubles", seat, me, n);
+    if (head === "redouble") return say("deberts.redoubles", seat, me, n);
+    if (head === "sevens") return say("deberts.cancels", seat, me, n);
+    return say("event.plays", seat, me, n, { card: symbol(action) });
+  }
+
+  function meldText(game, meld) {
+    const cards = meld.cards.map(symbol).join(" ");
+    return `${cards} (${meld.points})`;
+  }
+
+  // What each seat has announced, in the rules' words (never cards before they are shown).
+  function announcementOf(game, view, seat) {
+    if (game === "deberts") {
+      const a = view.announcements && view.announcements[seat];
+      if (!a) return "";
+      return `${t(a[0] >= 4 ? "deberts.bertz" : "deberts.terc")} ${a[1]}`;
+    }
+    if (game === "belote") {
+      const a = view.announcements && view.announcements[seat];
+      if (!a) return "";
+      if (!a.run) return t("belote.carre", { rank: a.top });
+      const kind = t(a.points >= 100 ? "belote.quinte" : a.points >= 50 ? "belote.quarte" : "belote.tierce");
+      return t("belote.run", { kind, card: a.top });
+    }
+    if (game === "schieber") {
+      const p = view.weis_announced && view.weis_announced[seat];
+      return p ? `${t("schieber.weis")} ${p}` : "";
+    }
+    return "";
+  }
+
+  function honourOf(game, view, seat) {
+    if (game === "deberts" && view.bela && view.bela[seat]) return t("deberts.bela");
+    if (game === "belote" && view.belote && view.belote[seat]) {
+      return view.belote[seat] >= 2 ? t("belote.rebelote") : t("belote.belote");
+    }
+    if (game === "schieber" && view.stoeck === seat) return t("schieber.stoeck");
+    return "";
+  }
+
+  function shownMelds(game, view) {
+    if (game === "deberts") {
+      return (view.shown_sequences || []).map((m) => [view.sequence_winner, m]);
+    }
+    if (game === "belote") return view.shown_announcements || [];
+    return view.shown_weis || [];
+  }
+
+  function trumpText(game, view) {
+    if (game === "schieber") {
+      if (!view.contract) return "";
+      const c = view.contract;
+      if (c.startsWith("trump")) return `${suitName(c.split(" ")[1])} ×${view.factor}`;
+      return `${t("schieber." + c)} ×${view.factor}`;
+    }
+    if (!view.trump) return "";
+    let text = suitName(view.trump);
+    if (view.factor && view.factor > 1) text += ` ${t("deberts.factor", { factor: view.factor })}`;
+    return text;
+  }
+
+  function outcomeText(game, result, me, n) {
+    if (!result) return "";
+    const seatKey = (k, seat, params) => (seat === null || seat === undefined) ? t(k, params) : say(k, seat, me, n, params);
+    if (game === "deberts") {
+      if (result.outcome === "tie") return t("deberts.outcome.tie", { points: result.hanging });
+      return seatKey(`deberts.outcome.${result.outcome}`, result.caller);
+    }
+    if (game === "belote") {
+      const points = result.recorded ? Math.max(...result.recorded) : 0;
+      if (result.outcome === "capot") return t("belote.outcome.capot", { team: teamName(result.capot ?? 0, me, n) });
+      if (result.outcome === "litige") return t("belote.outcome.litige", { points: result.held });
+      return seatKey(`belote.outcome.${result.outcome}`, result.taker, { points });
+    }
+    if (game === "schieber") {
+      if (result.match_winner !== null && result.match_winner !== undefined) {
+        return t("schieber.reached", { team: teamName(result.match_winner, me, n), target: "",
+          how: result.reached_by ? t("schieber.reached." + result.reached_by) : "" });
+      }
+      return result.contract ? say("schieber.chooses", result.chooser, me, n, {
+        contract: result.contract.startsWith("trump") ? t("schieber.contract.trump", { suit: suitName(result.contract.split(" ")[1]) }) : t("schieber." + result.contract) }) : "";
+    }
+    return result.outcome;
+  }
+
+  // The breakdown of a finished deal: one row per component, one column per side.
+  function breakdown(game, result, me, n) {
+    const rows = [];
+    const add = (label, pair) => { if (pair) rows.push([label, pair[0], pair[1]]); };
+    add(t("label.tricks"), result.tricks);
+    add(t("label.card-points"), result.card_points);
+    if (game === "deberts") {
+      add(t("deberts.sequences"), result.sequence_points);
+      add(t("deberts.bela"), result.bela);
+    } else if (game === "belote") {
+      add(t("belote.label.announcements"), result.announcement_points);
+      add(t("belote.label.belote"), result.belote);
+    } else {
+      add(t("schieber.weis"), result.weis_points);
+      add(t("schieber.stoeck"), result.stoeck);
+      if (result.match_bonus && (result.match_bonus[0] || result.match_bonus[1])) add("Match", result.match_bonus);
+      if (result.factor > 1) rows.push([t("schieber.sheet.factor"), "×" + result.factor, "×" + result.factor]);
+    }
+    add(t("label.total"), result.totals);
+    add(t("label.recorded"), result.recorded);
+    const table = el("table", { class: "sheet" },
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", { text: teamName(0, me, n) }), el("th", { text: teamName(1, me, n) }))),
+      el("tbody", {}, rows.map(([label, a, b]) => el("tr", {}, el("th", { text: label }), el("td", { text: a }), el("td", { text: b })))));
+    const melds = [];
+    const list = game === "deberts" ? (result.sequences || []).flatMap((ms, s) => ms.map((m) => [s, m]))
+      : game === "belote" ? (result.announcements || []).flat() : (result.weis || []).flat();
+    for (const [seat, meld] of list) {
+      melds.push(el("div", { class: "meld" }, `${seatName(seat, me, n)}: `, meld.cards.map((c) => cardNode(c, "mini"))));
+    }
+    return el("div", { class: "breakdown" }, el("p", { class: "outcome", text: outcomeText(game, result, me, n) }), table, melds);
+  }
+
+  // The scoresheet: every deal, with the hanging (Deberts) or litige (Belote) amount apart.
+  function scoresheet(game, rows, me, n, view) {
+    const apart = game === "deberts" ? "hanging" : game === "belote" ? "held" : null;
+    const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("web.outcome") }),
+      el("th", { text: teamName(0, me, n) }), el("th", { text: teamName(1, me, n) }),
+      apart ? el("th", { text: t(apart === "hanging" ? "web.hanging" : "web.held") }) : null,
+      el("th", { text: t("web.scores") }));
+    const body = rows.map((row) => {
+      const r = row.result;
+      let outcome = r.outcome;
+      if (game === "schieber" && r.contract) outcome = `${r.contract.startsWith("trump") ? SUITS[r.contract.split(" ")[1]] : t("schieber." + r.contract)} ×${r.factor}`;
+      else outcome = t(`web.outcome.${r.outcome}`) !== `web.outcome.${r.outcome}` ? t(`web.outcome.${r.outcome}`) : r.outcome;
+      const paid = row.hanging_paid || row.held_paid;
+      return el("tr", {}, el("td", { text: row.number }), el("td", { text: outcome }),
+        el("td", { text: r.recorded[0] }), el("td", { text: r.recorded[1] }),
+        apart ? el("td", { class: "apart", text: (row[apart] || "") + (paid ? ` (${t("web.paid")} ${paid[1]} → ${teamName(paid[0], me, n)})` : "") }) : null,
+        el("td", { text: `${row.scores[0]} – ${row.scores[1]}` }));
+    });
+    const foot = [];
+    if (view && apart && view[apart]) {
+      foot.push(el("tr", { class: "apart" }, el("td", { colspan: 6, text: `${t(apart === "hanging" ? "web.hanging" : "web.held")}: ${view[apart]}` })));
+    }
+    return el("table", { class: "sheet scoresheet" }, el("thead", {}, head), el("tbody", {}, body, foot));
+  }
+
+  function finalText(game, final, me, n) {
+    if (!final) return "";
+    const score = `${final.score[0]}–${final.score[1]}`;
+    let text;
+    if (n === 2) text = final.winner === me ? t("match.winner.you", { score }) : t("match.winner", { seat: seatName(final.winner, me, n), score });
+    else text = t("match.winner-team", { team: teamName(final.winner, me, n), score });
+    if (final.stakes > 1) text += " " + t("match.stakes", { stakes: final.stakes });
+    return text;
+  }
+
+  // Draw the whole table into `root` from a state (the same shape for play and replay).
+  function renderTable(root, state, handlers) {
+    const { game, num_players: n } = state.table;
+    const me = state.table.you;
+    const view = state.view;
+    const legal = new Set(view.legal_actions || []);
+    root.replaceChildren();
+
+    const info = el("div", { class: "info" },
+      el("span", { class: "game", text: t(`${game}.title`) }),
+      el("span", { text: t("label.deal", { number: view.deal_number }) }),
+      el("span", { class: "scores", text: `${teamName(0, me, n)} ${(view.scores || [0, 0])[0]} · ${teamName(1, me, n)} ${(view.scores || [0, 0])[1]}` }),
+      trumpText(game, view) ? el("span", { class: "trump", text: `${t("label.trump")}: ${trumpText(game, view)}` }) : null,
+      view.hanging ? el("span", { class: "apart", text: `${t("web.hanging")}: ${view.hanging}` }) : null,
+      view.held ? el("span", { class: "apart", text: `${t("web.held")}: ${view.held}` }) : null,
+      game === "schieber" && view.running && view.contract ? el("span", { text: `${t("schieber.running")}: ${view.running[0] - view.scores[0]} · ${view.running[1] - view.scores[1]}` }) : null);
+    root.append(info);
+
+    const felt = el("div", { class: `felt players-${n}` });
+    const positions = {};
+    for (let seat = 0; seat < n; seat++) positions[seat] = positionOf(seat, me, n);
+    for (let seat = 0; seat < n; seat++) {
+      const pos = positions[seat];
+      const seatInfo = state.table.seats[seat];
+      const badges = [];
+      if (view.dealer === seat) badges.push(el("span", { class: "badge", title: t("label.dealer"), text: "D" }));
+      if (game === "schieber" && view.forehand === seat) badges.push(el("span", { class: "badge", title: t("schieber.forehand"), text: "F" }));
+      const taker = game === "deberts" ? view.caller : game === "belote" ? view.taker : view.chooser;
+      if (taker === seat) badges.push(el("span", { class: "badge taker", text: "★" }));
+      const ann = announcementOf(game, view, seat);
+      const hon = honourOf(game, view, seat);
+      const kind = seatInfo && seatInfo.kind === "bot" ? `(${seatInfo.bot})` : (seatInfo && !seatInfo.connected ? t("web.away") : "");
+      const label = el("div", { class: "seat-label" + (view.to_play === seat ? " to-play" : "") },
+        el("strong", { text: seatName(seat, me, n) }), kind ? el("small", { text: ` ${kind}` }) : null, badges,
+        ann ? el("div", { class: "ann", text: ann }) : null, hon ? el("div", { class: "ann honour", text: hon }) : null);
+      if (pos === "bottom") {
+        felt.append(el("div", { class: "seat bottom-label" }, label));
+        continue;
+      }
+      const count = (view.hand_sizes || [])[seat] || 0;
+      const hands = state.hands && state.hands[seat];
+      const cards = hands ? hands.map((c) => cardNode(c, "small")) : Array.from({ length: count }, () => el("span", { class: "card small back" }, backSVG()));
+      felt.append(el("div", { class: `seat ${pos}` }, label, el("div", { class: "backs" + (hands ? " open" : "") }, cards)));
+    }
+
+    // the middle: the trick, or what is turned up during the bidding
+    const centre = el("div", { class: "centre" });
+    let trick = view.trick || [];
+    let faded = false;
+    if (!trick.length && view.last_trick && view.phase === "play") { trick = view.last_trick; faded = true; }
+    const trickBox = el("div", { class: "trick" + (faded ? " faded" : "") });
+    for (const [seat, card] of trick) trickBox.append(cardNode(card, "in-trick at-" + positions[seat]));
+    centre.append(trickBox);
+    const turned = [];
+    if (game === "deberts" && view.indicator) {
+      turned.push(el("figure", {}, cardNode(view.indicator, "small"), el("figcaption", { text: t("deberts.indicator") })));
+      if (view.bottom) turned.push(el("figure", {}, cardNode(view.bottom, "small"), el("figcaption", { text: t("deberts.bottom") })));
+    }
+    if (game === "belote" && view.turned && view.phase === "bidding") {
+      turned.push(el("figure", {}, cardNode(view.turned, "small"), el("figcaption", { text: t("belote.turned") })));
+    }
+    if (turned.length) centre.append(el("div", { class: "turned" }, turned));
+    felt.append(centre);
+
+    const melds = shownMelds(game, view);
+    if (melds.length) {
+      felt.append(el("div", { class: "melds" }, el("strong", { text: t("web.melds") + ": " }),
+        melds.map(([seat, meld]) => el("span", { class: "meld" }, `${seatName(seat, me, n)} `, meld.cards.map((c) => cardNode(c, "mini")), ` ${meld.points}`))));
+    }
+    root.append(felt);
+
+    // the running commentary: the last few actions of the deal
+    const history = view.history || [];
+    const log = el("div", { class: "log", "aria-live": "polite" },
+      history.slice(-4).map(([seat, action]) => el("div", { text: describe(game, seat, action, me, n, view) })));
+    root.append(log);
+
+    // the choices that are not cards (bidding, push, exchange, double...)
+    const buttons = [...legal].filter((a) => !SUITS[suitOf(a)] || a.includes(" ") || ["pass", "push", "claim", "capot", "double", "redouble", "exchange", "sevens", "obenabe", "undenufe"].includes(a))
+      .filter((a) => !/^[CDHS](6|7|8|9|10|J|Q|K|A)$/.test(a));
+    const actions = el("div", { class: "actions" }, buttons.map((a) =>
+      el("button", { class: "action", "data-action": a, onclick: () => handlers && handlers.act(a) }, actionLabel(game, a, view))));
+    root.append(actions);
+
+    // the hand: playable cards lift, the others are dimmed but still say why when tried
+    const hand = el("div", { class: "hand" });
+    const inPlay = view.phase === "play" && legal.size > 0;
+    for (const code of sortHand(game, view.hand || [], view)) {
+      const playable = legal.has(code);
+      const cls = inPlay ? (playable ? "playable" : "unplayable") : "";
+      const node = el("button", { class: "card " + cls, "data-card": code, title: inPlay && !playable ? t("web.not-playable") : symbol(code),
+        "aria-label": symbol(code), onclick: () => handlers && handlers.act(code) }, cardSVG(code));
+      if (handlers && handlers.best === code) node.classList.add("best");
+      hand.append(node);
+    }
+    root.append(hand);
+  }
+
+  const ORDER = { "6": 0, "7": 1, "8": 2, "9": 3, "10": 4, J: 5, Q: 6, K: 7, A: 8 };
+  function sortHand(game, hand, view) {
+    const trump = view.trump;
+    const suitRank = { S: 0, H: 1, C: 2, D: 3 };
+    return [...hand].sort((a, b) => {
+      const sa = suitOf(a) === trump ? -1 : suitRank[suitOf(a)];
+      const sb = suitOf(b) === trump ? -1 : suitRank[suitOf(b)];
+      if (sa !== sb) return sa - sb;
+      return ORDER[rankOf(b)] - ORDER[rankOf(a)];
+    });
+  }
+
+  function modal(title, body, onClose) {
+    const dialog = el("div", { class: "modal", role: "dialog", "aria-modal": "true" },
+      el("div", { class: "modal-box" }, el("h2", { text: title }), body,
+        el("button", { class: "close", onclick: () => { dialog.remove(); if (onClose) onClose(); } }, t("web.close"))));
+    document.body.append(dialog);
+    return dialog;
+  }
+
+  return { loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
+    renderTable, breakdown, scoresheet, finalText, outcomeText, modal, describe, actionLabel };
+})();

@@ -1,0 +1,56 @@
+// atout: step through a finished match (?table=ID) or an uploaded record, every hand open.
+"use strict";
+
+(() => {
+  const { t, el } = Atout;
+  const query = new URLSearchParams(location.search);
+  const tableId = query.get("table");
+  const record = tableId ? null : sessionStorage.getItem("atout-record");
+  let lang = query.get("lang") || localStorage.getItem("atout-lang") || "en";
+  let snap = null;
+  const root = document.getElementById("table");
+  const status = document.getElementById("status");
+  const toolbar = document.getElementById("toolbar");
+
+  async function load(step) {
+    let res;
+    if (tableId) res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}`);
+    else res = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ record: record || "", step }) });
+    const data = await res.json();
+    if (!res.ok) { status.textContent = data.message; status.className = "status error"; return; }
+    snap = data;
+    render();
+  }
+
+  function render() {
+    const n = snap.num_players;
+    snap.view.hand = snap.view.hands[0];  // seat 1 at the bottom, its hand open like the others
+    const state = {
+      table: { game: snap.game, num_players: n, you: null, seats: Array.from({ length: n }, (_, i) => ({ seat: i, kind: "human", connected: true })) },
+      view: snap.view, hands: snap.view.hands, scoresheet: snap.scoresheet,
+    };
+    Atout.renderTable(root, state, null);
+    const last = snap.action ? Atout.describe(snap.game, snap.action.seat, snap.action.action, null, n, snap.view) : "";
+    status.textContent = `${t("web.step", { n: snap.step, total: snap.total })}${last ? " · " + last : ""}`;
+    status.className = "status";
+    if (snap.final && snap.step === snap.total) root.append(el("div", { class: "final" }, el("p", { text: Atout.finalText(snap.game, snap.final, null, n) })));
+    toolbar.replaceChildren(
+      el("a", { href: `/?lang=${lang}`, class: "home", text: "atout" }),
+      el("button", { id: "first", onclick: () => load(0) }, "◀◀ " + t("web.first")),
+      el("button", { id: "prev", onclick: () => load(snap.step - 1) }, "◀ " + t("web.prev")),
+      el("button", { id: "next", onclick: () => load(snap.step + 1) }, t("web.next") + " ▶"),
+      el("button", { id: "end", onclick: () => load(snap.total) }, t("web.last") + " ▶▶"),
+      el("button", { id: "scoresheet", onclick: () => Atout.modal(t("web.scoresheet"), Atout.scoresheet(snap.game, snap.scoresheet, null, n, snap.view)) }, t("web.scoresheet")));
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (!snap) return;
+    if (e.key === "ArrowRight") load(snap.step + 1);
+    if (e.key === "ArrowLeft") load(snap.step - 1);
+  });
+
+  (async () => {
+    await Atout.loadLang(lang);
+    await load(0);
+  })();
+})();

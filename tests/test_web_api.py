@@ -1,0 +1,325 @@
+"""The web server's HTTP API and websocket protocol, through Starlette's test client."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("sqlalchemy")
+
+from starlette.testclient import TestClient
+
+from atout.web import create_app
+
+
+@pytest.fixture
+def client(tmp_path: Any) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path}/web.db", bot_delay=0)
+    with TestClient(app) as c:
+        yield c
+
+
+def new_table(client: TestClient, game: str = "deberts", seats: list[str] | None = None,
+              options: str = "", lang: str = "en") -> dict[str, Any]:
+    seats = seats or ["you", "bot"]
+    specs = [{"kind": "bot", "bot": "heuristic"} if s == "bot" else {"kind": s} for s in seats]
+    response = client.post("/api/tables", json={
+        "game": game, "options": options, "lang": lang, "seats": specs, "me": 0,
+    })
+    assert response.status_code == 201, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def receive_state(ws: Any, until: Any = None, limit: int = 2000) -> dict[str, Any]:
+    """The next state message (skipping others), or the first one ``until`` accepts."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        if message["type"] == "state" and (until is None or until(message)):
+            return message  # type: ignore[no-any-return]
+    raise AssertionError("no such state")
+
+
+def receive_error(ws: Any, limit: int = 50) -> dict[str, Any]:
+    """The next error message (skipping the states pushed meanwhile)."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        if message["type"] == "error":
+            return message  # type: ignore[no-any-return]
+    raise AssertionError("no error")
+
+
+def my_turn(seat: int) -> Any:
+    return lambda m: m["view"]["to_play"] == seat or m["table"]["over"]
+
+
+def hello(ws: Any, token: str | None, lang: str = "en") -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "hello", "lang": lang}
+    if token is not None:
+        message["token"] = token
+    ws.send_json(message)
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome"
+    return welcome  # type: ignore[no-any-return]
+
+
+# -- pages and the HTTP API -----------------------------------------------------------
+def test_pages_and_static_files(client: TestClient) -> None:
+    for path in ("/", "/table/abc", "/replay", "/static/common.js", "/static/style.css"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert "script-src 'self'" in response.headers["content-security-policy"]
+        assert response.headers["referrer-policy"] == "no-referrer"
+
+
+def test_games_and_catalogs(client: TestClient) -> None:
+    games = client.get("/api/games").json()["games"]
+    assert games["deberts"]["num_players"] == 2
+    assert games["schieber"]["num_players"] == 4
+    assert "classic" in games["belote"]["presets"]
+    assert "heuristic" in games["belote"]["bots"]
+    for lang in ("en", "fr", "es"):
+        catalog = client.get(f"/api/i18n/{lang}").json()
+        assert catalog["web.hint"] and catalog["rule.deberts.follow-suit"]
+    assert client.get("/api/i18n/fr")
+    assert client.get("/api/i18n/xx").status_code == 404
+    assert client.get("/api/i18n/fr").json()["web.hint"] == "Conseil"
+
+
+def test_create_gives_each_person_a_secret_link(client: TestClient) -> None:
+    data = new_table(client, "belote", ["you", "friend", "bot", "bot"], options="short")
+    assert set(data["seats"]) == {"0", "1"}
+    a, b = data["seats"]["0"], data["seats"]["1"]
+    assert a["token"] != b["token"] and len(a["token"]) >= 20
+    assert a["url"] == f"/table/{data['id']}#seat=0&token={a['token']}&lang=en"
+    assert "token" not in data["watch"]
+    info = client.get(f"/api/tables/{data['id']}").json()
+    assert info["options"] == "belote(target=501)"
+    assert a["token"] not in json.dumps(info)
+    assert [s["kind"] for s in info["seats"]] == ["human", "human", "bot", "bot"]
+
+
+@pytest.mark.parametrize("body", [
+    "not json",
+    json.dumps([1, 2]),
+    json.dumps({"game": "poker", "seats": [{"kind": "you"}]}),
+    json.dumps({"game": "deberts", "seats": [{"kind": "you"}]}),
+    json.dumps({"game": "deberts", "seats": [{"kind": "you"}, {"kind": "alien"}]}),
+    json.dumps({"game": "deberts", "seats": [{"kind": "bot"}, {"kind": "bot"}]}),
+    json.dumps({"game": "deberts", "seats": [{"kind": "you"}, {"kind": "bot", "bot": "nope"}]}),
+    json.dumps({"game": "deberts", "options": "deberts(target=abc)",
+                "seats": [{"kind": "you"}, {"kind": "bot"}]}),
+    json.dumps({"game": "deberts", "options": "belote",
+                "seats": [{"kind": "you"}, {"kind": "bot"}]}),
+    json.dumps({"game": "deberts", "seats": "two"}),
+])
+def test_create_refuses_bad_input(client: TestClient, body: str) -> None:
+    response = client.post("/api/tables", content=body,
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json()["message"]
+
+
+def test_unknown_table(client: TestClient) -> None:
+    assert client.get("/api/tables/nope").status_code == 404
+    assert client.get("/api/tables/nope/record").status_code == 404
+    assert client.get("/api/tables/" + "x" * 100).status_code == 404
+    with client.websocket_connect("/ws/nope") as ws:
+        ws.send_json({"type": "hello"})
+        message = ws.receive_json()
+        assert message == {"type": "error", "code": "unknown-table",
+                           "message": "There is no such table."}
+
+
+# -- the websocket --------------------------------------------------------------------
+def test_seat_receives_its_own_view_and_spectator_none(client: TestClient) -> None:
+    data = new_table(client, "schieber", ["you", "friend", "bot", "bot"])
+    tid = data["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        assert hello(ws, data["seats"]["1"]["token"])["seat"] == 1
+        state = receive_state(ws)
+        assert state["table"]["you"] == 1
+        assert len(state["view"]["hand"]) == 9
+        assert state["view"]["seat"] == 1
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        assert hello(ws, None)["seat"] is None
+        state = receive_state(ws)
+        assert state["view"]["hand"] == [] and state["view"]["legal_actions"] == []
+        sizes = state["view"]["hand_sizes"]
+        assert len(sizes) == 4 and all(6 <= k <= 9 for k in sizes)
+        ws.send_json({"type": "act", "action": "pass", "seq": state["seq"]})
+        assert receive_error(ws)["code"] == "spectator"
+        ws.send_json({"type": "hint"})
+        assert receive_error(ws)["code"] == "spectator"
+
+
+def test_bad_token_is_refused(client: TestClient) -> None:
+    data = new_table(client)
+    for token in ("wrong", "", 12, ["x"], data["seats"]["0"]["token"] + "x"):
+        with client.websocket_connect(f"/ws/{data['id']}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            message = ws.receive_json()
+            assert message["code"] == "bad-token"
+
+
+def test_hello_must_come_first(client: TestClient) -> None:
+    data = new_table(client)
+    for first in ("nonsense", json.dumps({"type": "act", "action": "pass", "seq": 0}), "[]"):
+        with client.websocket_connect(f"/ws/{data['id']}") as ws:
+            ws.send_text(first)
+            assert receive_error(ws)["code"] == "bad-message"
+
+
+def test_bad_messages_change_nothing(client: TestClient) -> None:
+    data = new_table(client, "deberts", ["you", "friend"], lang="fr")
+    tid = data["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        hello(ws, data["seats"]["0"]["token"], lang="fr")
+        state = receive_state(ws)
+        seq = state["seq"]
+        me_to_play = state["view"]["to_play"] == 0
+        bad: list[tuple[Any, str]] = [
+            ("{not json", "bad-message"),
+            ("[1,2,3]", "bad-message"),
+            (json.dumps({"type": "dance"}), "bad-message"),
+            (json.dumps({"type": "act", "action": "pass"}), "bad-message"),
+            (json.dumps({"type": "act", "action": "pass", "seq": "0"}), "bad-message"),
+            (json.dumps({"type": "act", "action": "pass", "seq": True}), "bad-message"),
+            (json.dumps({"type": "act", "action": 42, "seq": seq}), "bad-action"),
+            (json.dumps({"type": "act", "action": "x" * 100, "seq": seq}), "bad-action"),
+            ("x" * 10000, "bad-message"),
+            (json.dumps({"type": "act", "action": "pass", "seq": seq + 5}), "stale"),
+            (json.dumps({"type": "act", "action": "pass", "seq": seq - 1}), "stale"),
+        ]
+        if me_to_play:
+            bad.append((json.dumps({"type": "act", "action": "flip table", "seq": seq}),
+                        "bad-action"))
+            bad.append((json.dumps({"type": "act", "action": "SA", "seq": seq}), "illegal"))
+        else:
+            bad.append((json.dumps({"type": "act", "action": "pass", "seq": seq}),
+                        "not-your-turn"))
+        for text, code in bad:
+            ws.send_text(text)
+            message = receive_error(ws)
+            assert message["code"] == code, (text[:40], message)
+            assert message["message"]
+            if code == "stale":
+                assert receive_state(ws)["seq"] == seq
+        if me_to_play:
+            assert message["message"] == "on joue les cartes une fois l'atout fixé"
+        ws.send_json({"type": "ping"})
+        message = ws.receive_json()
+        while message["type"] == "state":
+            message = ws.receive_json()
+        assert message == {"type": "pong"}
+    assert client.get(f"/api/tables/{tid}").json()["seq"] == seq
+
+
+def test_nobody_acts_for_another_seat_or_out_of_turn(client: TestClient) -> None:
+    data = new_table(client, "deberts", ["you", "friend"])
+    tid = data["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws0, \
+            client.websocket_connect(f"/ws/{tid}") as ws1:
+        hello(ws0, data["seats"]["0"]["token"])
+        hello(ws1, data["seats"]["1"]["token"])
+        state = receive_state(ws0)
+        receive_state(ws1)
+        turn = state["view"]["to_play"]
+        waiting, acting = (ws1, ws0) if turn == 0 else (ws0, ws1)
+        # the waiting seat names the acting seat's legal action: refused
+        waiting.send_json({"type": "act", "action": "pass", "seq": state["seq"]})
+        assert receive_error(waiting)["code"] == "not-your-turn"
+        acting.send_json({"type": "act", "action": "pass", "seq": state["seq"]})
+        after = receive_state(acting, lambda m: m["seq"] == state["seq"] + 1)
+        assert after["view"]["history"] == [[turn, "pass"]]
+        # the same action again (a double click): stale, nothing changes
+        acting.send_json({"type": "act", "action": "pass", "seq": state["seq"]})
+        assert receive_error(acting)["code"] == "stale"
+        assert receive_state(acting)["seq"] == state["seq"] + 1
+    assert client.get(f"/api/tables/{tid}").json()["seq"] == 1
+
+
+def test_updates_are_pushed_to_every_seat(client: TestClient) -> None:
+    data = new_table(client, "deberts", ["you", "friend"])  # no bot: nothing moves alone
+    tid = data["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws0, \
+            client.websocket_connect(f"/ws/{tid}") as ws1:
+        hello(ws0, data["seats"]["0"]["token"])
+        hello(ws1, data["seats"]["1"]["token"])
+        state = receive_state(ws0)
+        actor, other = (ws0, ws1) if state["view"]["to_play"] == 0 else (ws1, ws0)
+        seat = state["view"]["to_play"]
+        actor.send_json({"type": "act", "action": "pass", "seq": state["seq"]})
+        pushed = receive_state(other, lambda m: m["seq"] >= state["seq"] + 1)
+        assert [seat, "pass"] in pushed["view"]["history"]
+
+
+def test_hint_lists_only_legal_options(client: TestClient) -> None:
+    data = new_table(client, "schieber", ["you", "bot", "bot", "bot"])
+    with client.websocket_connect(f"/ws/{data['id']}") as ws:
+        hello(ws, data["seats"]["0"]["token"])
+        state = receive_state(ws, my_turn(0))
+        ws.send_json({"type": "hint"})
+        message = ws.receive_json()
+        while message["type"] != "hint":
+            message = ws.receive_json()
+        assert {o["action"] for o in message["options"]} == set(state["view"]["legal_actions"])
+
+
+def play_out(client: TestClient, data: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+    """Play seat 0 with random legal actions (the others are bots) to the end."""
+    rng = random.Random(seed)
+    with client.websocket_connect(f"/ws/{data['id']}") as ws:
+        hello(ws, data["seats"]["0"]["token"])
+        while True:
+            state = receive_state(ws, my_turn(0), limit=100000)
+            if state["table"]["over"]:
+                return state
+            action = rng.choice(state["view"]["legal_actions"])
+            ws.send_json({"type": "act", "action": action, "seq": state["seq"]})
+
+
+@pytest.mark.parametrize("game,options", [
+    ("deberts", "deberts(target=151)"), ("belote", "belote(target=301)"),
+    ("schieber", "schieber(target=600)"),
+])
+def test_whole_match_record_and_replay(client: TestClient, game: str, options: str) -> None:
+    n = 2 if game == "deberts" else 4
+    data = new_table(client, game, ["you"] + ["bot"] * (n - 1), options=options)
+    tid = data["id"]
+    assert client.get(f"/api/tables/{tid}/record").status_code == 409
+    assert client.get(f"/api/tables/{tid}/replay").status_code == 409
+    final = play_out(client, data)
+    assert final["final"]["winner"] in (0, 1)
+    assert final["scoresheet"]
+    record = client.get(f"/api/tables/{tid}/record")
+    assert record.status_code == 200
+    assert "attachment" in record.headers["content-disposition"]
+    notation = pytest.importorskip("atout.notation")
+    match = notation.read_match(record.text)
+    assert match.is_over and match.winner == final["final"]["winner"]
+    # replay from the table's log and from the record: the same positions
+    first = client.get(f"/api/tables/{tid}/replay?step=0").json()
+    assert first["step"] == 0 and first["total"] > 20
+    assert all(len(h) > 0 for h in first["view"]["hands"])  # every hand open after the match
+    step = first["total"] // 2
+    a = client.get(f"/api/tables/{tid}/replay?step={step}").json()
+    b = client.post("/api/replay", json={"record": record.text, "step": step}).json()
+    assert a["view"]["hands"] == b["view"]["hands"]
+    assert a["action"] == b["action"]
+    end = client.get(f"/api/tables/{tid}/replay?step=99999").json()
+    assert end["step"] == end["total"] and end["final"] == final["final"]
+    assert client.get(f"/api/tables/{tid}/replay?step=x").status_code == 400
+    bad = client.post("/api/replay", json={"record": "[Game \"nope\"]\n", "step": 0})
+    assert bad.status_code == 400
+    assert client.post("/api/replay", json={"record": 5}).status_code == 400
+    # after the match, acting is refused
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        hello(ws, data["seats"]["0"]["token"])
+        state = receive_state(ws)
+        ws.send_json({"type": "act", "action": "pass", "seq": state["seq"]})
+        assert receive_error(ws)["code"] == "match-over"

@@ -38,13 +38,13 @@ DESKTOP = {"width": 1100, "height": 820}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: Any) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "browser.db"
+def server(module_db_url: str) -> Iterator[str]:
+    """A real server on SQLite, and on PostgreSQL when one is configured."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     config = uvicorn.Config(
-        create_app(f"sqlite:///{db}", bot_delay=0.02), host="127.0.0.1", port=port,
+        create_app(module_db_url, bot_delay=0.02), host="127.0.0.1", port=port,
         log_level="warning",
     )
     srv = uvicorn.Server(config)

@@ -24,8 +24,8 @@ from atout.web import create_app
 from test_web_api import hello, my_turn, new_table, receive_state
 
 
-def test_a_new_app_on_the_same_database_continues(tmp_path: Any) -> None:
-    db = f"sqlite:///{tmp_path}/restart.db"
+def test_a_new_app_on_the_same_database_continues(db_url: str) -> None:
+    db = db_url
     with TestClient(create_app(db, bot_delay=0)) as client:
         data = new_table(client, "belote", ["you", "bot", "bot", "bot"])
         with client.websocket_connect(f"/ws/{data['id']}") as ws:
@@ -47,8 +47,8 @@ def test_a_new_app_on_the_same_database_continues(tmp_path: Any) -> None:
         assert receive_state(ws, lambda m: m["seq"] > after["seq"])["seq"] > after["seq"]
 
 
-def test_the_log_is_checked_when_a_table_is_rebuilt(tmp_path: Any) -> None:
-    db = f"sqlite:///{tmp_path}/log.db"
+def test_the_log_is_checked_when_a_table_is_rebuilt(db_url: str) -> None:
+    db = db_url
     with TestClient(create_app(db, bot_delay=0)) as client:
         data = new_table(client, "deberts", ["you", "friend"])
         info = client.get(f"/api/tables/{data['id']}").json()
@@ -115,9 +115,9 @@ def _state(ws: Any, seat: int) -> dict[str, Any]:
             return message  # type: ignore[no-any-return]
 
 
-def test_a_killed_server_loses_no_accepted_action(tmp_path: Any) -> None:
+def test_a_killed_server_loses_no_accepted_action(db_url: str, tmp_path: Any) -> None:
     sync_client = pytest.importorskip("websockets.sync.client")
-    db = f"sqlite:///{tmp_path}/killed.db"
+    db = db_url
     port = _free_port()
     proc = _start(db, port)
     try:
@@ -154,4 +154,5 @@ def test_a_killed_server_loses_no_accepted_action(tmp_path: Any) -> None:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
-    assert os.path.exists(tmp_path / "killed.db")
+    if db.startswith("sqlite"):
+        assert os.path.exists(tmp_path / "atout.db")

@@ -77,12 +77,10 @@ async def _random_match(game: str, seed: int, db: str) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
-def test_no_hidden_card_in_any_message(game: str, tmp_path: Any) -> None:
+def test_no_hidden_card_in_any_message(game: str, db_url: str) -> None:
     total = 0
     for seed in range(6):
-        messages, actions = asyncio.run(
-            _random_match(game, seed, f"sqlite:///{tmp_path}/s{seed}.db")
-        )
+        messages, actions = asyncio.run(_random_match(game, seed, db_url))
         assert actions > 20
         total += messages
     assert total > 500

@@ -8,16 +8,22 @@ the log.
 
 Seat tokens are stored as SHA-256 digests only: the database alone does not let
 anyone take a seat.
+
+The schema is made and kept up to date by the Alembic migrations shipped in
+``atout/web/migrations``: :class:`Store` runs them (:func:`migrate`) when it opens a
+database. SQLite is the default; PostgreSQL works with a ``postgresql+psycopg://`` URL.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     BigInteger,
@@ -31,13 +37,29 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["DuplicateEvent", "SeatRow", "Store", "TableRow", "hash_token", "new_token"]
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+__all__ = [
+    "DuplicateEvent", "SeatRow", "Store", "TableRow", "alembic_config", "hash_token",
+    "migrate", "new_token", "normalize_url",
+]
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+"""Alembic's script folder, inside the package."""
+
+FIRST_REVISION = "0001"
+"""The revision whose schema ``metadata.create_all`` made before the migrations."""
+
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 metadata = MetaData()
 
@@ -125,18 +147,74 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def normalize_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` mean psycopg 3 (the ``postgres`` extra);
+    name another driver explicitly (``postgresql+psycopg2://``) to use it."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+psycopg").render_as_string(
+            hide_password=False
+        )
+    return url
+
+
+def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
+    """Alembic's configuration, built in code: the migrations inside the package, and the
+    open ``connection`` to run them on (or, without one, the database at ``url``)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", normalize_url(url).replace("%", "%%"))
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the database to ``revision`` (Alembic's ``upgrade``), in one transaction
+    where the database allows it.
+
+    A database that ``metadata.create_all`` made before the migrations existed has the
+    three tables and no ``alembic_version``: it is stamped with :data:`FIRST_REVISION`
+    (whose schema it has) and then upgraded like any other. On PostgreSQL an advisory
+    lock makes servers starting together migrate one after the other.
+    """
+    from alembic import command
+
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(7283619045)"))
+        config = alembic_config(conn)
+        names = set(inspect(conn).get_table_names())
+        ours = {t.name for t in metadata.sorted_tables}
+        if "alembic_version" not in names and names & ours:
+            if not ours <= names:
+                raise RuntimeError(
+                    f"the database has some of atout's tables ({sorted(names & ours)}) "
+                    "but no migration record: not touching it"
+                )
+            command.stamp(config, FIRST_REVISION)
+        command.upgrade(config, revision)
+
+
 class Store:
     """SQLAlchemy access to the three tables; SQLite by default, any URL it accepts."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, upgrade: bool = True) -> None:
+        url = normalize_url(url)
         kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
+        sqlite = make_url(url).get_backend_name() == "sqlite"
+        if sqlite:
             kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs["pool_pre_ping"] = True  # a server restarted meanwhile: reconnect
         self.url = url
         self.engine: Engine = create_engine(url, **kwargs)
-        if url.startswith("sqlite"):
+        if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        if upgrade:
+            migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -159,6 +237,8 @@ class Store:
         return table_id
 
     def get_table(self, table_id: str) -> TableRow | None:
+        if not _TABLE_ID.fullmatch(table_id):  # not an id we make (PostgreSQL refuses NUL)
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
             if row is None:

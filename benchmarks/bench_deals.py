@@ -3,7 +3,8 @@
 A "complete deal" starts from a seed: shuffle, deal, bidding or contract choice, every
 card, scoring. Actions are drawn uniformly from ``legal_actions()`` and applied with
 ``apply_unchecked`` (the path that search uses); a second figure goes through the
-checked ``apply``. Also reported: copies per second of a mid-deal state.
+checked ``apply``. Also reported: copies per second of a mid-deal state. Times are CPU
+times of this process (steadier than the wall clock on a shared machine).
 
     python benchmarks/bench_deals.py                 # every game, 5 runs of 2000 deals
     python benchmarks/bench_deals.py deberts --deals 5000 --runs 7
@@ -23,14 +24,14 @@ from atout.games import GAMES, get_game
 def deals_per_second(game: str, deals: int, seed: int, checked: bool) -> float:
     info = get_game(game)
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(deals):
         deal = info.deal(seed=seed * 1_000_003 + i, dealer=i % info.num_players)
         step = deal.apply if checked else deal.apply_unchecked
         while not deal.is_over:
             actions = deal.legal_actions()
             step(actions[rng.randrange(len(actions))])
-    return deals / (time.perf_counter() - start)
+    return deals / (time.process_time() - start)
 
 
 def copies_per_second(game: str, copies: int = 20000) -> float:
@@ -42,10 +43,10 @@ def copies_per_second(game: str, copies: int = 20000) -> float:
             break
         actions = deal.legal_actions()
         deal.apply(actions[rng.randrange(len(actions))])
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(copies):
         deal.copy()
-    return copies / (time.perf_counter() - start)
+    return copies / (time.process_time() - start)
 
 
 def available() -> list[str]:

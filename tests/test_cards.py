@@ -91,3 +91,24 @@ def test_shuffle_is_seeded() -> None:
     b = shuffled(DECK_32, random.Random(7))
     c = shuffled(DECK_32, random.Random(8))
     assert a == b != c and sorted(a) == list(DECK_32)
+
+
+def test_indices_and_bits_agree_with_a_plain_loop() -> None:
+    from atout.cards import bits, indices
+
+    rng = random.Random(3)
+    masks = [0, 1, 1 << 35, (1 << 36) - 1, 1 << 40, (1 << 70) | 5]
+    masks += [rng.getrandbits(36) for _ in range(500)] + [rng.getrandbits(80) for _ in range(50)]
+    for mask in masks:
+        expected = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+        assert indices(mask) == expected
+        assert tuple(bits(mask)) == expected
+
+
+def test_shuffled_indices_deal_what_shuffled_deals() -> None:
+    from atout.cards import shuffled_indices
+
+    for deck in (DECK_32, DECK_36):
+        for seed in [*range(300), 2**40 + 7, -5]:
+            expected = tuple(int(c) for c in shuffled(deck, random.Random(seed)))
+            assert shuffled_indices(deck, seed) == expected

@@ -29,6 +29,7 @@ from typing import ClassVar, Final
 from atout.cards import Card, CardParseError, Suit
 
 __all__ = [
+    "SUIT_PLAYS",
     "Action",
     "ActionParseError",
     "AnnounceCapot",
@@ -43,6 +44,9 @@ __all__ = [
     "Redouble",
     "Trump",
     "parse_action",
+    "play",
+    "plays",
+    "trump",
 ]
 
 
@@ -147,6 +151,21 @@ _TRUMPS: Final[dict[Suit, Trump]] = {suit: Trump(suit) for suit in Suit}
 def play(card: Card) -> Play:
     """The shared :class:`Play` instance for ``card`` (saves allocation in hot loops)."""
     return _PLAYS[card]
+
+
+#: SUIT_PLAYS[s][m]: the shared plays of the 9-bit mask ``m`` placed at suit ``s`` (a hot
+#: loop may concatenate the four lookups itself and save the call to :func:`plays`).
+SUIT_PLAYS: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
+    tuple(tuple(_PLAYS[Card(9 * s + r)] for r in range(9) if m >> r & 1) for m in range(512))
+    for s in range(4)
+)
+
+
+def plays(mask: int) -> list[Action]:
+    """The shared :class:`Play` instances of the cards in a card mask, in card order
+    (four table lookups: the legal actions of a hot loop)."""
+    c0, c1, c2, c3 = SUIT_PLAYS
+    return list(c0[mask & 511] + c1[mask >> 9 & 511] + c2[mask >> 18 & 511] + c3[mask >> 27])
 
 
 def trump(suit: Suit) -> Trump:

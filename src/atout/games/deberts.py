@@ -80,8 +80,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Final, Literal
 
-from atout.cards import CARDS, DECK_32, SUIT_MASK, Card, CardSet, Rank, Suit, bits, shuffled
+from atout.cards import (
+    CARDS,
+    DECK_32,
+    DECK_36,
+    SUIT_MASK,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    shuffled,
+    shuffled_indices,
+)
 from atout.games.actions import (
+    SUIT_PLAYS,
     Action,
     CancelDeal,
     Double,
@@ -170,21 +182,40 @@ def card_points(card: Card, trump_suit: Suit) -> int:
     return POINTS[trump_suit][card]
 
 
+def _suit_sequences(suit: int, rank_bits: int) -> tuple[Meld, ...]:
+    """The sequences of one suit's 9-bit rank mask, in the order they are cut."""
+    found: list[Meld] = []
+    for top, length in runs(rank_bits):
+        while length >= 4:
+            found.append(run_meld(suit, top, 4, BERTZ))
+            top -= 4
+            length -= 4
+        if length >= 3:
+            found.append(run_meld(suit, top, 3, TERC))
+    return tuple(found)
+
+
+#: _SEQUENCES[suit][9-bit rank mask]: that suit's sequences (a table, for speed).
+_SEQUENCES: Final = tuple(tuple(_suit_sequences(s, m) for m in range(512)) for s in range(4))
+#: Bits where a run of three cards can start (within one suit).
+_RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
+
+
+def _sequence_order(meld: Meld) -> tuple[int, int]:
+    return (meld.length, meld.top)
+
+
 def sequences(hand: CardSet | int) -> tuple[Meld, ...]:
     """The sequences a hand scores, best first: long runs cut from the top into bertz
     (4 cards, 50) and what is left below as a terc (3 cards, 20) when 3 or more long."""
     mask = hand.mask if isinstance(hand, CardSet) else hand
-    found: list[Meld] = []
-    for suit in range(4):
-        for top, length in runs((mask >> (9 * suit)) & 0x1FF):
-            while length >= 4:
-                found.append(run_meld(suit, top, 4, BERTZ))
-                top -= 4
-                length -= 4
-            if length >= 3:
-                found.append(run_meld(suit, top, 3, TERC))
-    found.sort(key=lambda m: (m.length, m.top), reverse=True)
-    return tuple(found)
+    if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
+        return ()
+    t0, t1, t2, t3 = _SEQUENCES
+    found = t0[mask & 511] + t1[mask >> 9 & 511] + t2[mask >> 18 & 511] + t3[mask >> 27 & 511]
+    if len(found) > 1:
+        return tuple(sorted(found, key=_sequence_order, reverse=True))
+    return found
 
 
 def best_sequence_key(melds: Sequence[Meld], trump_suit: int) -> tuple[int, int, int] | None:
@@ -371,6 +402,20 @@ class DebertsDeal(Deal):
         "result",
     )
     __slots__ = _state_slots
+    _play_slots: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "turn",
+        "hands",
+        "leader",
+        "trick",
+        "tricks",
+        "captured",
+        "won",
+        "declared",
+        "seq_winner",
+        "bela",
+        "result",
+    )
 
     options: DebertsOptions
     dealer: int
@@ -405,20 +450,23 @@ class DebertsDeal(Deal):
     ) -> None:
         """A deal from an explicit deck order (see the module docstring for the dealing
         order), or shuffled from ``seed`` when no deck is given."""
-        check_seat(dealer, 2)
+        if dealer != 0 and dealer != 1:
+            check_seat(dealer, 2)
         if deck is None:
-            deck = shuffled(DECK_32, random.Random(seed))
-        order = tuple(int(c) for c in deck)
-        if len(order) != 32 or sum(1 << c for c in order) != DECK_32.mask:
-            raise ValueError("a Deberts deck is the 32 cards 7..A, each once")
-        self.options = options or DebertsOptions()
+            order = shuffled_indices(DECK_32, seed)  # as shuffled(DECK_32, Random(seed))
+        else:
+            order = tuple(map(int, deck))
+            if len(order) != 32 or sum(1 << c for c in order) != DECK_32.mask:
+                raise ValueError("a Deberts deck is the 32 cards 7..A, each once")
+        self.options = options or _DEFAULT_OPTIONS
         self.dealer = dealer
         self.deck = order
         self.phase = BIDDING
         self.turn = 1 - dealer
         self.passes = 0
-        nondealer_hand = sum(1 << c for c in order[0:3] + order[6:9])
-        dealer_hand = sum(1 << c for c in order[3:6] + order[9:12])
+        o = order
+        nondealer_hand = 1 << o[0] | 1 << o[1] | 1 << o[2] | 1 << o[6] | 1 << o[7] | 1 << o[8]
+        dealer_hand = 1 << o[3] | 1 << o[4] | 1 << o[5] | 1 << o[9] | 1 << o[10] | 1 << o[11]
         self.hands = (
             (dealer_hand, nondealer_hand) if dealer == 0 else (nondealer_hand, dealer_hand)
         )
@@ -521,18 +569,34 @@ class DebertsDeal(Deal):
         phase = self.phase
         if phase == PLAY:
             seat = self.turn
-            acts: list[Action] = [_PLAYS[i] for i in bits(self.legal_mask())]
-            if self.declared[seat] is None:
-                if self._can_exchange(seat):
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:  # legal_mask, inlined
+                led = trick[0]
+                follow = hand & _SUIT_MASK_OF[led]
+                if not follow:
+                    mask = hand & SUIT_MASK[self.trump] or hand
+                elif _SUIT_OF[led] == self.trump:
+                    mask = follow & _TRUMP_ABOVE[led] or follow
+                else:
+                    mask = follow
+            else:
+                mask = hand
+            c0, c1, c2, c3 = SUIT_PLAYS  # plays(mask), inlined
+            acts = list(
+                c0[mask & 511] + c1[mask >> 9 & 511] + c2[mask >> 18 & 511] + c3[mask >> 27]
+            )
+            if self.declared[seat] is None:  # before the seat's first card
+                if self.trump == self.deck[12] // 9 and self._can_exchange(seat):
                     acts.insert(0, _EXCHANGE)
-                if self._can_cancel(seat):
+                if self.options.four_sevens and self._can_cancel(seat):
                     acts.insert(0, _CANCEL)
             return acts
         if phase == BIDDING:
-            ind = self.indicator_suit
+            ind = self.deck[12] // 9  # the indicator's suit
             if self.passes < 2:
-                return [_PASS, trump(Suit(ind))]
-            return [_PASS] + [trump(s) for s in Suit if s != ind]
+                return [_PASS, _TRUMPS[ind]]
+            return [_PASS, *(t for s, t in enumerate(_TRUMPS) if s != ind)]
         if phase == DOUBLING:
             return [_PASS, _REDOUBLE if self.factor == 2 else _DOUBLE]
         return []
@@ -629,6 +693,17 @@ class DebertsDeal(Deal):
         )
 
     # -- state changes -------------------------------------------------------------
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal; a card goes straight to the play."""
+        if type(action) is Play:
+            self._history.append(self._play_getter(self))  # what _play may change
+            self.actions.append((self.turn, action))
+            self._play(int(action.card))
+        else:  # a legal action: the deal is not over, the seat to act is self.turn
+            self._history.append(self._getter(self))
+            self.actions.append((self.turn, action))
+            self._apply(action)
+
     def _apply(self, action: Action) -> None:
         if type(action) is Play:
             self._play(int(action.card))
@@ -666,8 +741,8 @@ class DebertsDeal(Deal):
         self.trump = suit
         self.caller = self.turn
         order = self.deck
-        non = sum(1 << c for c in order[13:16])
-        dea = sum(1 << c for c in order[16:19])
+        non = 1 << order[13] | 1 << order[14] | 1 << order[15]
+        dea = 1 << order[16] | 1 << order[17] | 1 << order[18]
         h0, h1 = self.hands
         if self.dealer == 0:
             self.hands = (h0 | dea, h1 | non)
@@ -686,40 +761,32 @@ class DebertsDeal(Deal):
 
     def _play(self, card: int) -> None:
         seat = self.turn
-        hand = self.hands[seat]
-        tr = self.trump
-        if self.declared[seat] is None:
+        hands = self.hands
+        hand = hands[seat]
+        declared = self.declared
+        if declared[seat] is None:
             melds = sequences(hand)
-            declared = (melds, self.declared[1]) if seat == 0 else (self.declared[0], melds)
+            declared = (melds, declared[1]) if seat == 0 else (declared[0], melds)
             self.declared = declared
             if declared[0] is not None and declared[1] is not None:
                 self.seq_winner = self._sequence_winner(declared[0], declared[1])
-        if _SUIT_OF[card] == tr:
-            rank = _RANK_OF[card]
-            if rank == Rank.KING or rank == Rank.QUEEN:
-                other = Rank.QUEEN if rank == Rank.KING else Rank.KING
-                if hand >> (9 * tr + other) & 1:
-                    self.bela = (BELA, self.bela[1]) if seat == 0 else (self.bela[0], BELA)
-        hand &= ~(1 << card)
-        self.hands = (hand, self.hands[1]) if seat == 0 else (self.hands[0], hand)
-        if not self.trick:
+        other = _BELA_OTHER[card]  # the queen for a king and the king for a queen
+        if other and hand & other and _SUIT_OF[card] == self.trump:
+            self.bela = (BELA, self.bela[1]) if seat == 0 else (self.bela[0], BELA)
+        hand &= _ALL_BUT[card]
+        self.hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        trick = self.trick
+        if not trick:
             self.trick = (card,)
             self.turn = 1 - seat
             return
-        led = self.trick[0]
-        if _SUIT_OF[card] == _SUIT_OF[led]:
-            strength = _TRUMP_STRENGTH if _SUIT_OF[led] == tr else _PLAIN_STRENGTH
-            second_wins = strength[card] > strength[led]
-        else:
-            second_wins = _SUIT_OF[card] == tr
-        winner = seat if second_wins else 1 - seat
+        led = trick[0]
+        tr = self.trump
+        winner = seat if _SECOND_WINS[tr][36 * led + card] else 1 - seat
         points = POINTS[tr]
         gained = points[led] + points[card]
-        leader = self.leader
-        self.tricks = (
-            *self.tricks,
-            (leader, led, card, winner),
-        )
+        tricks = (*self.tricks, (self.leader, led, card, winner))
+        self.tricks = tricks
         self.trick = ()
         c0, c1 = self.captured
         w0, w1 = self.won
@@ -730,7 +797,7 @@ class DebertsDeal(Deal):
             self.captured = (c0, c1 + gained)
             self.won = (w0, w1 + 1)
         self.leader = self.turn = winner
-        if len(self.tricks) == NUM_TRICKS:
+        if len(tricks) == NUM_TRICKS:
             self._score(winner)
 
     def _sequence_winner(self, melds0: tuple[Meld, ...], melds1: tuple[Meld, ...]) -> int:
@@ -763,7 +830,10 @@ class DebertsDeal(Deal):
             melds = self.declared[sw]
             assert melds is not None
             scored[sw] = melds
-        seq_pts = (sum(m.points for m in scored[0]), sum(m.points for m in scored[1]))
+        seq_pts = (
+            sum([m.points for m in scored[0]]) if scored[0] else 0,
+            sum([m.points for m in scored[1]]) if scored[1] else 0,
+        )
         totals = (
             card_pts[0] + seq_pts[0] + self.bela[0],
             card_pts[1] + seq_pts[1] + self.bela[1],
@@ -852,6 +922,32 @@ class DebertsDeal(Deal):
 
 
 _SEVENS: Final = sum(1 << (9 * s + Rank.SEVEN) for s in range(4))
+_DEFAULT_OPTIONS: Final = DebertsOptions()
+_TRUMPS: Final = tuple(trump(s) for s in Suit)
+_SUIT_MASK_OF: Final = tuple(SUIT_MASK[c // 9] for c in range(36))
+#: _ALL_BUT[card]: every card but that one (clears it from a hand).
+_ALL_BUT: Final = tuple(DECK_36.mask & ~(1 << c) for c in range(36))
+#: _BELA_OTHER[card]: for a king the bit of its queen, for a queen that of its king.
+_BELA_OTHER: Final = tuple(
+    1 << (c - c % 9 + (Rank.QUEEN if c % 9 == Rank.KING else Rank.KING))
+    if c % 9 in (Rank.KING, Rank.QUEEN)
+    else 0
+    for c in range(36)
+)
+
+
+def _second_wins(tr: int, led: int, card: int) -> bool:
+    """Whether the second card of a trick beats the led card under trump ``tr``."""
+    if _SUIT_OF[card] == _SUIT_OF[led]:
+        strength = _TRUMP_STRENGTH if _SUIT_OF[led] == tr else _PLAIN_STRENGTH
+        return strength[card] > strength[led]
+    return _SUIT_OF[card] == tr
+
+
+#: _SECOND_WINS[trump][36 * led + card]: the trick's winner in one lookup.
+_SECOND_WINS: Final = tuple(
+    tuple(_second_wins(t, led, c) for led in range(36) for c in range(36)) for t in range(4)
+)
 _PLAYS: Final = tuple(play(c) for c in CARDS)
 _PASS: Final = Pass()
 _EXCHANGE: Final = Exchange()

@@ -1,0 +1,340 @@
+"""atout side by side with its peers: random complete deals per second, in one run.
+
+    python benchmarks/peers.py               # 5 rounds, about 1 s per measurement
+    python benchmarks/peers.py --rounds 9 --seconds 2
+    python benchmarks/peers.py --quick       # 3 rounds of 0.3 s, to try the harness
+    python benchmarks/peers.py --tests       # the differential tests, in the peers' venv
+
+The peers are installed in a virtual environment of their own,
+``benchmarks/.peers-venv`` (git-ignored), never as dependencies of atout:
+jass-kit 2.0.5 (Schieber), belote-cli 4.9.6 (Belote) and colver 0.11.1 (coinche, Rust
+core), pinned, with atout installed there from the working tree (editable, so the
+figures are those of the code as it stands). The environment is made on the first run
+and remade when the pins change.
+
+Each engine runs in a worker process of its own (``peer_engines.py``); the workers
+stay up for the whole run and the driver asks them in turn, round after round
+(A, B, C, A, B, C, ...), so that a slow patch of the machine hits every engine. Each
+measurement times enough complete random deals to last about ``--seconds``, by the
+CPU time of the worker's process (``--clock wall`` for the wall clock): on a machine
+shared with other work the CPU time moves much less. The table gives medians over the
+rounds, and each ratio is the median of the per-round ratios (the two engines measured
+in the same round), with its range.
+
+A complete random deal: shuffle and deal, the contract (bidding or trump choice; a
+deal thrown in counts as a deal) and every card, each decision drawn uniformly from the
+engine's legal actions, then the deal's score. Per card figures divide by the cards
+actually played, which compares games with different numbers of cards per deal
+(Deberts 18, Belote 32, Schieber 36).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import venv
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+VENV = HERE / ".peers-venv"
+PINS = ("jass-kit==2.0.5", "belote-cli==4.9.6", "colver==0.11.1")
+TEST_TOOLS = ("pytest>=8",)
+STAMP = VENV / "atout-peers.json"
+
+
+# -- the virtual environment -----------------------------------------------------------
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv(*, tests: bool = False, quiet: bool = False) -> Path:
+    """Make (or reuse) the peers' environment; return its interpreter."""
+    wanted = {"pins": list(PINS), "tests": sorted(TEST_TOOLS) if tests else []}
+    python = venv_python()
+    if python.exists() and STAMP.exists():
+        have = json.loads(STAMP.read_text())
+        if have.get("pins") == wanted["pins"] and (not tests or have.get("tests")):
+            return python
+        if have.get("tests"):
+            wanted["tests"] = have["tests"]
+    if not python.exists():
+        print(f"creating {VENV.relative_to(ROOT)} ...", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    packages = [*PINS, *wanted["tests"]]
+    print(f"installing {' '.join(packages)} and atout (editable) ...", file=sys.stderr)
+    pip = [str(python), "-m", "pip", "install", "--disable-pip-version-check"]
+    if quiet:
+        pip.append("--quiet")
+    subprocess.run([*pip, *packages], check=True)
+    subprocess.run([*pip, "--no-deps", "-e", str(ROOT)], check=True)
+    STAMP.write_text(json.dumps(wanted))
+    return python
+
+
+# -- workers -------------------------------------------------------------------------------
+@dataclass
+class Worker:
+    """One engine in a process of its own, answering timing requests."""
+
+    name: str
+    proc: subprocess.Popen[str]
+
+    @classmethod
+    def start(cls, name: str, python: Path, clock: str) -> Worker:
+        env = dict(os.environ, PYTHONHASHSEED="0", ATOUT_BENCH_CLOCK=clock)
+        proc = subprocess.Popen(
+            [str(python), str(HERE / "peer_engines.py")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=str(HERE),
+        )
+        return cls(name, proc)
+
+    def ask(self, line: str) -> dict[str, Any]:
+        stdin: IO[str] | None = self.proc.stdin
+        stdout: IO[str] | None = self.proc.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(line + "\n")
+        stdin.flush()
+        answer = stdout.readline()
+        if not answer:
+            raise RuntimeError(f"worker {self.name} died")
+        result: dict[str, Any] = json.loads(answer)
+        if "error" in result:
+            raise RuntimeError(f"{self.name}: {result['error']}")
+        return result
+
+    def run(self, deals: int, seed: int) -> dict[str, Any]:
+        return self.ask(f"{self.name} {deals} {seed}")
+
+    def stop(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+@dataclass
+class Series:
+    """The measurements of one engine over the rounds."""
+
+    name: str
+    deals: int = 0
+    rates: list[float] = field(default_factory=list)  # deals per second
+    card_rates: list[float] = field(default_factory=list)  # cards per second
+    cards_per_deal: float = 0.0
+
+    def add(self, result: dict[str, Any]) -> None:
+        self.rates.append(result["deals"] / result["seconds"])
+        self.card_rates.append(result["cards"] / result["seconds"])
+        self.cards_per_deal = result["cards"] / result["deals"]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rates)
+
+    @property
+    def card_median(self) -> float:
+        return statistics.median(self.card_rates)
+
+
+# -- what is compared -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Comparison:
+    label: str
+    ours: str
+    theirs: str
+    target: float
+    per_card: bool = False
+
+
+COMPARISONS = (
+    Comparison("Schieber vs jass-kit engine loop", "atout-schieber", "jass-kit", 5.0),
+    Comparison(
+        "Schieber vs jass-kit, full actions + numpy", "atout-schieber", "jass-kit-actions", 5.0
+    ),
+    Comparison("Belote vs belote-cli", "atout-belote", "belote-cli", 10.0),
+    Comparison("Belote vs colver stepped from Python", "atout-belote", "colver", 2.0),
+    Comparison("Deberts vs Belote, per card", "atout-deberts", "atout-belote", 1.0, True),
+)
+CHECKED = (
+    Comparison("Schieber (checked apply) vs jass-kit", "atout-schieber-checked", "jass-kit", 5.0),
+    Comparison("Belote (checked apply) vs belote-cli", "atout-belote-checked", "belote-cli", 10.0),
+    Comparison("Belote (checked apply) vs colver", "atout-belote-checked", "colver", 2.0),
+    Comparison(
+        "Deberts vs Belote, per card (checked)",
+        "atout-deberts-checked",
+        "atout-belote-checked",
+        1.0,
+        True,
+    ),
+)
+ORDER = (
+    "atout-schieber",
+    "jass-kit",
+    "jass-kit-actions",
+    "atout-belote",
+    "belote-cli",
+    "colver",
+    "atout-deberts",
+)
+CHECKED_ORDER = ("atout-schieber-checked", "atout-belote-checked", "atout-deberts-checked")
+LABELS = {
+    "atout-schieber": "atout Schieber (apply_unchecked)",
+    "atout-schieber-checked": "atout Schieber (checked apply)",
+    "atout-belote": "atout Belote (apply_unchecked)",
+    "atout-belote-checked": "atout Belote (checked apply)",
+    "atout-deberts": "atout Deberts (apply_unchecked)",
+    "atout-deberts-checked": "atout Deberts (checked apply)",
+    "jass-kit": "jass-kit 2.0.5 engine loop",
+    "jass-kit-actions": "jass-kit 2.0.5 loop, full actions+numpy",
+    "jass-kit-arena": "jass-kit 2.0.5 arena, random agents",
+    "belote-cli": "belote-cli 4.9.6 engine",
+    "colver": "colver 0.11.1 stepped from Python",
+}
+
+
+def calibrate(worker: Worker, seconds: float) -> int:
+    """Deals that last about ``seconds`` (after a warm-up run)."""
+    deals = 20
+    while True:
+        result = worker.run(deals, 999)
+        if result["seconds"] >= 0.2 or deals >= 1_000_000:
+            break
+        deals *= 4
+    rate = float(result["deals"]) / float(result["seconds"])
+    return max(10, round(rate * seconds))
+
+
+def measure(
+    engines: list[str], rounds: int, seconds: float, python: Path, clock: str
+) -> tuple[dict[str, Series], dict[str, str]]:
+    workers = {name: Worker.start(name, python, clock) for name in engines}
+    try:
+        versions = next(iter(workers.values())).ask("versions")
+        series = {name: Series(name) for name in engines}
+        for name, worker in workers.items():
+            series[name].deals = calibrate(worker, seconds)
+        for r in range(rounds):
+            for name in engines:
+                series[name].add(workers[name].run(series[name].deals, r))
+            print(f"  round {r + 1}/{rounds} done", file=sys.stderr)
+        return series, versions
+    finally:
+        for worker in workers.values():
+            worker.stop()
+
+
+def ratio_line(c: Comparison, series: dict[str, Series]) -> str:
+    ours, theirs = series[c.ours], series[c.theirs]
+    if c.per_card:
+        per_round = [a / b for a, b in zip(ours.card_rates, theirs.card_rates, strict=True)]
+    else:
+        per_round = [a / b for a, b in zip(ours.rates, theirs.rates, strict=True)]
+    ratio = statistics.median(per_round)
+    verdict = "meets" if ratio >= c.target else "BELOW"
+    return (
+        f"  {c.label:42s} {ratio:6.2f}x  (rounds {min(per_round):.2f}-{max(per_round):.2f}; "
+        f"target {c.target:g}x: {verdict})"
+    )
+
+
+def report(series: dict[str, Series], versions: dict[str, str], args: argparse.Namespace) -> None:
+    print()
+    print(
+        "Random complete deals, one process per engine, "
+        f"{args.rounds} alternating rounds of ~{args.seconds:g} s ({args.clock} time); medians."
+    )
+    print(
+        "versions: "
+        + ", ".join(f"{k} {v}" for k, v in versions.items())
+        + f"; {os.cpu_count()} CPUs"
+    )
+    print()
+    header = f"{'deals/s':>9s} {'cards/s':>10s} {'cards/deal':>10s} {'deals/run':>9s}"
+    print(f"  {'engine':40s} {header}")
+    for name, s in series.items():
+        print(
+            f"  {LABELS.get(name, name):40s} {s.median:9,.0f} {s.card_median:10,.0f} "
+            f"{s.cards_per_deal:10.1f} {s.deals:9,d}"
+        )
+    print()
+    print("Ratios (median of the per-round ratios):")
+    for c in (*COMPARISONS, *(CHECKED if args.checked else ())):
+        if c.ours in series and c.theirs in series:
+            print(ratio_line(c, series))
+
+
+def run_tests(python: Path, extra: list[str]) -> int:
+    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_peers_*.py"))
+    command = [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, *extra]
+    print(" ".join(command), file=sys.stderr)
+    return subprocess.run(command, cwd=str(ROOT)).returncode
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (5)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="per measurement (1.0)")
+    parser.add_argument("--quick", action="store_true", help="3 rounds of 0.3 s")
+    parser.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="time each engine by its process's CPU time (default) or the wall clock",
+    )
+    parser.add_argument(
+        "--checked", action="store_true", help="also atout through the checked apply"
+    )
+    parser.add_argument("--arena", action="store_true", help="also jass-kit's arena")
+    parser.add_argument(
+        "--only", default="", help="comma-separated engines, e.g. atout-schieber,jass-kit"
+    )
+    parser.add_argument(
+        "--tests",
+        nargs=argparse.REMAINDER,
+        help="run the differential tests (tests/test_peers_*.py) in the peers' venv; "
+        "what follows goes to pytest",
+    )
+    args = parser.parse_args()
+    if args.quick:
+        args.rounds, args.seconds = 3, 0.3
+    python = ensure_venv(tests=args.tests is not None, quiet=True)
+    if args.tests is not None:
+        sys.exit(run_tests(python, args.tests))
+    engines = list(ORDER)
+    if args.checked:
+        engines += CHECKED_ORDER
+    if args.arena:
+        engines.append("jass-kit-arena")
+    if args.only:
+        engines = [e.strip() for e in args.only.split(",") if e.strip()]
+    start = time.perf_counter()
+    load_before = _load()
+    series, versions = measure(engines, args.rounds, args.seconds, python, args.clock)
+    report(series, versions, args)
+    print(
+        f"\n({time.perf_counter() - start:.0f} s; load average {load_before} before, "
+        f"{_load()} after: other work on the machine slows the Python engines more "
+        "than the compiled ones)"
+    )
+
+
+def _load() -> str:
+    try:
+        return "/".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover - not on this system
+        return "?"
+
+
+if __name__ == "__main__":
+    main()

@@ -129,6 +129,18 @@ class ArenaResult:
         losses = sum(1 for b in self.boards if b.advantage < 0)
         return wins, losses, len(self.boards) - wins - losses
 
+    @property
+    def win_rate(self) -> float:
+        """A's share of the boards, an even board counting half (0.5: equal strength)."""
+        w, l_, d = self.board_wins
+        return (w + d / 2) / max(1, w + l_ + d)
+
+    @property
+    def points_share(self) -> float:
+        """A's share of all the points written by both bots."""
+        total = self.mean_a + self.mean_b
+        return self.mean_a / total if total else 0.5
+
     def summary(self) -> str:
         low, high = self.confidence_interval
         w, l_, d = self.board_wins
@@ -136,9 +148,9 @@ class ArenaResult:
             f"{self.game}: {self.bot_a} vs {self.bot_b}, {len(self.boards)} boards "
             f"({self.deals} deals)\n"
             f"  mean points per deal: {self.bot_a} {self.mean_a:.1f}, "
-            f"{self.bot_b} {self.mean_b:.1f}\n"
+            f"{self.bot_b} {self.mean_b:.1f} ({self.points_share:.1%} of the points)\n"
             f"  difference {self.difference:+.1f} per deal, 95% CI [{low:+.1f}, {high:+.1f}]\n"
-            f"  boards won/lost/even: {w}/{l_}/{d}"
+            f"  boards won/lost/even: {w}/{l_}/{d}, win rate {self.win_rate:.1%}"
         )
 
 

@@ -37,6 +37,10 @@ class Bot(ABC):
         best = self.choose(view)
         return [(a, 1.0 if a == best else 0.0) for a in view.legal_actions]
 
+    def explain(self, view: Any) -> str:
+        """A short sentence saying why the bot plays what it plays in this view."""
+        return f"{self.choose(view)}: {self.name}"
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
 
@@ -62,6 +66,12 @@ BOTS: dict[tuple[str, str], str] = {
     ("deberts", "heuristic"): "atout.bots.deberts:DebertsHeuristicBot",
     ("belote", "heuristic"): "atout.bots.belote:BeloteHeuristicBot",
     ("schieber", "heuristic"): "atout.bots.schieber:SchieberHeuristicBot",
+    ("*", "pimc"): "atout.bots.search:PIMCBot",
+    ("*", "ismcts"): "atout.bots.search:ISMCTSBot",
+    ("*", "easy"): "atout.bots.search:EasyBot",
+    ("*", "medium"): "atout.bots.search:MediumBot",
+    ("*", "hard"): "atout.bots.search:HardBot",
+    ("*", "expert"): "atout.bots.search:ExpertBot",
 }
 
 

@@ -1,0 +1,839 @@
+"""Open-hand (double-dummy) solver for the card play of Deberts, Belote and Schieber.
+
+Given every hand (a sampled world, never a seat's view), the solver finds the value of
+the rest of the deal under perfect play: alpha-beta over the cards, with a
+transposition table at trick boundaries, the table's best move tried first, a cheap
+move ordering, and equivalent-card reduction (two cards of one hand adjacent in
+strength among the cards still live, and worth the same, lead to the same values, so
+only one is searched).
+
+The value is *team 0's points minus team 1's* over the tricks still to play, last
+trick included, plus the bonuses that depend on who takes tricks (a capot, Deberts'
+sequences that count only for a player who takes a trick). Everything else in a deal's
+score is fixed once the cards are dealt, and every game's final result is a monotone
+function of that difference, so perfect play for the difference is perfect play for
+the result: the bots convert the value with the game's scoring afterwards.
+
+The kernel is written once in the subset of Python that numba compiles. With numba
+installed (``pip install atout[search]``) it runs compiled (cached on disk); without
+it, or with ``ATOUT_PURE_SOLVER=1``, the same code runs as plain Python on lists, fast
+enough for endings and for the tests. The tests check both against a brute-force
+minimax over the game engines themselves.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Final
+
+from atout.cards import SUIT_MASK, bits
+
+__all__ = [
+    "COMPILED",
+    "PlayProblem",
+    "Solver",
+    "problem_from_deal",
+    "shared_solver",
+]
+
+try:  # pragma: no cover - depends on the installation
+    if os.environ.get("ATOUT_PURE_SOLVER"):
+        raise ImportError("pure solver requested")
+    import numba
+    import numpy as np
+
+    COMPILED: bool = True
+except ImportError:  # pragma: no cover - depends on the installation
+    numba = None  # type: ignore[assignment]
+    np = None  # type: ignore[assignment]
+    COMPILED = False
+
+
+def _jit(func: Any) -> Any:
+    if COMPILED:
+        return numba.njit(cache=True)(func)
+    return func
+
+
+def _array(values: list[int]) -> Any:
+    if COMPILED:
+        return np.array(values, dtype=np.int64)
+    return list(values)
+
+
+_INF: Final = 1_000_000
+_S0: Final = SUIT_MASK[0]
+_S1: Final = SUIT_MASK[1]
+_S2: Final = SUIT_MASK[2]
+_S3: Final = SUIT_MASK[3]
+
+# Parameter slots of the kernel's ``P`` array.
+_N, _GAME, _TRUMP, _UNDER, _LAST, _CAP0, _CAP1, _SEQ0, _SEQ1, _TOTAL, _STOP = range(11)
+DEBERTS, BELOTE, SCHIEBER = 0, 1, 2
+
+
+@_jit
+def _suit(s: int) -> int:
+    if s == 0:
+        return _S0
+    if s == 1:
+        return _S1
+    if s == 2:
+        return _S2
+    return _S3
+
+
+@_jit
+def _best_of(cards: Any, base: int, n: int, trump: int, stren: Any) -> int:
+    """Position (0..n-1) of the card now winning the trick stored at ``base``."""
+    best = cards[base]
+    bi = 0
+    for i in range(1, n):
+        c = cards[base + i]
+        if c // 9 == best // 9:
+            if stren[c] > stren[best]:
+                best = c
+                bi = i
+        elif c // 9 == trump:
+            best = c
+            bi = i
+    return bi
+
+
+@_jit
+def _legal(
+    P: Any, hand: int, cards: Any, base: int, tn: int, leader: int, seat: int,
+    stren: Any, above: Any,
+) -> Any:
+    """The cards ``seat`` may play (a mask), from the rules of the game in ``P``."""
+    if tn == 0:
+        return hand
+    led = cards[base]
+    ls = led // 9
+    follow = hand & _suit(ls)
+    game = P[_GAME]
+    t = P[_TRUMP]
+    if game == DEBERTS:
+        if follow:
+            if ls == t:
+                a = follow & above[led]
+                return a if a else follow
+            return follow
+        tr = hand & _suit(t)
+        return tr if tr else hand
+    if game == BELOTE:
+        bi = _best_of(cards, base, tn, t, stren)
+        best = cards[base + bi]
+        if follow:
+            if ls == t:
+                a = follow & above[best]
+                return a if a else follow
+            return follow
+        if (leader + bi) % 4 == (seat + 2) % 4:
+            return hand
+        tr = hand & _suit(t)
+        if tr == 0:
+            return hand
+        if best // 9 != t:
+            return tr
+        over = tr & above[best]
+        if over:
+            return over
+        return tr if P[_UNDER] else hand
+    # Schieber
+    if t < 0:
+        return follow if follow else hand
+    tr = hand & _suit(t)
+    if ls == t:
+        if tr and tr != (1 << (9 * t + 5)):
+            return tr
+        return hand
+    allowed = (follow | tr) if follow else hand
+    if tr and hand != tr and tn > 1:
+        bt = -1
+        for i in range(1, tn):
+            c = cards[base + i]
+            if c // 9 == t and (bt < 0 or stren[c] > stren[bt]):
+                bt = c
+        if bt >= 0:
+            allowed &= ~tr | above[bt]
+    return allowed
+
+
+@_jit
+def _owner_key(hands: Any, n: int, rem: int) -> int:
+    key = 0
+    j = 0
+    width = 1 if n == 2 else 2
+    m = rem
+    while m:
+        low = m & -m
+        o = 0
+        while not hands[o] & low:
+            o += 1
+        key |= o << (width * j)
+        j += 1
+        m ^= low
+    return key
+
+
+@_jit
+def _popcount(m: int) -> int:
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+@_jit
+def _gen_moves(
+    P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, hint: int,
+    pts: Any, stren: Any, above: Any, order: Any, moves: Any, mbase: int,
+) -> int:
+    """Write the moves of the player to act, reduced and ordered, at ``moves[mbase:]``;
+    return how many."""
+    n = P[_N]
+    t = P[_TRUMP]
+    base = 4 * ti
+    seat = (leader + tn) % n
+    legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    for i in range(tn):
+        live |= 1 << cards[base + i]
+    bestc = -1
+    my_team_wins = False
+    if tn > 0:
+        bi = _best_of(cards, base, tn, t, stren)
+        bestc = cards[base + bi]
+        my_team_wins = ((leader + bi) % n) % 2 == seat % 2
+    scores = [0] * 9
+    nm = 0
+    for s in range(4):
+        if not legal & _suit(s):
+            continue
+        prev = -1
+        for r in range(9):
+            c = order[9 * s + r]
+            bit = 1 << c
+            if not live & bit:
+                continue
+            if not legal & bit:
+                prev = -1
+                continue
+            if prev >= 0 and pts[c] == pts[prev]:
+                continue  # equivalent to the card just above it
+            prev = c
+            if c == hint:
+                sc = 10_000
+            elif tn == 0:
+                sc = stren[c] + (20 if c // 9 == t else 0) + pts[c] // 4
+            else:
+                beats = False
+                if c // 9 == bestc // 9:
+                    beats = stren[c] > stren[bestc]
+                elif c // 9 == t:
+                    beats = True
+                if my_team_wins:
+                    sc = 200 + pts[c] if not beats else 100 - stren[c]
+                elif beats:
+                    sc = 300 - stren[c] - (10 if c // 9 == t else 0)
+                else:
+                    sc = 100 - pts[c]
+            j = nm
+            while j > 0 and scores[j - 1] < sc:
+                moves[mbase + j] = moves[mbase + j - 1]
+                scores[j] = scores[j - 1]
+                j -= 1
+            moves[mbase + j] = c
+            scores[j] = sc
+            nm += 1
+    return nm
+
+
+@_jit
+def _search(
+    P: Any, hands: Any, cards: Any, ti0: int, tn0: int, leader0: int, flags0: int,
+    alpha_in: int, beta_in: int, pts: Any, stren: Any, above: Any, order: Any,
+    tt1: Any, tt2: Any, ttlo: Any, tthi: Any, ttmv: Any, stats: Any,
+) -> int:
+    """Value (team 0 minus team 1) of the rest of the deal by alpha-beta; ``ti0`` is the
+    number of the trick being played, ``tn0`` the cards already in it. Iterative, with an
+    explicit stack (numba cannot cache recursive functions)."""
+    n = P[_N]
+    total = P[_TOTAL]
+    t = P[_TRUMP]
+    D = 40
+    TI = [0] * D
+    TN = [0] * D
+    LD = [0] * D
+    FL = [0] * D
+    AL = [0] * D
+    BE = [0] * D
+    A0 = [0] * D
+    B0 = [0] * D
+    BEST = [0] * D
+    BMV = [0] * D
+    NM = [0] * D
+    K = [0] * D
+    SG = [0] * D
+    UT = [0] * D
+    IX = [0] * D
+    K1 = [0] * D
+    K2 = [0] * D
+    moves = [0] * (9 * D)
+    d = 0
+    TI[0] = ti0
+    TN[0] = tn0
+    LD[0] = leader0
+    FL[0] = flags0
+    AL[0] = alpha_in
+    BE[0] = beta_in
+    entering = True
+    ret = 0
+    while True:
+        if entering:
+            stats[0] += 1
+            ti = TI[d]
+            tn = TN[d]
+            flags = FL[d]
+            alpha = AL[d]
+            beta = BE[d]
+            A0[d] = alpha
+            B0[d] = beta
+            UT[d] = 0
+            done = False
+            if tn == 0 and ti == total:
+                v = 0
+                if flags == 1:
+                    v += P[_CAP0]
+                elif flags == 2:
+                    v -= P[_CAP1]
+                if flags & 1:
+                    v += P[_SEQ0]
+                if flags & 2:
+                    v -= P[_SEQ1]
+                ret = v
+                done = True
+            elif tn == 0 and ti == P[_STOP]:
+                # depth limit: each team is credited half the points it still holds
+                v = 0
+                for o in range(n):
+                    m = hands[o]
+                    held = 0
+                    while m:
+                        low = m & -m
+                        held += pts[_popcount(low - 1)]
+                        m ^= low
+                    v += held if o % 2 == 0 else -held
+                ret = v // 2
+                done = True
+            hint = -1
+            if not done and tn == 0:
+                rem = hands[0] | hands[1] | hands[2] | hands[3]
+                if n == 2 or _popcount(rem) <= 32:
+                    k1 = rem | (LD[d] << 36) | (flags << 38)
+                    k2 = _owner_key(hands, n, rem)
+                    h = (k1 * 0x9E3779B1) ^ k2 ^ (k2 >> 29) ^ (k1 >> 17)
+                    idx = h & (len(tt1) - 1)
+                    UT[d] = 1
+                    IX[d] = idx
+                    K1[d] = k1
+                    K2[d] = k2
+                    if tt1[idx] == k1 and tt2[idx] == k2:
+                        lo = ttlo[idx]
+                        hi = tthi[idx]
+                        if lo >= beta or lo == hi:
+                            ret = lo
+                            done = True
+                        elif hi <= alpha:
+                            ret = hi
+                            done = True
+                        else:
+                            if lo > alpha:
+                                AL[d] = lo
+                            if hi < beta:
+                                BE[d] = hi
+                            hint = ttmv[idx]
+            if done:
+                entering = False
+            else:
+                NM[d] = _gen_moves(
+                    P, hands, cards, ti, tn, LD[d], hint, pts, stren, above, order,
+                    moves, 9 * d,
+                )
+                K[d] = 0
+                seat = (LD[d] + tn) % n
+                BEST[d] = -_INF if seat % 2 == 0 else _INF
+                BMV[d] = moves[9 * d]
+        else:
+            # ``ret`` is the value of the child of frame d - 1 (or of the root)
+            if d == 0:
+                return ret
+            d -= 1
+            seat = (LD[d] + TN[d]) % n
+            c = moves[9 * d + K[d] - 1]
+            hands[seat] ^= 1 << c
+            v = SG[d] + ret
+            if seat % 2 == 0:
+                if v > BEST[d]:
+                    BEST[d] = v
+                    BMV[d] = c
+                if BEST[d] > AL[d]:
+                    AL[d] = BEST[d]
+            else:
+                if v < BEST[d]:
+                    BEST[d] = v
+                    BMV[d] = c
+                if BEST[d] < BE[d]:
+                    BE[d] = BEST[d]
+            if AL[d] < BE[d] and K[d] < NM[d]:
+                entering = True  # play the next move below
+            else:
+                best = BEST[d]
+                if UT[d]:
+                    idx = IX[d]
+                    lo = -_INF
+                    hi = _INF
+                    if tt1[idx] == K1[d] and tt2[idx] == K2[d]:
+                        lo = ttlo[idx]
+                        hi = tthi[idx]
+                    if best <= A0[d]:
+                        if best < hi:
+                            hi = best
+                    elif best >= B0[d]:
+                        if best > lo:
+                            lo = best
+                    else:
+                        lo = best
+                        hi = best
+                    tt1[idx] = K1[d]
+                    tt2[idx] = K2[d]
+                    ttlo[idx] = lo
+                    tthi[idx] = hi
+                    ttmv[idx] = BMV[d]
+                ret = best
+                continue
+        if entering:
+            # play move K[d] of frame d and enter the child
+            ti = TI[d]
+            tn = TN[d]
+            leader = LD[d]
+            seat = (leader + tn) % n
+            c = moves[9 * d + K[d]]
+            K[d] += 1
+            hands[seat] ^= 1 << c
+            base = 4 * ti
+            cards[base + tn] = c
+            if tn + 1 == n:
+                wi = _best_of(cards, base, n, t, stren)
+                winner = (leader + wi) % n
+                gained = 0
+                for i in range(n):
+                    gained += pts[cards[base + i]]
+                if ti + 1 == total:
+                    gained += P[_LAST]
+                team = winner % 2
+                signed = gained if team == 0 else -gained
+                SG[d] = signed
+                TI[d + 1] = ti + 1
+                TN[d + 1] = 0
+                LD[d + 1] = winner
+                FL[d + 1] = FL[d] | (1 << team)
+                AL[d + 1] = AL[d] - signed
+                BE[d + 1] = BE[d] - signed
+            else:
+                SG[d] = 0
+                TI[d + 1] = ti
+                TN[d + 1] = tn + 1
+                LD[d + 1] = leader
+                FL[d + 1] = FL[d]
+                AL[d + 1] = AL[d]
+                BE[d + 1] = BE[d]
+            d += 1
+
+
+@_jit
+def _rollout(
+    P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, flags: int,
+    pts: Any, stren: Any, above: Any, seed: int,
+) -> int:
+    """Play the deal out with uniformly random legal cards (for ISMCTS); returns the
+    value of the rest (team 0 minus team 1, bonuses included). ``hands`` and ``cards``
+    are changed."""
+    n = P[_N]
+    t = P[_TRUMP]
+    total = P[_TOTAL]
+    state = seed & 0x7FFFFFFF
+    v = 0
+    while ti < total:
+        base = 4 * ti
+        seat = (leader + tn) % n
+        legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
+        k = _popcount(legal)
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        pick = (state >> 8) % k
+        m = legal
+        for _ in range(pick):
+            m &= m - 1
+        low = m & -m
+        c = _popcount(low - 1)
+        hands[seat] ^= low
+        cards[base + tn] = c
+        tn += 1
+        if tn == n:
+            wi = _best_of(cards, base, n, t, stren)
+            winner = (leader + wi) % n
+            gained = 0
+            for i in range(n):
+                gained += pts[cards[base + i]]
+            if ti + 1 == total:
+                gained += P[_LAST]
+            team = winner % 2
+            v += gained if team == 0 else -gained
+            flags |= 1 << team
+            leader = winner
+            ti += 1
+            tn = 0
+    if flags == 1:
+        v += P[_CAP0]
+    elif flags == 2:
+        v -= P[_CAP1]
+    if flags & 1:
+        v += P[_SEQ0]
+    if flags & 2:
+        v -= P[_SEQ1]
+    return v
+
+
+@_jit
+def _legal_of(
+    P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, stren: Any, above: Any
+) -> Any:
+    n = P[_N]
+    seat = (leader + tn) % n
+    return _legal(P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above)
+
+
+def _root(
+    P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, flags: int,
+    pts: Any, stren: Any, above: Any, order: Any, out: Any,
+    tt1: Any, tt2: Any, ttlo: Any, tthi: Any, ttmv: Any, stats: Any,
+) -> int:
+    """Exact value of every legal card of the player to move (``out[card]``, team 0's
+    view); returns the legal mask. Each card's value is found by MTD(f): null-window
+    searches that share the transposition table, starting from the last card's value."""
+    n = P[_N]
+    t = P[_TRUMP]
+    seat = (leader + tn) % n
+    base = 4 * ti
+    legal = int(_legal(P, hands[seat], cards, base, tn, leader, seat, stren, above))
+    guess = 0
+    for c in bits(legal):
+        hands[seat] ^= 1 << c
+        cards[base + tn] = c
+        if tn + 1 == n:
+            wi = _best_of(cards, base, n, t, stren)
+            winner = (leader + wi) % n
+            gained = sum(int(pts[cards[base + i]]) for i in range(n))
+            if ti + 1 == P[_TOTAL]:
+                gained += int(P[_LAST])
+            team = winner % 2
+            signed = gained if team == 0 else -gained
+            args = (ti + 1, 0, winner, flags | (1 << team))
+        else:
+            signed = 0
+            args = (ti, tn + 1, leader, flags)
+        lower, upper = -_INF, _INF
+        g = guess
+        while lower < upper:
+            beta = g + 1 if g == lower else g
+            g = signed + int(_search(
+                P, hands, cards, args[0], args[1], args[2], args[3],
+                beta - 1 - signed, beta - signed, pts, stren, above, order,
+                tt1, tt2, ttlo, tthi, ttmv, stats,
+            ))
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        hands[seat] ^= 1 << c
+        out[c] = g
+        guess = g
+    return legal
+
+
+@dataclass(frozen=True)
+class PlayProblem:
+    """A card-play position with every hand known, in the solver's compact terms.
+
+    ``points``/``strength`` are per card index for this contract (strength orders cards
+    within their suit; trump order for trumps). ``trick`` holds the cards already played
+    to the current trick, from ``leader``. ``flags`` says which teams have taken a trick
+    (bit 0: team 0, bit 1: team 1). ``capot``/``seq`` are the bonuses by team (see the
+    module docstring).
+    """
+
+    game: int
+    n: int
+    trump: int
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    leader: int
+    tricks_done: int
+    total_tricks: int
+    flags: int
+    points: tuple[int, ...]
+    strength: tuple[int, ...]
+    last_bonus: int
+    capot: tuple[int, int] = (0, 0)
+    seq: tuple[int, int] = (0, 0)
+    undertrump: bool = True
+    #: Stop the search at the start of this trick (a static estimate there); the
+    #: default (``total_tricks``) searches to the end, exactly.
+    stop: int = -1
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    def params(self) -> list[int]:
+        return [
+            self.n, self.game, self.trump, int(self.undertrump), self.last_bonus,
+            self.capot[0], self.capot[1], self.seq[0], self.seq[1], self.total_tricks,
+            self.stop if 0 <= self.stop < self.total_tricks else self.total_tricks,
+        ]
+
+
+def _above(strength: tuple[int, ...]) -> list[int]:
+    out = []
+    for c in range(36):
+        s = c // 9
+        out.append(sum(1 << o for o in range(9 * s, 9 * s + 9) if strength[o] > strength[c]))
+    return out
+
+
+def _order(strength: tuple[int, ...]) -> list[int]:
+    out: list[int] = []
+    for s in range(4):
+        out.extend(sorted(range(9 * s, 9 * s + 9), key=lambda c: -strength[c]))
+    return out
+
+
+def shared_solver() -> Solver:
+    """One solver per process, shared by the bots (its table is large)."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = Solver()
+    return _SHARED
+
+
+class Solver:
+    """Solves :class:`PlayProblem` positions; keeps its transposition table between calls
+    with the same contract (entries stay valid: a key is the whole position)."""
+
+    def __init__(self, tt_bits: int | None = None) -> None:
+        if tt_bits is None:
+            tt_bits = 20 if COMPILED else 14
+        size = 1 << tt_bits
+        self._tt = (
+            _array([-1] * size), _array([-1] * size), _array([0] * size),
+            _array([0] * size), _array([0] * size),
+        )
+        self._size = size
+        self._signature: tuple[Any, ...] | None = None
+        self._tables: tuple[Any, Any, Any, Any] | None = None
+        self.stats = _array([0])
+
+    def _prepare(self, problem: PlayProblem) -> tuple[Any, Any, Any, Any, Any]:
+        signature = (
+            problem.game, problem.trump, problem.points, problem.strength,
+            tuple(problem.params()),
+        )
+        if signature != self._signature:
+            self._signature = signature
+            tt1 = self._tt[0]
+            if COMPILED:
+                tt1.fill(-1)
+            else:
+                tt1[:] = [-1] * self._size
+            self._tables = (
+                _array(list(problem.points)),
+                _array(list(problem.strength)),
+                _array(_above(problem.strength)),
+                _array(_order(problem.strength)),
+            )
+        assert self._tables is not None
+        return (_array(problem.params()), *self._tables)
+
+    def values(self, problem: PlayProblem) -> dict[int, int]:
+        """Each legal card of the player to move with the exact value of the deal's rest
+        after it (team 0's points minus team 1's, bonuses included)."""
+        P, pts, stren, above, order = self._prepare(problem)
+        hands = _array(list(problem.hands) + [0] * (4 - problem.n))
+        cards = _array([0] * (4 * (problem.total_tricks + 1)))
+        base = 4 * problem.tricks_done
+        for i, c in enumerate(problem.trick):
+            cards[base + i] = c
+        out = _array([0] * 36)
+        legal = _root(
+            P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
+            problem.flags, pts, stren, above, order, out, *self._tt, self.stats,
+        )
+        return {c: int(out[c]) for c in bits(int(legal))}
+
+    def kernel_state(self, problem: PlayProblem) -> tuple[Any, ...]:
+        """The arrays the kernels work on, for callers that step positions themselves
+        (ISMCTS): (P, pts, strength, above, order, hands, cards)."""
+        P, pts, stren, above, order = self._prepare(problem)
+        hands = _array(list(problem.hands) + [0] * (4 - problem.n))
+        cards = _array([0] * (4 * (problem.total_tricks + 1)))
+        base = 4 * problem.tricks_done
+        for i, c in enumerate(problem.trick):
+            cards[base + i] = c
+        return P, pts, stren, above, order, hands, cards
+
+    def value(self, problem: PlayProblem, guess: int = 0) -> int:
+        """The value of the position under perfect play (team 0's view), by MTD(f) from
+        ``guess``: one search from the position, cheaper than :meth:`values`."""
+        P, pts, stren, above, order, hands, cards = self.kernel_state(problem)
+        lower, upper = -_INF, _INF
+        g = guess
+        while lower < upper:
+            beta = g + 1 if g == lower else g
+            g = int(_search(
+                P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
+                problem.flags, beta - 1, beta, pts, stren, above, order, *self._tt, self.stats,
+            ))
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        return g
+
+
+_SHARED: Solver | None = None
+
+
+# -- from the engines --------------------------------------------------------------------
+def contract_tables(game: str, contract: int, options: Any = None) -> tuple[
+    tuple[int, ...], tuple[int, ...]
+]:
+    """Points and within-suit strength of each card index under a contract (a trump
+    suit 0..3; Schieber also 4 Obenabe and 5 Undenufe)."""
+    if game == "deberts":
+        from atout.games import deberts as d
+
+        strength = tuple(
+            d._TRUMP_STRENGTH[c] if c // 9 == contract else d._PLAIN_STRENGTH[c]
+            for c in range(36)
+        )
+        return d.POINTS[contract], strength
+    if game == "belote":
+        from atout.games import belote as b
+
+        return b.POINTS[contract], b.STRENGTH[contract]
+    from atout.games import schieber as s
+
+    modern = (
+        contract == s.UNDENUFE and options is not None
+        and options.undenufe_values == "modern"
+    )
+    table = s._MODERN_TABLE if modern else contract
+    return s._POINTS[table], tuple(s._strength(contract, c) % 100 for c in range(36))
+
+
+def tables_for(view: Any) -> tuple[list[int], tuple[int, ...], tuple[int, ...], list[int]]:
+    """Kernel parameters and tables for the contract of a view in its play phase (what
+    the rules need to decide legality: no hidden card is used)."""
+    name = type(view).__name__
+    if name.startswith("Schieber"):
+        from atout.games.schieber import contract_index
+
+        k = contract_index(view.contract)
+        game, code, n, trump = "schieber", SCHIEBER, 4, (k if k < 4 else -1)
+    else:
+        k = int(view.trump)
+        trump = k
+        if name.startswith("Deberts"):
+            game, code, n = "deberts", DEBERTS, 2
+        else:
+            game, code, n = "belote", BELOTE, 4
+    pts, strength = contract_tables(game, k, view.options)
+    undertrump = int(getattr(view.options, "undertrump", True))
+    params = [n, code, trump, undertrump, 0, 0, 0, 0, 0, 9, 9]
+    return params, pts, strength, _above(strength)
+
+
+def problem_from_deal(deal: Any) -> PlayProblem:
+    """The solver's position for a deal in its play phase (every hand known)."""
+    game = deal.game
+    if game == "deberts":
+        return _deberts_problem(deal)
+    if game == "belote":
+        return _belote_problem(deal)
+    if game == "schieber":
+        return _schieber_problem(deal)
+    raise ValueError(f"no solver for {game!r}")  # pragma: no cover
+
+
+def _flags(won: tuple[int, int]) -> int:
+    return (1 if won[0] else 0) | (2 if won[1] else 0)
+
+
+def _deberts_problem(deal: Any) -> PlayProblem:
+    from atout.games import deberts as d
+
+    tr = deal.trump
+    points = d.POINTS[tr]
+    strength = tuple(
+        d._TRUMP_STRENGTH[c] if c // 9 == tr else d._PLAIN_STRENGTH[c] for c in range(36)
+    )
+    # who scores sequences (if they take a trick): as the engine will judge it
+    declared = [
+        deal.declared[s] if deal.declared[s] is not None else d.sequences(deal.hands[s])
+        for s in (0, 1)
+    ]
+    sw = deal._sequence_winner(declared[0], declared[1])
+    seq = [0, 0]
+    if sw >= 0:
+        seq[sw] = sum(m.points for m in declared[sw])
+    return PlayProblem(
+        game=DEBERTS, n=2, trump=tr, hands=tuple(deal.hands), trick=tuple(deal.trick),
+        leader=deal.leader, tricks_done=len(deal.tricks), total_tricks=d.NUM_TRICKS,
+        flags=_flags(deal.won), points=points, strength=strength, last_bonus=d.LAST_TRICK,
+        seq=(seq[0], seq[1]),
+    )
+
+
+def _belote_problem(deal: Any) -> PlayProblem:
+    from atout.games import belote as b
+
+    tr = deal.trump
+    takers = deal.taker & 1
+    cap = [0, 0]
+    cap[takers] = (b.ANNOUNCED_CAPOT if deal.capot_seat >= 0 else b.CAPOT) - b.ALL_CARDS
+    cap[1 - takers] = deal.options.defender_capot - b.ALL_CARDS
+    return PlayProblem(
+        game=BELOTE, n=4, trump=tr, hands=tuple(deal.hands), trick=tuple(deal.trick),
+        leader=deal.leader, tricks_done=len(deal.tricks), total_tricks=b.NUM_TRICKS,
+        flags=_flags(deal.won), points=b.POINTS[tr], strength=b.STRENGTH[tr],
+        last_bonus=b.LAST_TRICK, capot=(cap[0], cap[1]), undertrump=deal.options.undertrump,
+    )
+
+
+def _schieber_problem(deal: Any) -> PlayProblem:
+    from atout.games import schieber as s
+
+    k = deal.contract
+    strength = tuple(s._strength(k, c) % 100 for c in range(36))
+    points = s._POINTS[deal.table]
+    # captured includes the last trick and the Match bonus only at the very end
+    return PlayProblem(
+        game=SCHIEBER, n=4, trump=k if k < 4 else -1, hands=tuple(deal.hands),
+        trick=tuple(deal.trick), leader=deal.leader, tricks_done=len(deal.tricks),
+        total_tricks=s.NUM_TRICKS, flags=_flags(deal.won), points=points,
+        strength=strength, last_bonus=s.LAST_TRICK,
+        capot=(s.MATCH_BONUS, s.MATCH_BONUS),
+    )

@@ -1,0 +1,450 @@
+"""Sampling hidden worlds: whole deals consistent with everything one seat knows.
+
+A bot sees only its view. To search, it imagines *worlds*: complete deals (every hand,
+the stock, the cards still to be dealt) that agree with that view. A world is drawn in
+three steps, the same for every game:
+
+1. What the seat knows for sure: its own hand, every card played or shown, cards the
+   rules put in one hand (Belote's turned card with the taker, Deberts' indicator
+   with the player who exchanged the trump 7, shown melds, a bela/belote said), and
+   the cards each other seat cannot hold. Those come from the plays: a card was legal
+   when it was played, so any card whose presence would have made it illegal was not
+   in that hand (a player who did not follow is void; in Belote one who did not trump
+   or go over when obliged has no (higher) trump; in Schieber only a discard proves a
+   void, and on a trump lead a player who did not play trump holds at most the Puur).
+   The test is the solver's own legality function, asked about the hand {played card,
+   candidate}, so every rule and option is covered by one code path.
+2. The unknown cards are dealt at random to the other seats (and to the stock or the
+   undealt cards) within those limits. An announced meld whose cards are not shown yet
+   is placed first, in a random position that fits.
+3. The deck is rebuilt, the deal's actions are replayed with the checked ``apply``,
+   and the world's view for the seat must equal the real one (melds announced, bela,
+   everything). A world that fails is drawn again.
+
+So a returned world's view for the seat *is* the seat's view: the tests check it over
+thousands of random positions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from atout.cards import DECK_32, DECK_36, RANK_MASK, Rank, bits
+
+__all__ = ["NoWorldError", "sample_world", "sample_worlds"]
+
+
+class NoWorldError(RuntimeError):
+    """No consistent world was found within the allowed number of tries."""
+
+
+def sample_worlds(view: Any, count: int, rng: random.Random, tries: int = 400) -> list[Any]:
+    """``count`` worlds (deals) consistent with ``view``."""
+    sampler = _Sampler(view)
+    return [sampler.draw(rng, tries) for _ in range(count)]
+
+
+def sample_world(view: Any, rng: random.Random, tries: int = 400) -> Any:
+    """One deal, replayed to this moment, whose view for ``view.seat`` equals ``view``."""
+    return _Sampler(view).draw(rng, tries)
+
+
+def _game_of(view: Any) -> str:
+    name = type(view).__name__
+    if name.startswith("Deberts"):
+        return "deberts"
+    if name.startswith("Belote"):
+        return "belote"
+    if name.startswith("Schieber"):
+        return "schieber"
+    raise ValueError(f"not a view of a known game: {name}")
+
+
+def _plays_by_trick(view: Any) -> list[tuple[tuple[int, int], ...]]:
+    tricks = [tuple((s, int(c)) for s, c in t) for t in view.tricks]
+    if view.trick:
+        tricks.append(tuple((s, int(c)) for s, c in view.trick))
+    return tricks
+
+
+class _Sampler:
+    """The constraints of one view, computed once, and the drawing of worlds from them."""
+
+    def __init__(self, view: Any, bid_model: Any = None, soft: float = 0.2) -> None:
+        """``bid_model``: a bot whose bidding stands for the others'; a world in which it
+        would have bid differently from what was bid is kept only with probability
+        ``soft`` per difference (bids say something about the hands)."""
+        self.view = view
+        self.bid_model = bid_model
+        self.soft = soft
+        self.game = _game_of(view)
+        self.n = 2 if self.game == "deberts" else 4
+        self.seat = view.seat
+        deck = DECK_36.mask if self.game == "schieber" else DECK_32.mask
+        self.deck = deck
+        self.must = [0] * self.n
+        self.forbid = [0] * self.n
+        self.played = [0] * self.n
+        for trick in _plays_by_trick(view):
+            for s, c in trick:
+                self.played[s] |= 1 << c
+        played_all = 0
+        for m in self.played:
+            played_all |= m
+        self.played_all = played_all
+        self.known = view.hand.mask | played_all  # cards whose place is known
+        self.sizes = [0] * self.n
+        self.rest_size = 0
+        getattr(self, f"_setup_{self.game}")()
+        if view.phase != "bidding" and view.phase != "choosing" and self._trump_known():
+            self._infer_from_plays()
+        for s in range(self.n):
+            self.must[s] &= ~played_all
+            self.forbid[s] &= ~self.must[s]
+        self.must[self.seat] = 0
+        self.forbid[self.seat] = 0
+        must_all = 0
+        for s in range(self.n):
+            must_all |= self.must[s]
+        self.pool = deck & ~self.known & ~must_all & ~self.public
+        self.announced = self._announced()
+
+    # -- per game: sizes, public cards, sure cards ------------------------------------
+    def _trump_known(self) -> bool:
+        return getattr(self.view, "contract", None) is not None or (
+            getattr(self.view, "trump", None) is not None
+        )
+
+    def _setup_deberts(self) -> None:
+        v = self.view
+        other = 1 - self.seat
+        self.sizes[other] = v.opponent_hand_size
+        public = 1 << int(v.indicator)
+        if v.bottom is not None:
+            public |= 1 << int(v.bottom)
+        if v.exchange is not None:
+            ex_seat, original = v.exchange
+            if ex_seat == other:
+                self.must[other] |= 1 << int(original)
+        self.public = public
+        for meld in v.shown_sequences:
+            if v.sequence_winner == other:
+                self.must[other] |= meld.mask
+        if v.trump is not None:
+            self._bela_inference(int(v.trump), v.bela)
+        self._place_announced_deberts()
+        unknown = self.deck & ~self.known & ~public
+        self.rest_size = unknown.bit_count() - v.opponent_hand_size
+
+    def _bela_inference(self, trump: int, said: tuple[bool, ...]) -> None:
+        """Bela/belote: said with the first of trump K and Q; a K or Q played without it
+        proves the other was not in that hand."""
+        king = 1 << (9 * trump + Rank.KING)
+        queen = 1 << (9 * trump + Rank.QUEEN)
+        for s in range(self.n):
+            if s == self.seat:
+                continue
+            mine = self.played[s] & (king | queen)
+            if not mine:
+                continue
+            other = (king | queen) & ~mine
+            if said[s]:
+                self.must[s] |= other
+            else:
+                self.forbid[s] |= other
+
+    def _place_announced_deberts(self) -> None:
+        v = self.view
+        other = 1 - self.seat
+        ann = v.announcements[other]
+        if ann is None or (v.shown_sequences and v.sequence_winner == other):
+            self.announced_run = None
+            return
+        self.announced_run = (other, ann[0], int(ann[1]))
+
+    def _setup_belote(self) -> None:
+        v = self.view
+        self.public = 0
+        for s in range(4):
+            if s != self.seat:
+                self.sizes[s] = v.hand_sizes[s]
+        if v.taker is not None and v.taker != self.seat:
+            self.must[v.taker] |= 1 << int(v.turned)
+        elif v.taker is None:
+            self.public = 1 << int(v.turned)
+        for s, meld in v.shown_announcements:
+            if s != self.seat:
+                self.must[s] |= meld.mask
+        if v.trump is not None:
+            said = tuple(b > 0 for b in v.belote)
+            self._bela_inference(int(v.trump), said)
+        unknown = self.deck & ~self.known & ~self.public
+        must_all = 0
+        for s in range(4):
+            must_all |= self.must[s]
+        self.rest_size = unknown.bit_count() - sum(self.sizes)
+        self.announced_run = None
+
+    def _setup_schieber(self) -> None:
+        v = self.view
+        self.public = 0
+        for s in range(4):
+            if s != self.seat:
+                self.sizes[s] = v.hand_sizes[s]
+        for s, meld in v.shown_weis:
+            if s != self.seat:
+                self.must[s] |= meld.mask
+        if v.stoeck is not None and v.stoeck != self.seat and v.trump is not None:
+            t = int(v.trump)
+            self.must[v.stoeck] |= (1 << (9 * t + Rank.KING)) | (1 << (9 * t + Rank.QUEEN))
+        self.rest_size = 0
+        self.announced_run = None
+
+    # -- inferences from the plays ------------------------------------------------------
+    def _infer_from_plays(self) -> None:
+        from atout.bots.solver import _array, _legal, tables_for
+
+        P, _pts, stren, above = tables_for(self.view)
+        P, stren, above = _array(P), _array(list(stren)), _array(above)
+        cards = _array([0, 0, 0, 0])
+        for trick in _plays_by_trick(self.view):
+            leader = trick[0][0]
+            for pos in range(1, len(trick)):
+                s, c = trick[pos]
+                for i in range(pos):
+                    cards[i] = trick[i][1]
+                if s == self.seat:
+                    continue
+                candidates = self.deck & ~self.known & ~(1 << c)
+                for x in bits(candidates):
+                    hand = (1 << c) | (1 << x)
+                    legal = int(_legal(P, hand, cards, 0, pos, leader, s, stren, above))
+                    if not legal >> c & 1:
+                        self.forbid[s] |= 1 << x
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, rng: random.Random, tries: int) -> Any:
+        for attempt in range(tries):
+            hands = self._deal_hidden(rng)
+            if hands is None:
+                continue
+            world = self._rebuild(hands, rng, use_model=attempt < tries // 2)
+            if world is not None:
+                return world
+        raise NoWorldError(f"no world consistent with the view of seat {self.seat} found")
+
+    def _deal_hidden(self, rng: random.Random) -> tuple[list[int], int] | None:
+        """Current hidden hands (own hand included) and the rest (stock, undealt)."""
+        hands = list(self.must)
+        hands[self.seat] = self.view.hand.mask
+        pool = self.pool
+        need = [self.sizes[s] - hands[s].bit_count() if s != self.seat else 0
+                for s in range(self.n)]
+        if any(x < 0 for x in need):
+            return None
+        pool = self._place_announced(rng, hands, need, pool)
+        cards = list(bits(pool))
+        rng.shuffle(cards)
+        # most constrained cards first
+        cards.sort(key=lambda c: sum(1 for s in range(self.n) if self.forbid[s] >> c & 1),
+                   reverse=True)
+        rest = 0
+        rest_need = self.rest_size
+        for c in cards:
+            choices = [s for s in range(self.n) if need[s] > 0 and not self.forbid[s] >> c & 1]
+            weights = [need[s] for s in choices]
+            total = sum(weights) + rest_need
+            if total <= 0:
+                return None
+            pick = rng.randrange(total)
+            for s, w in zip(choices, weights, strict=True):
+                if pick < w:
+                    hands[s] |= 1 << c
+                    need[s] -= 1
+                    break
+                pick -= w
+            else:
+                rest |= 1 << c
+                rest_need -= 1
+        if any(need) or rest_need:
+            return None
+        return hands, rest
+
+    def _announced(self) -> list[tuple[int, list[int]]]:
+        """Melds announced but not shown yet: (seat, the masks that could be it)."""
+        v = self.view
+        found: list[tuple[int, list[int]]] = []
+        if self.game == "deberts" and self.announced_run is not None:
+            seat, length, top = self.announced_run
+            found.append((seat, [
+                ((1 << length) - 1) << (9 * s + top - length + 1)
+                for s in range(4) if top - length + 1 >= 1
+            ]))
+        elif self.game == "belote" and v.phase == "play":
+            shown = {s for s, _ in v.shown_announcements}
+            for seat in range(4):
+                a = v.announcements[seat]
+                if seat == self.seat or a is None or seat in shown:
+                    continue
+                options = []
+                if a.run:
+                    length = {20: 3, 50: 4, 100: 5}[a.points]
+                    suits = [int(v.trump)] if a.trump else [x for x in range(4) if x != v.trump]
+                    low = int(a.top) - length + 1
+                    if low >= 1:
+                        options = [((1 << length) - 1) << (9 * su + low) for su in suits]
+                else:
+                    options = [RANK_MASK[int(a.top)]]
+                found.append((seat, options))
+        elif self.game == "schieber" and v.phase == "play":
+            shown = {s for s, _ in v.shown_weis}
+            for seat in range(4):
+                p = v.weis_announced[seat]
+                if seat == self.seat or not p or seat in shown:
+                    continue
+                options = []
+                for length in {20: [3], 50: [4], 100: [5, 6, 7, 8, 9]}.get(p, []):
+                    for su in range(4):
+                        for low in range(0, 10 - length):
+                            options.append(((1 << length) - 1) << (9 * su + low))
+                if p == 100:
+                    options.extend(RANK_MASK[r] for r in (4, 6, 7, 8))
+                if p == 200:
+                    options.append(RANK_MASK[5])
+                found.append((seat, options))
+        return found
+
+    def _place_announced(
+        self, rng: random.Random, hands: list[int], need: list[int], pool: int
+    ) -> int:
+        """Put each announced meld (not shown yet) in a random position that fits; return
+        the pool left. A meld that fits nowhere is left to the replay's check."""
+        for seat, options in self.announced:
+            have = hands[seat] | self.played[seat]
+            fitting = [
+                m & ~have for m in options
+                if m & ~(pool | have) == 0 and not m & self.forbid[seat]
+                and (m & ~have).bit_count() <= need[seat]
+            ]
+            if fitting:
+                mask = fitting[rng.randrange(len(fitting))]
+                hands[seat] |= mask
+                need[seat] -= mask.bit_count()
+                pool &= ~mask
+        return pool
+
+    # -- rebuilding the deal -----------------------------------------------------------
+    def _rebuild(
+        self, dealt: tuple[list[int], int], rng: random.Random, use_model: bool = False
+    ) -> Any:
+        hands, rest = dealt
+        initial = [hands[s] | self.played[s] for s in range(self.n)]
+        try:
+            deal = getattr(self, f"_deck_{self.game}")(initial, rest, rng)
+        except ValueError:
+            return None
+        from atout.games.base import IllegalActionError
+
+        model = self.bid_model if use_model else None
+        differences = 0
+        try:
+            for seat, action in self.view.history:
+                if (
+                    model is not None and seat != self.seat and deal.phase != "play"
+                    and model.choose(deal.view(seat)) != action
+                ):
+                    differences += 1
+                deal.apply(action)
+        except IllegalActionError:
+            return None
+        if differences and rng.random() >= self.soft**differences:
+            return None
+        mine = deal.view(self.seat)
+        if mine != self._deal_level(self.view):
+            return None
+        return deal
+
+    def _deal_level(self, view: Any) -> Any:
+        """The view as a lone deal would give it (no match-level fields)."""
+        if self.game == "deberts":
+            return dataclasses.replace(
+                view, scores=(0, 0), hanging=0, deal_number=1, match_winner=None
+            )
+        if self.game == "belote":
+            return dataclasses.replace(
+                view, scores=(0, 0), held=0, deal_number=1, match_winner=None
+            )
+        return dataclasses.replace(view, deal_number=1, match_winner=None)
+
+    def _deck_deberts(self, initial: list[int], rest: int, rng: random.Random) -> Any:
+        from atout.games.deberts import DebertsDeal
+
+        v = self.view
+        original = int(v.exchange[1]) if v.exchange is not None else int(v.indicator)
+        if v.exchange is not None:
+            ex_seat = v.exchange[0]
+            seven = int(v.indicator)
+            initial[ex_seat] = initial[ex_seat] & ~(1 << original) | 1 << seven
+        non, dea = 1 - v.dealer, v.dealer
+        if v.phase == "bidding":
+            first = {s: list(bits(initial[s])) for s in (0, 1)}
+            later = list(bits(rest))
+            rng.shuffle(later)
+            rng.shuffle(first[0])
+            rng.shuffle(first[1])
+            nh, dh = first[non], first[dea]
+            deck = [*nh[0:3], *dh[0:3], *nh[3:6], *dh[3:6], original, *later]
+        else:
+            nh = list(bits(initial[non]))
+            dh = list(bits(initial[dea]))
+            rng.shuffle(nh)
+            rng.shuffle(dh)
+            stock = list(bits(rest))
+            rng.shuffle(stock)
+            if v.bottom is not None:
+                stock.append(int(v.bottom))
+            deck = [*nh[0:3], *dh[0:3], *nh[3:6], *dh[3:6], original, *nh[6:9], *dh[6:9],
+                    *stock]
+        return DebertsDeal(deck, v.dealer, v.options)
+
+    def _deck_belote(self, initial: list[int], rest: int, rng: random.Random) -> Any:
+        from atout.games.belote import BeloteDeal
+
+        v = self.view
+        turned = int(v.turned)
+        order = [(v.dealer + 1 + i) % 4 for i in range(4)]
+        cards = {s: [c for c in bits(initial[s]) if c != turned] for s in range(4)}
+        for s in range(4):
+            rng.shuffle(cards[s])
+        deck: list[int] = []
+        for s in order:
+            deck += cards[s][0:3]
+        for s in order:
+            deck += cards[s][3:5]
+        deck.append(turned)
+        if v.phase == "bidding":
+            later = list(bits(rest))
+            rng.shuffle(later)
+            deck += later
+        else:
+            for s in order:
+                deck += cards[s][5:]
+        return BeloteDeal(deck, v.dealer, v.options)
+
+    def _deck_schieber(self, initial: list[int], rest: int, rng: random.Random) -> Any:
+        from atout.games.schieber import SchieberDeal
+
+        v = self.view
+        cards = {s: list(bits(initial[s])) for s in range(4)}
+        for s in range(4):
+            rng.shuffle(cards[s])
+        deck: list[int] = []
+        for packet in range(12):
+            s = (v.dealer + 1 + packet) % 4
+            r = packet // 4
+            deck += cards[s][3 * r: 3 * r + 3]
+        return SchieberDeal(
+            deck, v.dealer, v.options, forehand=v.forehand, scores=v.scores
+        )

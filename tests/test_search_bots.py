@@ -1,0 +1,305 @@
+"""Search bots: sampled worlds agree with the view, the open-hand solver is exact against
+brute force over the engines (compiled and pure Python), and the bots play legally,
+deterministically and explain themselves."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from atout.bots.base import make_bot
+from atout.bots.search import PIMCBot, _scoring, world_utility
+from atout.bots.solver import Solver, problem_from_deal
+from atout.bots.worlds import _Sampler, sample_world, sample_worlds
+from atout.cards import SUIT_MASK, Card, Suit
+from atout.games import get_game
+from atout.games.actions import Play
+from atout.games.belote import BeloteDeal
+
+GAMES = ("deberts", "belote", "schieber")
+TRICKS = {"deberts": 9, "belote": 8, "schieber": 9}
+
+
+def _random_position(game: str, rng: random.Random, seed: int) -> Any:
+    """A deal stopped at a random moment, reached by a mix of heuristic and random bots."""
+    info = get_game(game)
+    deal = info.deal(seed=seed, dealer=seed % info.num_players)
+    bots = [
+        make_bot(game, "heuristic" if rng.random() < 0.7 else "random", seed=seed * 10 + k)
+        for k in range(info.num_players)
+    ]
+    stop = rng.randrange(45)
+    for _ in range(stop):
+        if deal.is_over:
+            break
+        seat = deal.current_player()
+        deal.apply(bots[seat].choose(deal.view(seat)))
+    return deal
+
+
+# -- worlds ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_sampled_worlds_agree_with_the_view(game: str) -> None:
+    """Over a thousand random positions per game, every seat's sampled world gives that
+    seat exactly the view it has (hands, melds announced, bela, legal actions...)."""
+    rng = random.Random(7)
+    checked = 0
+    seed = 0
+    while checked < 1000:
+        deal = _random_position(game, rng, seed)
+        seed += 1
+        if deal.is_over:
+            continue
+        for seat in range(deal.num_players):
+            view = deal.view(seat)
+            world = sample_world(view, rng)
+            assert world.view(seat) == view
+            # hidden cards really were redrawn: the world is a whole deal
+            assert world.state_key() != () and world.actions == deal.actions
+            checked += 1
+
+
+def test_a_discard_proves_a_void_in_every_world() -> None:
+    """Belote: seat 2, unable to follow clubs, trumps; every world has it void in clubs."""
+    rng = random.Random(3)
+    deal = BeloteDeal.from_hands(
+        ["HJ H9 HA D7 D8 C7 C8 S7", "SA S10 SK DA D10 DK CA C10",
+         "H7 H8 HQ HK SQ SJ S9 S8", "H10 DQ DJ D9 CK CQ CJ C9"],
+        "HJ", dealer=3, taker=0,
+    )
+    for card in ("C7", "CA", "H7"):
+        deal.apply(Play(Card.parse(card)))
+    view = deal.view(3)
+    unknown_clubs = (1 << Card.C8) | (1 << Card.C10)  # the clubs seat 3 has not seen
+    assert _Sampler(view).forbid[2] & unknown_clubs == unknown_clubs
+    for world in sample_worlds(view, 50, rng):
+        assert world.hands[2] & SUIT_MASK[Suit.CLUBS] == 0
+        assert world.view(3) == view
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_worlds_from_match_views(game: str) -> None:
+    """Views from a match (scores, hanging points, later deals) sample as well."""
+    info = get_game(game)
+    match = info.match(seed=4)
+    bots = [make_bot(game, "heuristic", seed=s) for s in range(info.num_players)]
+    rng = random.Random(0)
+    steps = 0
+    while not match.is_over and steps < 140:
+        seat = match.current_player()
+        view = match.view(seat)
+        if steps % 7 == 0:
+            world = sample_world(view, rng)
+            assert world.view(seat) == _Sampler(view)._deal_level(view)
+        match.apply(bots[seat].choose(view))
+        steps += 1
+
+
+# -- solver ----------------------------------------------------------------------------------
+def _fixed_diff(result: Any, game: str) -> int:
+    t = result.totals
+    if game == "deberts":
+        f = result.bela
+    elif game == "belote":
+        f = (result.announcement_points[0] + result.belote[0],
+             result.announcement_points[1] + result.belote[1])
+    else:
+        f = (result.weis_points[0] + result.stoeck[0], result.weis_points[1] + result.stoeck[1])
+    return (t[0] - f[0]) - (t[1] - f[1])
+
+
+def _brute(deal: Any, game: str) -> int:
+    """Minimax over the engine itself: team 0 maximizes its totals minus team 1's (the
+    parts that depend on the play)."""
+    if deal.is_over:
+        return _fixed_diff(deal.result, game)
+    seat = deal.current_player()
+    values = []
+    for action in deal.legal_actions():
+        if not isinstance(action, Play):
+            continue
+        deal.apply_unchecked(action)
+        values.append(_brute(deal, game))
+        deal.undo()
+    return max(values) if seat % 2 == 0 else min(values)
+
+
+def _ending(game: str, rng: random.Random, seed: int, left: int, options: Any = None) -> Any:
+    info = get_game(game)
+    while True:
+        deal = info.deal(seed=seed, dealer=seed % info.num_players, options=options)
+        seed += 7919
+        while not deal.is_over and deal.phase != "play":
+            acts = deal.legal_actions()
+            if rng.random() < 0.6:
+                acts = [a for a in acts if type(a).__name__ != "Pass"] or acts
+            deal.apply_unchecked(rng.choice(acts))
+        if deal.is_over:
+            continue
+        target = (TRICKS[game] - left) * info.num_players + rng.randrange(info.num_players)
+        while not deal.is_over and sum(isinstance(a, Play) for _, a in deal.actions) < target:
+            plays = [a for a in deal.legal_actions() if isinstance(a, Play)]
+            deal.apply_unchecked(rng.choice(plays) if plays else deal.legal_actions()[0])
+        legal = deal.legal_actions() if not deal.is_over else []
+        if legal and all(isinstance(a, Play) for a in legal):
+            return deal
+
+
+ENDINGS = [
+    ("deberts", 5, None),
+    ("belote", 3, None),
+    ("belote", 3, "belote(undertrump=false,defender_capot=162)"),
+    ("schieber", 3, None),
+    ("schieber", 3, "schieber(undenufe_values=modern)"),
+]
+
+
+@pytest.mark.parametrize(("game", "left", "options"), ENDINGS)
+def test_solver_is_exact_against_brute_force(game: str, left: int, options: str | None) -> None:
+    """Every legal card's solved value equals a brute-force minimax over the engine."""
+    rng = random.Random(11)
+    info = get_game(game)
+    opts = info.options.parse(options) if options else None
+    solver = Solver()
+    for i in range(25):
+        deal = _ending(game, rng, 1000 + i, left, opts)
+        values = solver.values(problem_from_deal(deal))
+        before = deal.captured[0] - deal.captured[1]
+        legal = deal.legal_actions()
+        assert sorted(values) == sorted(int(a.card) for a in legal)
+        for action in legal:
+            deal.apply_unchecked(action)
+            assert before + values[int(action.card)] == _brute(deal, game), (i, action)
+            deal.undo()
+
+
+_PURE_SCRIPT = """
+import json, random, sys
+sys.path.insert(0, {tests!r})
+from test_search_bots import _ending, _brute
+from atout.bots.solver import COMPILED, Solver, problem_from_deal
+assert not COMPILED
+out = []
+for game, left in (("deberts", 3), ("belote", 2), ("schieber", 2)):
+    rng = random.Random(5)
+    for i in range(4):
+        deal = _ending(game, rng, 50 + i, left)
+        values = Solver().values(problem_from_deal(deal))
+        brute = []
+        for a in deal.legal_actions():
+            deal.apply_unchecked(a); brute.append(_brute(deal, game)); deal.undo()
+        before = deal.captured[0] - deal.captured[1]
+        assert [before + values[int(a.card)] for a in deal.legal_actions()] == brute
+        out.append(sorted(values.items()))
+print(json.dumps(out))
+"""
+
+
+def test_pure_python_solver_agrees() -> None:
+    """The same kernel run as plain Python (no numba) is exact too, and gives the same
+    values as the compiled one."""
+    env = dict(os.environ, ATOUT_PURE_SOLVER="1")
+    script = _PURE_SCRIPT.format(tests=os.path.dirname(__file__))
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    pure = json.loads(done.stdout)
+    compiled = []
+    for game, left in (("deberts", 3), ("belote", 2), ("schieber", 2)):
+        rng = random.Random(5)
+        for i in range(4):
+            deal = _ending(game, rng, 50 + i, left)
+            compiled.append([list(kv) for kv in sorted(Solver().values(
+                problem_from_deal(deal)).items())])
+    assert pure == compiled
+
+
+def test_depth_limited_search_stops_and_full_search_does_not() -> None:
+    rng = random.Random(2)
+    deal = _ending("belote", rng, 3, 8)
+    problem = problem_from_deal(deal)
+    solver = Solver()
+    solver.stats[0] = 0
+    solver.values(dataclasses.replace(problem, stop=problem.tricks_done + 1))
+    shallow = int(solver.stats[0])
+    assert shallow < 5000
+
+
+# -- scoring ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_world_utility_is_monotone_and_antisymmetric(game: str) -> None:
+    """A better difference never scores worse (so solving the difference is solving the
+    result), and what one team gains the other loses."""
+    rng = random.Random(4)
+    for i in range(20):
+        deal = _ending(game, rng, 200 + i, 4)
+        problem = problem_from_deal(deal)
+        scoring = _scoring(deal, problem)
+        last = None
+        for diff in range(-300, 301, 7):
+            u0 = world_utility(deal, diff, scoring, 0)
+            assert u0 == -world_utility(deal, diff, scoring, 1)
+            if last is not None:
+                assert u0 >= last
+            last = u0
+
+
+# -- bots ------------------------------------------------------------------------------------
+class _TinyPIMC(PIMCBot):
+    worlds = 3
+    min_worlds = 3
+    bid_worlds = 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pimc_plays_legally_and_is_seeded(game: str) -> None:
+    """A PIMC bot in seat 0 against rules of thumb: every action legal (checked apply),
+    and the same seeds give the same deal."""
+    info = get_game(game)
+
+    def play(seed: int) -> list[Any]:
+        deal = info.deal(seed=seed, dealer=1)
+        bots = [_TinyPIMC(seed=1)] + [
+            make_bot(game, "heuristic", seed=s) for s in range(1, info.num_players)
+        ]
+        while not deal.is_over:
+            seat = deal.current_player()
+            deal.apply(bots[seat].choose(deal.view(seat)))
+        return list(deal.actions)
+
+    assert play(9) == play(9)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("name", ["pimc", "ismcts", "easy", "medium", "hard", "expert"])
+def test_every_level_evaluates_and_explains(game: str, name: str) -> None:
+    info = get_game(game)
+    rng = random.Random(1)
+    deal = _ending(game, rng, 31, 6)
+    seat = deal.current_player()
+    view = deal.view(seat)
+    bot = make_bot(game, name, seed=5)
+    if name == "ismcts":
+        bot.iterations = 300  # type: ignore[attr-defined]
+    ranked = bot.evaluate(view)
+    assert {a for a, _ in ranked} == set(view.legal_actions)
+    assert ranked[0][0] in view.legal_actions
+    assert isinstance(bot.explain(view), str) and bot.explain(view)
+    assert info.num_players in (2, 4)
+
+
+def test_arena_reports_win_rate_and_points_share() -> None:
+    from atout.arena import duplicate
+
+    result = duplicate("deberts", "heuristic", "random", 12, seed=3)
+    w, _, d = result.board_wins
+    assert result.win_rate == pytest.approx((w + d / 2) / 12)
+    assert 0.5 < result.points_share <= 1
+    assert "win rate" in result.summary() and "of the points" in result.summary()

@@ -101,7 +101,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Final, Literal, NamedTuple
 
-from atout.cards import CARDS, DECK_32, SUIT_MASK, Card, CardSet, Rank, Suit, bits, shuffled
+from atout.cards import (
+    CARDS,
+    DECK_32,
+    SUIT_MASK,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    shuffled,
+    shuffled_indices,
+)
 from atout.games.actions import (
     Action,
     AnnounceCapot,
@@ -109,6 +119,7 @@ from atout.games.actions import (
     Play,
     Trump,
     play,
+    plays,
     trump,
 )
 from atout.games.base import (
@@ -221,6 +232,15 @@ def _set_key(melds: Sequence[Meld], trump_suit: int) -> tuple[int, tuple[int, in
     return (sum(m.points for m in melds), best)
 
 
+#: Bits where a run of three cards can start (within one suit); ranks whose four count.
+_RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
+_CARRE_RANKS: Final = sum(1 << r for r in range(9) if CARRE[r])
+#: _SUIT_RUNS[suit][9-bit rank mask]: what _runs_of gives for that suit alone.
+_SUIT_RUNS: Final = tuple(
+    tuple(tuple(_runs_of(m << (9 * suit))) for m in range(512)) for suit in range(4)
+)
+
+
 def announcements(hand: CardSet | int, trump_suit: Suit | int) -> tuple[Meld, ...]:
     """The announcements a hand declares, best first.
 
@@ -228,6 +248,15 @@ def announcements(hand: CardSet | int, trump_suit: Suit | int) -> tuple[Meld, ..
     and the disjoint set worth the most is kept (ties: the strongest best announcement).
     """
     mask = hand.mask if isinstance(hand, CardSet) else hand
+    s0, s1, s2, s3 = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF, mask >> 27 & 0x1FF
+    if not s0 & s1 & s2 & s3 & _CARRE_RANKS:  # no four of a kind that counts
+        if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
+            return ()  # and no run of three
+        tr = int(trump_suit)
+        r0, r1, r2, r3 = _SUIT_RUNS
+        runs_only = list(r0[s0] + r1[s1] + r2[s2] + r3[s3])  # what _runs_of(mask) gives
+        runs_only.sort(key=lambda m: announcement_key(m, tr), reverse=True)
+        return tuple(runs_only)
     tr = int(trump_suit)
     fours = [
         Meld(CARRE[r], 4, Rank(r), None, _RANK_ALL[r])
@@ -451,6 +480,10 @@ _CAPOT: Final = AnnounceCapot()
 _NO_DECL: Final[tuple[Meld, ...]] = ()
 
 
+_DEFAULT_OPTIONS: Final = BeloteOptions()
+_TRUMPS: Final = tuple(trump(s) for s in Suit)
+
+
 class BeloteDeal(Deal):
     """One deal of Belote, from the first bid to the score (see the module docstring)."""
 
@@ -480,6 +513,22 @@ class BeloteDeal(Deal):
         "result",
     )
     __slots__ = _state_slots
+    #: What playing a card may change: the fast path for cards snapshots only these.
+    _play_slots: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "turn",
+        "hands",
+        "leader",
+        "trick",
+        "best",
+        "best_seat",
+        "tricks",
+        "captured",
+        "won",
+        "declared",
+        "ann_winner",
+        "result",
+    )
 
     options: BeloteOptions
     dealer: int
@@ -513,23 +562,27 @@ class BeloteDeal(Deal):
     ) -> None:
         """A deal from an explicit deck order (see the module docstring for the dealing
         order), or shuffled from ``seed`` when no deck is given."""
-        check_seat(dealer, 4)
+        if not 0 <= dealer <= 3:
+            check_seat(dealer, 4)
         if deck is None:
-            deck = shuffled(DECK_32, random.Random(seed))
-        order = tuple(int(c) for c in deck)
-        if len(order) != 32 or sum(1 << c for c in order) != DECK_32.mask:
-            raise ValueError("a Belote deck is the 32 cards 7..A, each once")
-        self.options = options or BeloteOptions()
+            order = shuffled_indices(DECK_32, seed)  # as shuffled(DECK_32, Random(seed))
+        else:
+            order = tuple(map(int, deck))
+            if len(order) != 32 or sum(1 << c for c in order) != DECK_32.mask:
+                raise ValueError("a Belote deck is the 32 cards 7..A, each once")
+        self.options = options or _DEFAULT_OPTIONS
         self.dealer = dealer
         self.deck = order
         self.phase = BIDDING
         self.turn = (dealer + 1) % 4
         self.passes = 0
         hands = [0, 0, 0, 0]
+        o = order
         for i in range(4):
-            seat = (dealer + 1 + i) % 4
-            for c in order[3 * i : 3 * i + 3] + order[12 + 2 * i : 14 + 2 * i]:
-                hands[seat] |= 1 << c
+            p, q = 3 * i, 12 + 2 * i
+            hands[(dealer + 1 + i) % 4] = (
+                1 << o[p] | 1 << o[p + 1] | 1 << o[p + 2] | 1 << o[q] | 1 << o[q + 1]
+            )
         self.hands = (hands[0], hands[1], hands[2], hands[3])
         self.trump = -1
         self.taker = -1
@@ -661,15 +714,15 @@ class BeloteDeal(Deal):
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == PLAY:
-            acts: list[Action] = [_PLAYS[i] for i in bits(self.legal_mask())]
+            acts = plays(self.legal_mask())
             if self.options.announced_capot and self._can_announce_capot(self.turn):
                 acts.insert(0, _CAPOT)
             return acts
         if phase == BIDDING:
             up = self.deck[20] // 9
             if self.passes < 4:
-                return [_PASS, trump(Suit(up))]
-            return [_PASS] + [trump(s) for s in Suit if s != up]
+                return [_PASS, _TRUMPS[up]]
+            return [_PASS, *(t for s, t in enumerate(_TRUMPS) if s != up)]
         return []
 
     def _check(self, action: Action) -> IllegalActionError | None:
@@ -764,6 +817,17 @@ class BeloteDeal(Deal):
         )
 
     # -- state changes -------------------------------------------------------------
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal; a card goes straight to the play."""
+        if type(action) is Play:
+            self._history.append(self._play_getter(self))  # what _play may change
+            self.actions.append((self.turn, action))
+            self._play(int(action.card))
+        else:  # a legal action: the deal is not over, the seat to act is self.turn
+            self._history.append(self._getter(self))
+            self.actions.append((self.turn, action))
+            self._apply(action)
+
     def _apply(self, action: Action) -> None:
         if type(action) is Play:
             self._play(int(action.card))

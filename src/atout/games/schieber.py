@@ -104,6 +104,7 @@ from atout.cards import (
     Rank,
     Suit,
     shuffled,
+    shuffled_indices,
 )
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
 from atout.games.base import (
@@ -321,6 +322,19 @@ def _suit_runs(mask: int, undenufe: bool) -> tuple[tuple[int, int], ...]:
 
 #: _RUNS[undenufe][9-bit suit mask] -> the best cut of its runs, as (top, length).
 _RUNS: Final = tuple(tuple(_suit_runs(m, u) for m in range(512)) for u in (False, True))
+#: _RUN_MELDS[undenufe][suit][9-bit suit mask]: those runs as melds, in the same order.
+_RUN_MELDS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(run_meld(suit, top, length, _RUN_POINTS[length]) for top, length in runs)
+            for runs in _RUNS[u]
+        )
+        for suit in range(4)
+    )
+    for u in (0, 1)
+)
+#: The ranks whose four of a kind count, as a 9-bit rank mask.
+_FOUR_RANK_BITS: Final = sum(1 << r for r in _FOUR_RANKS)
 
 
 def weis_key(meld: Meld, contract: int) -> tuple[int, int, int, int]:
@@ -341,9 +355,16 @@ def best_weis(hand: CardSet | int, contract: int) -> tuple[Meld, ...]:
     """The Weis a hand declares under a contract: the disjoint set worth the most points,
     then the one whose best Weis is strongest; strongest Weis first."""
     mask = hand.mask if isinstance(hand, CardSet) else hand
+    s0, s1, s2, s3 = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF, mask >> 27 & 0x1FF
+    if not s0 & s1 & s2 & s3 & _FOUR_RANK_BITS:  # no four of a kind that counts:
+        if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
+            return ()
+        t0, t1, t2, t3 = _RUN_MELDS[contract == UNDENUFE]  # the runs are the only choice
+        runs_only = t0[s0] + t1[s1] + t2[s2] + t3[s3]
+        if len(runs_only) > 1:
+            return tuple(sorted(runs_only, key=lambda m: weis_key(m, contract), reverse=True))
+        return runs_only
     fours = [r for r, m in zip(_FOUR_RANKS, _FOURS_ANY, strict=True) if mask & m == m]
-    if not fours and not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
-        return ()
     undenufe = contract == UNDENUFE
     runs_table = _RUNS[undenufe]
     best: tuple[tuple[int, tuple[int, int, int, int]], list[Meld]] | None = None
@@ -489,12 +510,20 @@ class SchieberView:
         return self.seat % 2
 
 
-def _replace4(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    if index == 0:
-        return (value, *values[1:])
-    if index == 3:
-        return (*values[:3], value)
-    return (*values[:index], value, *values[index + 1:])
+_DEFAULT_OPTIONS: Final = SchieberOptions()
+
+
+def _finish(result: SchieberDealResult, **fields: object) -> SchieberDealResult:
+    """``dataclasses.replace`` for a result built a moment ago that nobody has seen yet:
+    the fields are set in place, as the frozen dataclass's own ``__init__`` sets them
+    (a tenth of the cost of building a second result)."""
+    for name, value in fields.items():
+        object.__setattr__(result, name, value)
+    return result
+
+#: More than a team can count besides its captures: Stöck and the Weis of two hands
+#: (a hand of 9 holds at most 300 in Weis: four jacks and four aces, say).
+_WEIS_BOUND: Final = STOECK + 2 * 400
 
 
 class SchieberDeal(Deal):
@@ -526,6 +555,18 @@ class SchieberDeal(Deal):
         "result",
     )
     __slots__ = _state_slots
+    #: What playing a card may change: the fast path for cards snapshots only these.
+    _play_slots: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "turn",
+        "hands",
+        "leader",
+        "trick",
+        "tricks",
+        "captured",
+        "won",
+        "result",
+    )
 
     options: SchieberOptions
     dealer: int
@@ -563,21 +604,27 @@ class SchieberDeal(Deal):
         """A deal from an explicit deck order (3-card packets from the seat after the
         dealer), or shuffled from ``seed``. ``forehand`` defaults to the seat after the
         dealer; ``scores`` are the teams' written scores before this deal."""
-        check_seat(dealer, 4)
+        if not 0 <= dealer <= 3:
+            check_seat(dealer, 4)
         if forehand is None:
             forehand = (dealer + 1) % 4
         check_seat(forehand, 4)
         if deck is None:
-            deck = shuffled(DECK_36, random.Random(seed))
-        order = tuple(int(c) for c in deck)
-        if len(order) != 36 or sum(1 << c for c in order) != DECK_36.mask:
-            raise ValueError("a Schieber deck is the 36 cards 6..A, each once")
+            order = shuffled_indices(DECK_36, seed)  # as shuffled(DECK_36, Random(seed))
+        else:
+            order = tuple(map(int, deck))
+            if len(order) != 36 or sum(1 << c for c in order) != DECK_36.mask:
+                raise ValueError("a Schieber deck is the 36 cards 6..A, each once")
         hands = [0, 0, 0, 0]
-        for packet in range(12):
-            seat = (dealer + 1 + packet) % 4
-            for c in order[3 * packet: 3 * packet + 3]:
-                hands[seat] |= 1 << c
-        self.options = options or SchieberOptions()
+        o = order
+        for i in range(4):  # packets i, i + 4 and i + 8 go to the same seat
+            p = 3 * i
+            hands[(dealer + 1 + i) % 4] = (
+                1 << o[p] | 1 << o[p + 1] | 1 << o[p + 2]
+                | 1 << o[p + 12] | 1 << o[p + 13] | 1 << o[p + 14]
+                | 1 << o[p + 24] | 1 << o[p + 25] | 1 << o[p + 26]
+            )
+        self.options = options or _DEFAULT_OPTIONS
         self.dealer = dealer
         self.forehand = forehand
         self.scores = (int(scores[0]), int(scores[1]))
@@ -806,6 +853,17 @@ class SchieberDeal(Deal):
         )
 
     # -- state changes -------------------------------------------------------------
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal; a card goes straight to the play."""
+        if type(action) is Play:
+            self._history.append(self._play_getter(self))  # what _play may change
+            self.actions.append((self.turn, action))
+            self._play(int(action.card))
+        else:  # a legal action: the deal is not over, the seat to act is self.turn
+            self._history.append(self._getter(self))
+            self.actions.append((self.turn, action))
+            self._apply(action)
+
     def _apply(self, action: Action) -> None:
         if type(action) is Play:
             self._play(int(action.card))
@@ -826,7 +884,13 @@ class SchieberDeal(Deal):
         self.table = _MODERN_TABLE if modern else contract
         self.phase = PLAY
         self.turn = self.leader = self.forehand
-        self.weis = tuple(best_weis(h, contract) for h in self.hands)
+        h = self.hands
+        self.weis = (
+            best_weis(h[0], contract),
+            best_weis(h[1], contract),
+            best_weis(h[2], contract),
+            best_weis(h[3], contract),
+        )
         self.weis_team = self._weis_winner()
         if contract < 4:
             kq = _KQ[contract]
@@ -859,7 +923,15 @@ class SchieberDeal(Deal):
 
     def _play(self, card: int) -> None:
         seat = self.turn
-        self.hands = _replace4(self.hands, seat, self.hands[seat] & ~(1 << card))
+        h = self.hands
+        if seat == 0:
+            self.hands = (h[0] & ~(1 << card), h[1], h[2], h[3])
+        elif seat == 1:
+            self.hands = (h[0], h[1] & ~(1 << card), h[2], h[3])
+        elif seat == 2:
+            self.hands = (h[0], h[1], h[2] & ~(1 << card), h[3])
+        else:
+            self.hands = (h[0], h[1], h[2], h[3] & ~(1 << card))
         trick = (*self.trick, card)
         if len(trick) < 4:
             self.trick = trick
@@ -894,7 +966,11 @@ class SchieberDeal(Deal):
                 gained += MATCH_BONUS
         c0, c1 = self.captured
         self.captured = (c0 + gained, c1) if team == 0 else (c0, c1 + gained)
-        if auto and self._reaches(team):
+        # the bound (all the Weis a team can hold, Stöck) spares the exact count
+        if auto and (
+            self.scores[team] + (self.captured[team] + _WEIS_BOUND) * FACTORS[self.contract]
+            >= self.options.target
+        ) and self._reaches(team):
             self._stop(team, "tricks")
         elif last:
             self._score()
@@ -960,7 +1036,7 @@ class SchieberDeal(Deal):
             mine = base.totals[team] * base.factor
             recorded = (mine, 0) if team == 0 else (0, mine)
             winner = team
-        self.result = replace(
+        self.result = _finish(
             base,
             outcome="false-claim" if false_claim else "claim",
             recorded=recorded,
@@ -979,7 +1055,7 @@ class SchieberDeal(Deal):
         winner: int | None = None
         if self.scores[0] + recorded[0] >= target or self.scores[1] + recorded[1] >= target:
             winner = self._first_to_target()
-        self.result = replace(
+        self.result = _finish(
             base,
             recorded=recorded,
             reached_by="count" if winner is not None else None,

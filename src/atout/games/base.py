@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from atout.cards import CARDS, CardSet, Rank, Suit, bits
-from atout.games.actions import Action
+from atout.games.actions import Action, Play
 
 __all__ = [
     "Deal",
@@ -192,6 +192,7 @@ class Deal(ABC):
                 raise TypeError(f"{cls.__name__}._play_slots: a strict subset of the state")
             cls._play_getter = attrgetter(*play)
             cls._restore_play = _make_restore(play)  # type: ignore[method-assign]
+            cls.apply_unchecked = Deal._apply_unchecked_fast  # type: ignore[method-assign]
 
     def _restore_play(self, snapshot: tuple[Any, ...]) -> None:
         """Set the ``_play_slots`` from a snapshot taken by ``_play_getter``."""
@@ -250,6 +251,20 @@ class Deal(ABC):
         self._history.append(self._getter(self))
         self.actions.append((-1 if seat is None else seat, action))
         self._apply(action)
+
+    def _apply_unchecked_fast(self, action: Action) -> None:
+        """``apply_unchecked`` of a game that names ``_play_slots``: a card snapshots only
+        those slots and goes straight to the game's ``_play(card)``; the game keeps the
+        seat to act in ``turn`` (a legal action means the deal is not over)."""
+        game: Any = self
+        if type(action) is Play:
+            self._history.append(self._play_getter(self))  # what _play may change
+            self.actions.append((game.turn, action))
+            game._play(int(action.card))
+        else:
+            self._history.append(self._getter(self))
+            self.actions.append((game.turn, action))
+            self._apply(action)
 
     def undo(self) -> Action:
         """Take back the last action and return it."""

@@ -853,17 +853,6 @@ class SchieberDeal(Deal):
         )
 
     # -- state changes -------------------------------------------------------------
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal; a card goes straight to the play."""
-        if type(action) is Play:
-            self._history.append(self._play_getter(self))  # what _play may change
-            self.actions.append((self.turn, action))
-            self._play(int(action.card))
-        else:  # a legal action: the deal is not over, the seat to act is self.turn
-            self._history.append(self._getter(self))
-            self.actions.append((self.turn, action))
-            self._apply(action)
-
     def _apply(self, action: Action) -> None:
         if type(action) is Play:
             self._play(int(action.card))

@@ -76,6 +76,45 @@ def _atout(game: str, checked: bool) -> Callable[[int, int], Result]:
     return run
 
 
+def _atout_cards(game: str) -> Callable[[int, int], Result]:
+    """atout through its integer path, as search drives it and as jass-kit's lean loop
+    drives jass-kit: the legal cards as a bitmask (``legal_mask``), a card index chosen
+    from it, ``play_card(index)``; the contract through the actions. The deals come from
+    one random source for the run (``seed=rng``), as jass-kit's come from numpy's."""
+    from atout.games import get_game
+
+    info = get_game(game)
+    deal_cls = info.deal
+    players = info.num_players
+
+    def run(deals: int, seed: int) -> Result:
+        rng = random.Random(seed)
+        rand = rng.random
+        cards = decisions = 0
+        start = _clock()
+        for i in range(deals):
+            deal = deal_cls(seed=rng, dealer=i % players)
+            legal_mask = deal.legal_mask
+            play_card = deal.play_card
+            while not deal.is_over:
+                mask = legal_mask()
+                if mask:  # the k-th legal card, k drawn uniformly
+                    k = int(rand() * mask.bit_count())
+                    while k:
+                        mask &= mask - 1
+                        k -= 1
+                    play_card((mask & -mask).bit_length() - 1)
+                else:
+                    actions = deal.legal_actions()
+                    deal.apply_unchecked(actions[int(rand() * len(actions))])
+            cards += players * len(deal.tricks) + len(deal.trick)
+            decisions += len(deal.actions)
+        seconds = _clock() - start
+        return _result(f"atout-{game}-cards", deals, seconds, cards, decisions)
+
+    return run
+
+
 # -- jass-kit (Schieber) -------------------------------------------------------------------
 def _jass_kit() -> Callable[[int, int], Result]:
     import numpy as np
@@ -255,6 +294,9 @@ ENGINES: dict[str, Callable[[], Callable[[int, int], Result]]] = {
     "atout-belote-checked": lambda: _atout("belote", True),
     "atout-deberts": lambda: _atout("deberts", False),
     "atout-deberts-checked": lambda: _atout("deberts", True),
+    "atout-schieber-cards": lambda: _atout_cards("schieber"),
+    "atout-belote-cards": lambda: _atout_cards("belote"),
+    "atout-deberts-cards": lambda: _atout_cards("deberts"),
     "jass-kit": _jass_kit,
     "jass-kit-actions": _jass_kit_actions,
     "jass-kit-arena": _jass_kit_arena,

@@ -162,9 +162,20 @@ COMPARISONS = (
     Comparison(
         "Schieber vs jass-kit, full actions + numpy", "atout-schieber", "jass-kit-actions", 5.0
     ),
+    Comparison(
+        "Schieber integer path vs jass-kit loop", "atout-schieber-cards", "jass-kit", 5.0
+    ),
     Comparison("Belote vs belote-cli", "atout-belote", "belote-cli", 10.0),
     Comparison("Belote vs colver stepped from Python", "atout-belote", "colver", 2.0),
+    Comparison("Belote integer path vs colver", "atout-belote-cards", "colver", 2.0),
     Comparison("Deberts vs Belote, per card", "atout-deberts", "atout-belote", 1.0, True),
+    Comparison(
+        "Deberts vs Belote, integer path, per card",
+        "atout-deberts-cards",
+        "atout-belote-cards",
+        1.0,
+        True,
+    ),
 )
 CHECKED = (
     Comparison("Schieber (checked apply) vs jass-kit", "atout-schieber-checked", "jass-kit", 5.0),
@@ -180,12 +191,15 @@ CHECKED = (
 )
 ORDER = (
     "atout-schieber",
+    "atout-schieber-cards",
     "jass-kit",
     "jass-kit-actions",
     "atout-belote",
+    "atout-belote-cards",
     "belote-cli",
     "colver",
     "atout-deberts",
+    "atout-deberts-cards",
 )
 CHECKED_ORDER = ("atout-schieber-checked", "atout-belote-checked", "atout-deberts-checked")
 LABELS = {
@@ -195,6 +209,9 @@ LABELS = {
     "atout-belote-checked": "atout Belote (checked apply)",
     "atout-deberts": "atout Deberts (apply_unchecked)",
     "atout-deberts-checked": "atout Deberts (checked apply)",
+    "atout-schieber-cards": "atout Schieber (legal_mask, play_card)",
+    "atout-belote-cards": "atout Belote (legal_mask, play_card)",
+    "atout-deberts-cards": "atout Deberts (legal_mask, play_card)",
     "jass-kit": "jass-kit 2.0.5 engine loop",
     "jass-kit-actions": "jass-kit 2.0.5 loop, full actions+numpy",
     "jass-kit-arena": "jass-kit 2.0.5 arena, random agents",

@@ -386,8 +386,10 @@ DECK_36: Final = CardSet((1 << 36) - 1)
 DECK_32: Final = CardSet(DECK_36.mask & ~RANK_MASK[Rank.SIX])
 
 
-def shuffled_indices(deck: CardSet, seed: int | None) -> tuple[int, ...]:
-    """The card indices of ``shuffled(deck, random.Random(seed))``, made faster.
+def shuffled_indices(deck: CardSet, seed: int | random.Random | None) -> tuple[int, ...]:
+    """The card indices of ``shuffled(deck, random.Random(seed))``, made faster; a
+    ``random.Random`` given as ``seed`` is drawn from (and moves on) as its ``shuffle``
+    would, which spares seeding a generator for each deal of a long simulation.
 
     It draws exactly what ``random.Random.shuffle`` draws (``getrandbits`` with
     rejection, as ``_randbelow`` does for a plain ``Random``), from a generator seeded
@@ -396,7 +398,13 @@ def shuffled_indices(deck: CardSet, seed: int | None) -> tuple[int, ...]:
     ``tests/test_cards.py`` checks it.
     """
     order = list(indices(deck.mask))
-    source = _CRandom(seed) if seed is None or type(seed) is int else random.Random(seed)
+    source: random.Random | _CRandom
+    if seed is None or type(seed) is int:
+        source = _CRandom(seed)
+    elif isinstance(seed, random.Random):
+        source = seed
+    else:
+        source = random.Random(seed)
     getrandbits = source.getrandbits
     for i, k in _SHUFFLE_STEPS[len(order)]:
         j = getrandbits(k)

@@ -6,8 +6,12 @@ illegal, or ``None``) and ``_apply`` (the state change). State lives in ``__slot
 whose values are immutable (ints, tuples, frozen dataclasses), so that a snapshot is
 one tuple and a copy is shallow. For speed, a game may name in ``_play_slots`` the
 slots that playing a card can change and snapshot only those in its own fast path for
-cards (``undo`` tells the two kinds of snapshot apart by their length); ``undo`` and
+cards (``undo`` tells the kinds of snapshot apart by their length); ``undo`` and
 ``copy`` set the slots in one generated assignment.
+
+Besides the action objects, every game offers an integer path for card play, the one
+search and simulation use: ``legal_mask()`` (the legal cards as a bitmask) and
+``play_card(index)`` (unchecked), with no ``Action`` object built on the way.
 """
 
 from __future__ import annotations
@@ -177,6 +181,10 @@ class Deal(ABC):
     #: (``_play_getter``), and ``undo`` tells the two kinds of snapshot by their length.
     _play_slots: ClassVar[tuple[str, ...]] = ()
     _play_getter: ClassVar[Any] = None
+    #: The slots that a card which does not end a trick changes (a strict subset of
+    #: ``_play_slots``, at least two), for a game whose own ``play_card`` snapshots only
+    #: those in that case; ``undo`` knows the snapshot by its length.
+    _card_slots: ClassVar[tuple[str, ...]] = ()
 
     _history: list[tuple[Any, ...]]
     actions: list[tuple[int, Action]]
@@ -193,10 +201,24 @@ class Deal(ABC):
             cls._play_getter = attrgetter(*play)
             cls._restore_play = _make_restore(play)  # type: ignore[method-assign]
             cls.apply_unchecked = Deal._apply_unchecked_fast  # type: ignore[method-assign]
+            if "play_card" not in cls.__dict__:
+                cls.play_card = Deal._play_card_fast  # type: ignore[method-assign]
+        if cls._card_slots:
+            card = cls._card_slots
+            if len(card) < 2 or len(card) >= len(cls._play_slots) or not set(card) < set(
+                cls._play_slots
+            ):
+                raise TypeError(f"{cls.__name__}._card_slots: a strict subset of _play_slots")
+            cls._restore_card = _make_restore(card)  # type: ignore[method-assign]
 
     def _restore_play(self, snapshot: tuple[Any, ...]) -> None:
         """Set the ``_play_slots`` from a snapshot taken by ``_play_getter``."""
         for name, value in zip(self._play_slots, snapshot, strict=True):
+            object.__setattr__(self, name, value)
+
+    def _restore_card(self, snapshot: tuple[Any, ...]) -> None:
+        """Set the ``_card_slots`` from a snapshot a game's ``play_card`` took."""
+        for name, value in zip(self._card_slots, snapshot, strict=True):
             object.__setattr__(self, name, value)
 
     def _restore(self, snapshot: tuple[Any, ...]) -> None:
@@ -252,16 +274,38 @@ class Deal(ABC):
         self.actions.append((-1 if seat is None else seat, action))
         self._apply(action)
 
-    def _apply_unchecked_fast(self, action: Action) -> None:
-        """``apply_unchecked`` of a game that names ``_play_slots``: a card snapshots only
-        those slots and goes straight to the game's ``_play(card)``; the game keeps the
-        seat to act in ``turn`` (a legal action means the deal is not over)."""
+    def legal_mask(self) -> int:
+        """The cards the seat to act may play now, as a bitmask of card indices (0 when
+        no card may be played: during the bidding, or once the deal is over)."""
+        mask = 0
+        for action in self.legal_actions():
+            if type(action) is Play:
+                mask |= 1 << action.card
+        return mask
+
+    def play_card(self, card: int) -> None:
+        """Play the card of index ``card`` for the seat to act, unchecked: it must be in
+        :meth:`legal_mask`. The integer path of search and simulation (no ``Action``
+        object is built); it records the same action and undoes the same way as
+        ``apply_unchecked(Play(card))``."""
+        self.apply_unchecked(_PLAYS[card])
+
+    def _play_card_fast(self, card: int) -> None:
+        """``play_card`` of a game that names ``_play_slots``: snapshot those slots and
+        go straight to the game's ``_play(card)``; the game keeps the seat to act in
+        ``turn`` (a legal card means the deal is not over)."""
         game: Any = self
+        self._history.append(self._play_getter(self))  # what _play may change
+        self.actions.append((game.turn, _PLAYS[card]))
+        game._play(card)
+
+    def _apply_unchecked_fast(self, action: Action) -> None:
+        """``apply_unchecked`` of a game that names ``_play_slots``: a card goes to the
+        game's ``play_card``, which snapshots only what a card may change."""
         if type(action) is Play:
-            self._history.append(self._play_getter(self))  # what _play may change
-            self.actions.append((game.turn, action))
-            game._play(int(action.card))
+            self.play_card(int(action.card))
         else:
+            game: Any = self
             self._history.append(self._getter(self))
             self.actions.append((game.turn, action))
             self._apply(action)
@@ -271,10 +315,13 @@ class Deal(ABC):
         if not self._history:
             raise GameError("nothing to undo")
         snapshot = self._history.pop()
-        if len(snapshot) == len(self._state_slots):
+        size = len(snapshot)
+        if size == len(self._state_slots):
             self._restore(snapshot)
-        else:  # taken by a game's fast path for cards
+        elif size == len(self._play_slots):  # taken by the fast path for cards
             self._restore_play(snapshot)
+        else:  # a card that did not end a trick, in a game's own play_card
+            self._restore_card(snapshot)
         return self.actions.pop()[1]
 
     def copy(self: DealT) -> DealT:
@@ -296,6 +343,10 @@ class Deal(ABC):
         return self.state_key() == other.state_key()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+#: The Play action of each card index (what ``play_card`` records).
+_PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
 
 
 def _make_restore(slots: tuple[str, ...]) -> Any:

@@ -558,10 +558,11 @@ class BeloteDeal(Deal):
         dealer: int = 0,
         options: BeloteOptions | None = None,
         *,
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
     ) -> None:
         """A deal from an explicit deck order (see the module docstring for the dealing
-        order), or shuffled from ``seed`` when no deck is given."""
+        order), or shuffled from ``seed`` when no deck is given (an int, or a
+        ``random.Random`` to draw from)."""
         if not 0 <= dealer <= 3:
             check_seat(dealer, 4)
         if deck is None:

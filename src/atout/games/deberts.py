@@ -446,10 +446,11 @@ class DebertsDeal(Deal):
         dealer: int = 0,
         options: DebertsOptions | None = None,
         *,
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
     ) -> None:
         """A deal from an explicit deck order (see the module docstring for the dealing
-        order), or shuffled from ``seed`` when no deck is given."""
+        order), or shuffled from ``seed`` when no deck is given (an int, or a
+        ``random.Random`` to draw from)."""
         if dealer != 0 and dealer != 1:
             check_seat(dealer, 2)
         if deck is None:

@@ -96,7 +96,7 @@ def _atout_cards(game: str) -> Callable[[int, int], Result]:
             deal = deal_cls(seed=rng, dealer=i % players)
             legal_mask = deal.legal_mask
             play_card = deal.play_card
-            while not deal.is_over:
+            while True:
                 mask = legal_mask()
                 if mask:  # the k-th legal card, k drawn uniformly
                     k = int(rand() * mask.bit_count())
@@ -104,6 +104,8 @@ def _atout_cards(game: str) -> Callable[[int, int], Result]:
                         mask &= mask - 1
                         k -= 1
                     play_card((mask & -mask).bit_length() - 1)
+                elif deal.is_over:  # no card to play: the bidding, or the end
+                    break
                 else:
                     actions = deal.legal_actions()
                     deal.apply_unchecked(actions[int(rand() * len(actions))])
@@ -111,6 +113,79 @@ def _atout_cards(game: str) -> Callable[[int, int], Result]:
             decisions += len(deal.actions)
         seconds = _clock() - start
         return _result(f"atout-{game}-cards", deals, seconds, cards, decisions)
+
+    return run
+
+
+def _floor_schieber() -> Callable[[int, int], Result]:
+    """Not an engine: the least a Python loop stepping one random card at a time can
+    cost. Everything is inlined in this one function (no method call, no action object,
+    no undo history, no Weis or Stöck, no view), with the Schieber card rules and the
+    trick count taken from atout's tables. Its speed bounds what any engine stepped
+    from Python per card can reach on this machine and interpreter."""
+    from atout.cards import DECK_36, SUIT_MASK, shuffled_indices
+    from atout.games import schieber as sch
+
+    key_of = sch._KEY
+    points_of = sch._POINTS
+    trump_key = sch._TRUMP_KEY
+    above = sch._TRUMPS_ABOVE
+    puur = sch._PUUR
+    without = sch._WITHOUT
+
+    def run(deals: int, seed: int) -> Result:
+        rng = random.Random(seed)
+        rand = rng.random
+        start = _clock()
+        for i in range(deals):
+            order = shuffled_indices(DECK_36, rng)
+            hands = [0, 0, 0, 0]
+            for n, c in enumerate(order):
+                hands[(n // 3) % 4] |= 1 << c
+            t = int(rand() * 6)
+            key_t = key_of[t]
+            pts = points_of[t]
+            turn = (i + 1) % 4
+            trick: list[int] = []
+            captured = [0, 0]
+            for _ in range(36):
+                hand = hands[turn]
+                if not trick:
+                    m = hand
+                else:
+                    led = trick[0] // 9
+                    follow = hand & SUIT_MASK[led]
+                    if t >= 4:
+                        m = follow or hand
+                    else:
+                        trumps = hand & SUIT_MASK[t]
+                        if not trumps:
+                            m = follow or hand
+                        elif led == t:
+                            m = hand if trumps == puur[t] else trumps
+                        else:
+                            m = (follow | trumps) if follow else hand
+                            if len(trick) > 1 and hand != trumps:
+                                best = max(trump_key[t][c] for c in trick[1:])
+                                if best >= 0:
+                                    m &= ~trumps | above[t][best]
+                k = int(rand() * m.bit_count())
+                while k:
+                    m &= m - 1
+                    k -= 1
+                card = (m & -m).bit_length() - 1
+                hands[turn] &= without[card]
+                trick.append(card)
+                if len(trick) < 4:
+                    turn = (turn + 1) % 4
+                    continue
+                key = key_t[trick[0] // 9]
+                best_i = max(range(4), key=lambda j: key[trick[j]])
+                turn = (turn + 1 + best_i) % 4
+                captured[turn % 2] += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+                trick = []
+        seconds = _clock() - start
+        return _result("floor-schieber", deals, seconds, 36 * deals, 37 * deals)
 
     return run
 
@@ -297,6 +372,7 @@ ENGINES: dict[str, Callable[[], Callable[[int, int], Result]]] = {
     "atout-schieber-cards": lambda: _atout_cards("schieber"),
     "atout-belote-cards": lambda: _atout_cards("belote"),
     "atout-deberts-cards": lambda: _atout_cards("deberts"),
+    "floor-schieber": _floor_schieber,
     "jass-kit": _jass_kit,
     "jass-kit-actions": _jass_kit_actions,
     "jass-kit-arena": _jass_kit_arena,

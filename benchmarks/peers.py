@@ -165,6 +165,7 @@ COMPARISONS = (
     Comparison(
         "Schieber integer path vs jass-kit loop", "atout-schieber-cards", "jass-kit", 5.0
     ),
+    Comparison("(Python floor vs jass-kit loop: a ceiling)", "floor-schieber", "jass-kit", 5.0),
     Comparison("Belote vs belote-cli", "atout-belote", "belote-cli", 10.0),
     Comparison("Belote vs colver stepped from Python", "atout-belote", "colver", 2.0),
     Comparison("Belote integer path vs colver", "atout-belote-cards", "colver", 2.0),
@@ -192,6 +193,7 @@ CHECKED = (
 ORDER = (
     "atout-schieber",
     "atout-schieber-cards",
+    "floor-schieber",
     "jass-kit",
     "jass-kit-actions",
     "atout-belote",
@@ -212,6 +214,7 @@ LABELS = {
     "atout-schieber-cards": "atout Schieber (legal_mask, play_card)",
     "atout-belote-cards": "atout Belote (legal_mask, play_card)",
     "atout-deberts-cards": "atout Deberts (legal_mask, play_card)",
+    "floor-schieber": "Python floor, Schieber cards (not an engine)",
     "jass-kit": "jass-kit 2.0.5 engine loop",
     "jass-kit-actions": "jass-kit 2.0.5 loop, full actions+numpy",
     "jass-kit-arena": "jass-kit 2.0.5 arena, random agents",

@@ -296,7 +296,7 @@ class Deal(ABC):
         ``turn`` (a legal card means the deal is not over)."""
         game: Any = self
         self._history.append(self._play_getter(self))  # what _play may change
-        self.actions.append((game.turn, _PLAYS[card]))
+        self.actions.append(SEAT_PLAYS[game.turn][card])
         game._play(card)
 
     def _apply_unchecked_fast(self, action: Action) -> None:
@@ -347,6 +347,11 @@ class Deal(ABC):
 
 #: The Play action of each card index (what ``play_card`` records).
 _PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
+#: SEAT_PLAYS[seat][card]: the entry ``(seat, Play(card))`` of ``Deal.actions``, made
+#: once (entries are immutable, so every deal may share them).
+SEAT_PLAYS: tuple[tuple[tuple[int, Action], ...], ...] = tuple(
+    tuple((seat, play) for play in _PLAYS) for seat in range(4)
+)
 
 
 def _make_restore(slots: tuple[str, ...]) -> Any:

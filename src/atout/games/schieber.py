@@ -55,13 +55,14 @@ Weis
     the player who plays earlier in the first trick. Only the winner's team scores,
     all the Weis of both partners, once the first trick is complete; those cards then
     become public. Each player's best Weis (its points) is announced with their first
-    card.
+    card. With the option ``weis=false`` there are no Weis: none is found, announced,
+    shown or scored.
 
 Stöck
     The K and Q of trump in one initial hand are worth 20 (before the factor) to that
     team, whatever happens with the Weis; never without trump. The holder announces
     them when the second of the two is played, or earlier when both are among that
-    team's counted Weis.
+    team's counted Weis. With the option ``stoeck=false`` Stöck never count.
 
 Reaching the target
     The written scores of both teams enter the deal (``scores``). A team wins the match
@@ -80,7 +81,7 @@ Reaching the target
 
 Options (see :class:`SchieberOptions`; canonical string ``schieber`` for the defaults)
     ``target`` (3000), ``undenufe_values`` (``classic`` or ``modern``), ``manual_claim``
-    (false).
+    (false), ``weis`` (true) and ``stoeck`` (true).
 
 Actions
     ``trump C``/``trump D``/``trump H``/``trump S``, ``obenabe``, ``undenufe``, ``push``,
@@ -108,6 +109,7 @@ from atout.cards import (
 )
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
 from atout.games.base import (
+    SEAT_PLAYS,
     Deal,
     GameError,
     IllegalActionError,
@@ -212,6 +214,17 @@ _TRUMP_ABOVE: Final = tuple(
     for c in range(36)
 )
 _TRUMP_RANK: Final = tuple(_TRUMP_ORDER[c % 9] for c in range(36))
+#: _TRUMP_KEY[trump suit][card]: the card's place in the trump order, -1 off trump.
+_TRUMP_KEY: Final = tuple(
+    tuple(_TRUMP_RANK[c] if c // 9 == t else -1 for c in range(36)) for t in range(4)
+)
+#: _TRUMPS_ABOVE[trump suit][place]: the trumps placed above ``place`` in the order.
+_TRUMPS_ABOVE: Final = tuple(
+    tuple(
+        sum(1 << (9 * t + r) for r in range(9) if _TRUMP_ORDER[r] > place) for place in range(9)
+    )
+    for t in range(4)
+)
 #: The Puur (trump jack) of each suit, as a bit.
 _PUUR: Final = tuple(1 << (9 * s + Rank.JACK) for s in range(4))
 _KQ: Final = tuple((1 << (9 * s + Rank.KING)) | (1 << (9 * s + Rank.QUEEN)) for s in range(4))
@@ -248,6 +261,11 @@ _UNDENUFE: Final = NoTrump("undenufe")
 _PUSH: Final = Push()
 _CLAIM: Final = Claim()
 _PLAYS: Final = tuple(play(c) for c in CARDS)
+#: _WITHOUT[card]: every bit but the card's (to take it out of a hand).
+_WITHOUT: Final = tuple(~(1 << c) for c in range(36))
+_NEXT_SEAT: Final = (1, 2, 3, 0)
+#: _SEATS_FROM[seat]: the four seats in playing order from that seat.
+_SEATS_FROM: Final = tuple(tuple((s + i) % 4 for i in range(4)) for s in range(4))
 #: _SUIT_PLAYS[suit][9-bit mask]: the Play actions of those cards (legal_actions' hot path).
 _SUIT_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
     tuple(tuple(_PLAYS[9 * s + r] for r in range(9) if m >> r & 1) for m in range(512))
@@ -354,11 +372,12 @@ def weis_key(meld: Meld, contract: int) -> tuple[int, int, int, int]:
 def best_weis(hand: CardSet | int, contract: int) -> tuple[Meld, ...]:
     """The Weis a hand declares under a contract: the disjoint set worth the most points,
     then the one whose best Weis is strongest; strongest Weis first."""
-    mask = hand.mask if isinstance(hand, CardSet) else hand
-    s0, s1, s2, s3 = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF, mask >> 27 & 0x1FF
-    if not s0 & s1 & s2 & s3 & _FOUR_RANK_BITS:  # no four of a kind that counts:
+    mask = hand if type(hand) is int else hand.mask  # type: ignore[union-attr]
+    if not mask & (mask >> 9) & (mask >> 18) & (mask >> 27) & _FOUR_RANK_BITS:
+        # no four of a kind that counts
         if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
             return ()
+        s0, s1, s2, s3 = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF, mask >> 27
         t0, t1, t2, t3 = _RUN_MELDS[contract == UNDENUFE]  # the runs are the only choice
         runs_only = t0[s0] + t1[s1] + t2[s2] + t3[s3]
         if len(runs_only) > 1:
@@ -399,6 +418,10 @@ class SchieberOptions(Options):
     target: int = 3000
     undenufe_values: str = "classic"
     manual_claim: bool = False
+    #: Weis are found, announced, shown and scored (off: no Weis at all).
+    weis: bool = True
+    #: Stöck (the K and Q of trump in one hand) score 20 (off: never).
+    stoeck: bool = True
 
     def __post_init__(self) -> None:
         if self.target < 1:
@@ -524,6 +547,8 @@ def _finish(result: SchieberDealResult, **fields: object) -> SchieberDealResult:
 #: More than a team can count besides its captures: Stöck and the Weis of two hands
 #: (a hand of 9 holds at most 300 in Weis: four jacks and four aces, say).
 _WEIS_BOUND: Final = STOECK + 2 * 400
+#: A ``watch`` no capture reaches (manual claims: the software never claims).
+_NEVER: Final = 1 << 30
 
 
 class SchieberDeal(Deal):
@@ -552,6 +577,7 @@ class SchieberDeal(Deal):
         "weis",
         "weis_team",
         "stoeck_seat",
+        "watch",
         "result",
     )
     __slots__ = _state_slots
@@ -567,6 +593,8 @@ class SchieberDeal(Deal):
         "won",
         "result",
     )
+    #: What a card that does not end the trick changes (``play_card``'s small snapshot).
+    _card_slots: ClassVar[tuple[str, ...]] = ("hands", "trick", "turn")
 
     options: SchieberOptions
     dealer: int
@@ -589,6 +617,10 @@ class SchieberDeal(Deal):
     weis: tuple[tuple[Meld, ...], ...]
     weis_team: int
     stoeck_seat: int
+    #: Per team, the captured points from which a team might reach the target with a
+    #: trick (its written score, and the most Weis and Stöck it could count, are
+    #: allowed for): below it no trick needs the exact count (a bound, set per deal).
+    watch: tuple[int, int]
     result: SchieberDealResult | None
 
     def __init__(
@@ -597,13 +629,14 @@ class SchieberDeal(Deal):
         dealer: int = 0,
         options: SchieberOptions | None = None,
         *,
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
         forehand: int | None = None,
         scores: tuple[int, int] = (0, 0),
     ) -> None:
         """A deal from an explicit deck order (3-card packets from the seat after the
-        dealer), or shuffled from ``seed``. ``forehand`` defaults to the seat after the
-        dealer; ``scores`` are the teams' written scores before this deal."""
+        dealer), or shuffled from ``seed`` (an int, or a ``random.Random`` to draw from).
+        ``forehand`` defaults to the seat after the dealer; ``scores`` are the teams'
+        written scores before this deal."""
         if not 0 <= dealer <= 3:
             check_seat(dealer, 4)
         if forehand is None:
@@ -644,6 +677,7 @@ class SchieberDeal(Deal):
         self.weis = ((), (), (), ())
         self.weis_team = -1
         self.stoeck_seat = -1
+        self.watch = (0, 0)
         self.result = None
         self._history = []
         self.actions = []
@@ -720,18 +754,21 @@ class SchieberDeal(Deal):
         if t >= 4:
             return follow or hand
         trumps = hand & SUIT_MASK[t]
-        if led_suit == t:
-            if trumps and trumps != _PUUR[t]:
-                return trumps
-            return hand
+        if not trumps:
+            return follow or hand
+        if led_suit == t:  # a trump lead: a trump, unless the Puur is the only one
+            return hand if trumps == _PUUR[t] else trumps
         allowed = (follow | trumps) if follow else hand
-        if trumps and hand != trumps and len(trick) > 1:
-            best = -1
-            for c in trick[1:]:
-                if c // 9 == t and (best < 0 or _TRUMP_RANK[c] > _TRUMP_RANK[best]):
-                    best = c
+        n = len(trick)
+        if n > 1 and hand != trumps:  # no undertrumping while holding other cards
+            order = _TRUMP_KEY[t]
+            best = order[trick[1]]
+            if n == 3:
+                v = order[trick[2]]
+                if v > best:
+                    best = v
             if best >= 0:
-                allowed &= ~trumps | _TRUMP_ABOVE[best]
+                allowed &= ~trumps | _TRUMPS_ABOVE[t][best]
         return allowed
 
     def legal_actions(self) -> list[Action]:
@@ -855,7 +892,11 @@ class SchieberDeal(Deal):
     # -- state changes -------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         if type(action) is Play:
-            self._play(int(action.card))
+            # play_card snapshots and records the action itself, which the caller of
+            # _apply has done already: its own two entries are dropped
+            self.play_card(int(action.card))
+            self._history.pop()
+            self.actions.pop()
         elif type(action) is Push:
             self.pushed = True
             self.turn = (self.forehand + 2) % 4
@@ -873,15 +914,25 @@ class SchieberDeal(Deal):
         self.table = _MODERN_TABLE if modern else contract
         self.phase = PLAY
         self.turn = self.leader = self.forehand
-        h = self.hands
-        self.weis = (
-            best_weis(h[0], contract),
-            best_weis(h[1], contract),
-            best_weis(h[2], contract),
-            best_weis(h[3], contract),
-        )
-        self.weis_team = self._weis_winner()
-        if contract < 4:
+        options = self.options
+        if options.manual_claim:
+            self.watch = (_NEVER, _NEVER)
+        else:
+            factor, target, (s0, s1) = FACTORS[contract], options.target, self.scores
+            self.watch = (
+                -((s0 - target) // factor) - _WEIS_BOUND,
+                -((s1 - target) // factor) - _WEIS_BOUND,
+            )
+        if options.weis:  # off: self.weis stays empty and weis_team -1, as dealt
+            h = self.hands
+            self.weis = (
+                best_weis(h[0], contract),
+                best_weis(h[1], contract),
+                best_weis(h[2], contract),
+                best_weis(h[3], contract),
+            )
+            self.weis_team = self._weis_winner()
+        if contract < 4 and options.stoeck:
             kq = _KQ[contract]
             for seat, hand in enumerate(self.hands):
                 if hand & kq == kq:
@@ -893,73 +944,95 @@ class SchieberDeal(Deal):
     def _weis_winner(self) -> int:
         """The team of the strongest single Weis (a full tie goes to the player who
         plays earlier in the first trick), or -1 when nobody has a Weis."""
+        weis = self.weis
+        if not (weis[0] or weis[1] or weis[2] or weis[3]):
+            return -1
         contract = self.contract
         best_key: tuple[int, int, int, int] | None = None
         best_seat = -1
-        for i in range(4):
-            seat = (self.forehand + i) % 4
-            melds = self.weis[seat]
+        for seat in _SEATS_FROM[self.forehand]:
+            melds = weis[seat]
             if melds:
                 key = weis_key(melds[0], contract)
                 if best_key is None or key > best_key:
                     best_key, best_seat = key, seat
-        return best_seat % 2 if best_seat >= 0 else -1
+        return best_seat % 2
 
     def _reaches(self, team: int) -> bool:
         return self.scores[team] + self.counted(team) * FACTORS[self.contract] >= (
             self.options.target
         )
 
-    def _play(self, card: int) -> None:
+    def play_card(self, card: int) -> None:
+        """Play card index ``card`` for the seat to act, unchecked (it must be in
+        :meth:`legal_mask`): the hot path of search and simulation. A card that does not
+        end the trick snapshots only the three slots it changes."""
         seat = self.turn
+        trick = self.trick
         h = self.hands
-        if seat == 0:
-            self.hands = (h[0] & ~(1 << card), h[1], h[2], h[3])
-        elif seat == 1:
-            self.hands = (h[0], h[1] & ~(1 << card), h[2], h[3])
-        elif seat == 2:
-            self.hands = (h[0], h[1], h[2] & ~(1 << card), h[3])
+        if len(trick) < 3:
+            self._history.append((h, trick, seat))
         else:
-            self.hands = (h[0], h[1], h[2], h[3] & ~(1 << card))
-        trick = (*self.trick, card)
-        if len(trick) < 4:
-            self.trick = trick
-            self.turn = (seat + 1) % 4
+            self._history.append(self._play_getter(self))
+        self.actions.append(SEAT_PLAYS[seat][card])
+        keep = _WITHOUT[card]
+        if seat == 0:
+            self.hands = (h[0] & keep, h[1], h[2], h[3])
+        elif seat == 1:
+            self.hands = (h[0], h[1] & keep, h[2], h[3])
+        elif seat == 2:
+            self.hands = (h[0], h[1], h[2] & keep, h[3])
+        else:
+            self.hands = (h[0], h[1], h[2], h[3] & keep)
+        if len(trick) < 3:
+            self.trick = (*trick, card)
+            self.turn = _NEXT_SEAT[seat]
             return
-        key = _KEY[self.contract][trick[0] // 9]
+        # the fourth card: who wins the trick (its place in the trick, 0..3)
+        c0, c1, c2 = trick
+        contract = self.contract
+        key = _KEY[contract][c0 // 9]
         best_i = 0
-        best_v = key[trick[0]]
-        for i in (1, 2, 3):
-            v = key[trick[i]]
-            if v > best_v:
-                best_i, best_v = i, v
+        best_v = key[c0]
+        v = key[c1]
+        if v > best_v:
+            best_i, best_v = 1, v
+        v = key[c2]
+        if v > best_v:
+            best_i, best_v = 2, v
+        if key[card] > best_v:
+            best_i = 3
         leader = self.leader
-        winner = (leader + best_i) % 4
-        team = winner % 2
+        winner = (leader + best_i) & 3
+        team = winner & 1
         pts = _POINTS[self.table]
-        gained = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
-        first = not self.tricks
-        self.tricks = (*self.tricks, (leader, (trick[0], trick[1], trick[2], trick[3]), winner))
+        gained = pts[c0] + pts[c1] + pts[c2] + pts[card]
+        self.tricks = tricks = (*self.tricks, (leader, (c0, c1, c2, card), winner))
         self.trick = ()
         self.leader = self.turn = winner
-        last = len(self.tricks) == NUM_TRICKS
-        auto = not self.options.manual_claim
-        if first and auto and self.weis_team >= 0 and self._reaches(self.weis_team):
+        if (
+            len(tricks) == 1
+            and self.weis_team >= 0
+            and not self.options.manual_claim
+            and self._reaches(self.weis_team)
+        ):
             self._stop(self.weis_team, "weis")
             return
-        won = self.won
-        self.won = won = (won[0] + 1, won[1]) if team == 0 else (won[0], won[1] + 1)
-        if last:
-            gained += LAST_TRICK
-            if won[team] == NUM_TRICKS:
-                gained += MATCH_BONUS
-        c0, c1 = self.captured
-        self.captured = (c0 + gained, c1) if team == 0 else (c0, c1 + gained)
-        # the bound (all the Weis a team can hold, Stöck) spares the exact count
-        if auto and (
-            self.scores[team] + (self.captured[team] + _WEIS_BOUND) * FACTORS[self.contract]
-            >= self.options.target
-        ) and self._reaches(team):
+        w0, w1 = self.won
+        last = len(tricks) == NUM_TRICKS
+        if team == 0:
+            self.won = (w0 + 1, w1)
+            if last:
+                gained += LAST_TRICK + MATCH_BONUS if w0 == NUM_TRICKS - 1 else LAST_TRICK
+            k0, k1 = self.captured
+            self.captured = (mine := k0 + gained, k1)
+        else:
+            self.won = (w0, w1 + 1)
+            if last:
+                gained += LAST_TRICK + MATCH_BONUS if w1 == NUM_TRICKS - 1 else LAST_TRICK
+            k0, k1 = self.captured
+            self.captured = (k0, mine := k1 + gained)
+        if mine >= self.watch[team] and self._reaches(team):  # the bound, then exactly
             self._stop(team, "tricks")
         elif last:
             self._score()
@@ -1102,7 +1175,7 @@ class SchieberDeal(Deal):
         )
         trick = tuple(((self.leader + i) % 4, CARDS[c]) for i, c in enumerate(self.trick))
         announced: list[int | None] = [None, None, None, None]
-        if self.phase != CHOOSING:
+        if self.phase != CHOOSING and self.options.weis:
             if self.tricks:
                 played = {0, 1, 2, 3}
             else:

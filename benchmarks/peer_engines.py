@@ -79,7 +79,8 @@ def _atout(game: str, checked: bool) -> Callable[[int, int], Result]:
 def _atout_cards(game: str) -> Callable[[int, int], Result]:
     """atout through its integer path, as search drives it and as jass-kit's lean loop
     drives jass-kit: the legal cards as a bitmask (``legal_mask``), a card index chosen
-    from it, ``play_card(index)``; the contract through the actions. The deals come from
+    from it, ``play_card(index)`` (which returns the next mask); the contract through
+    the actions. The deals come from
     one random source for the run (``seed=rng``), as jass-kit's come from numpy's."""
     from atout.games import get_game
 
@@ -94,21 +95,21 @@ def _atout_cards(game: str) -> Callable[[int, int], Result]:
         start = _clock()
         for i in range(deals):
             deal = deal_cls(seed=rng, dealer=i % players)
-            legal_mask = deal.legal_mask
             play_card = deal.play_card
+            mask = deal.legal_mask()
             while True:
-                mask = legal_mask()
                 if mask:  # the k-th legal card, k drawn uniformly
                     k = int(rand() * mask.bit_count())
                     while k:
                         mask &= mask - 1
                         k -= 1
-                    play_card((mask & -mask).bit_length() - 1)
+                    mask = play_card((mask & -mask).bit_length() - 1)  # the next mask
                 elif deal.is_over:  # no card to play: the bidding, or the end
                     break
                 else:
                     actions = deal.legal_actions()
                     deal.apply_unchecked(actions[int(rand() * len(actions))])
+                    mask = deal.legal_mask()
             cards += players * len(deal.tricks) + len(deal.trick)
             decisions += len(deal.actions)
         seconds = _clock() - start

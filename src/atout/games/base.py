@@ -156,6 +156,7 @@ def runs(rank_bits: int, min_length: int = 3) -> list[tuple[int, int]]:
 
 
 DealT = TypeVar("DealT", bound="Deal")
+T = TypeVar("T")
 
 
 class Deal(ABC):
@@ -200,8 +201,10 @@ class Deal(ABC):
                 raise TypeError(f"{cls.__name__}._play_slots: a strict subset of the state")
             cls._play_getter = attrgetter(*play)
             cls._restore_play = _make_restore(play)  # type: ignore[method-assign]
-            cls.apply_unchecked = Deal._apply_unchecked_fast  # type: ignore[method-assign]
-            if "play_card" not in cls.__dict__:
+            if "play_card" in cls.__dict__:  # the game's own: cards go through it
+                cls.apply_unchecked = Deal._apply_unchecked_own  # type: ignore[method-assign]
+            else:
+                cls.apply_unchecked = Deal._apply_unchecked_fast  # type: ignore[method-assign]
                 cls.play_card = Deal._play_card_fast  # type: ignore[method-assign]
         if cls._card_slots:
             card = cls._card_slots
@@ -283,14 +286,16 @@ class Deal(ABC):
                 mask |= 1 << action.card
         return mask
 
-    def play_card(self, card: int) -> None:
-        """Play the card of index ``card`` for the seat to act, unchecked: it must be in
-        :meth:`legal_mask`. The integer path of search and simulation (no ``Action``
-        object is built); it records the same action and undoes the same way as
+    def play_card(self, card: int) -> int:
+        """Play the card of index ``card`` for the seat to act, unchecked (it must be in
+        :meth:`legal_mask`), and return the next :meth:`legal_mask` (0 once no card may
+        be played). The integer path of search and simulation: no ``Action`` object is
+        built; it records the same action and undoes the same way as
         ``apply_unchecked(Play(card))``."""
         self.apply_unchecked(_PLAYS[card])
+        return self.legal_mask()
 
-    def _play_card_fast(self, card: int) -> None:
+    def _play_card_fast(self, card: int) -> int:
         """``play_card`` of a game that names ``_play_slots``: snapshot those slots and
         go straight to the game's ``_play(card)``; the game keeps the seat to act in
         ``turn`` (a legal card means the deal is not over)."""
@@ -298,10 +303,24 @@ class Deal(ABC):
         self._history.append(self._play_getter(self))  # what _play may change
         self.actions.append(SEAT_PLAYS[game.turn][card])
         game._play(card)
+        return self.legal_mask()
 
     def _apply_unchecked_fast(self, action: Action) -> None:
-        """``apply_unchecked`` of a game that names ``_play_slots``: a card goes to the
-        game's ``play_card``, which snapshots only what a card may change."""
+        """``apply_unchecked`` of a game that names ``_play_slots``: a card snapshots only
+        those slots and goes straight to the game's ``_play(card)``; the game keeps the
+        seat to act in ``turn`` (a legal action means the deal is not over)."""
+        game: Any = self
+        if type(action) is Play:
+            self._history.append(self._play_getter(self))  # what _play may change
+            self.actions.append((game.turn, action))
+            game._play(int(action.card))
+        else:
+            self._history.append(self._getter(self))
+            self.actions.append((game.turn, action))
+            self._apply(action)
+
+    def _apply_unchecked_own(self, action: Action) -> None:
+        """``apply_unchecked`` of a game with its own ``play_card``: cards go to it."""
         if type(action) is Play:
             self.play_card(int(action.card))
         else:
@@ -352,6 +371,48 @@ _PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
 SEAT_PLAYS: tuple[tuple[tuple[int, Action], ...], ...] = tuple(
     tuple((seat, play) for play in _PLAYS) for seat in range(4)
 )
+
+
+_FROZEN_DEFAULTS: dict[type, tuple[int, dict[str, Any]]] = {}
+
+
+def build_frozen(cls: type[T], fields: dict[str, Any], /) -> T:
+    """An instance of the frozen dataclass ``cls`` from its fields, without its
+    ``__init__``: a frozen dataclass sets every field through ``object.__setattr__``,
+    which costs microseconds for a deal result of twenty fields, once per deal. Fields
+    not given take their defaults. For classes with a ``__dict__``, plain defaults and
+    no ``__post_init__`` (the games' results); anything else raises ``TypeError``."""
+    known = _FROZEN_DEFAULTS.get(cls)
+    if known is None:
+        known = _FROZEN_DEFAULTS[cls] = _frozen_defaults(cls)
+    size, defaults = known
+    instance = object.__new__(cls)
+    values = instance.__dict__
+    values.update(defaults)
+    values.update(fields)
+    if len(values) != size:
+        names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        raise TypeError(
+            f"{cls.__name__}: missing {sorted(names - set(values))}, "
+            f"unknown {sorted(set(values) - names)}"
+        )
+    return instance
+
+
+def _frozen_defaults(cls: type) -> tuple[int, dict[str, Any]]:
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: not a frozen dataclass without __post_init__")
+    if "__slots__" in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: a dataclass with slots")
+    defaults: dict[str, Any] = {}
+    fields = dataclasses.fields(cls)
+    for f in fields:
+        if f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a default factory")
+        if f.default is not dataclasses.MISSING:
+            defaults[f.name] = f.default
+    return len(fields), defaults
 
 
 def _make_restore(slots: tuple[str, ...]) -> Any:

@@ -130,10 +130,14 @@ from atout.games.base import (
     Meld,
     Options,
     OptionsParseError,
+    build_frozen,
     check_seat,
     run_meld,
     runs,
 )
+
+#: The suits by index (``Suit(i)`` through the enum costs far more).
+_SUITS: Final = tuple(Suit)
 
 __all__ = [
     "BIDDING",
@@ -992,23 +996,26 @@ class BeloteDeal(Deal):
             rec[defenders] = totals[defenders]
             rec[takers] = bel[takers]
             held = totals[takers] - bel[takers]
-        self.result = BeloteDealResult(
-            dealer=self.dealer,
-            outcome=outcome,
-            taker=self.taker,
-            trump=Suit(self.trump),
-            capot_announced=announced,
-            card_points=card_pts,
-            last_trick=last,
-            tricks=self.won,
-            capot=None if capot < 0 else capot,
-            announcement_winner=None if aw < 0 else aw,
-            announcements=(scored[0], scored[1]),
-            announcement_points=ann,
-            belote=belote,
-            totals=totals,
-            recorded=(rec[0], rec[1]),
-            held=held,
+        self.result = build_frozen(
+            BeloteDealResult,
+            {
+                "dealer": self.dealer,
+                "outcome": outcome,
+                "taker": self.taker,
+                "trump": _SUITS[self.trump],
+                "capot_announced": announced,
+                "card_points": card_pts,
+                "last_trick": last,
+                "tricks": self.won,
+                "capot": None if capot < 0 else capot,
+                "announcement_winner": None if aw < 0 else aw,
+                "announcements": (scored[0], scored[1]),
+                "announcement_points": ann,
+                "belote": belote,
+                "totals": totals,
+                "recorded": (rec[0], rec[1]),
+                "held": held,
+            },
         )
 
     # -- views ---------------------------------------------------------------------

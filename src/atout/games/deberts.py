@@ -112,10 +112,14 @@ from atout.games.base import (
     Match,
     Meld,
     Options,
+    build_frozen,
     check_seat,
     run_meld,
     runs,
 )
+
+#: The suits by index (``Suit(i)`` through the enum costs far more).
+_SUITS: Final = tuple(Suit)
 
 __all__ = [
     "BIDDING",
@@ -831,22 +835,25 @@ class DebertsDeal(Deal):
         caller = self.caller
         f = self.factor
         outcome, recorded, hanging = settle_contract(totals, caller, f)
-        self.result = DebertsDealResult(
-            dealer=self.dealer,
-            outcome=outcome,
-            caller=caller,
-            trump=Suit(self.trump),
-            factor=f,
-            card_points=card_pts,
-            last_trick=last,
-            tricks=self.won,
-            sequence_winner=None if sw < 0 else sw,
-            sequences=(scored[0], scored[1]),
-            sequence_points=seq_pts,
-            bela=self.bela,
-            totals=totals,
-            recorded=recorded,
-            hanging=hanging,
+        self.result = build_frozen(
+            DebertsDealResult,
+            {
+                "dealer": self.dealer,
+                "outcome": outcome,
+                "caller": caller,
+                "trump": _SUITS[self.trump],
+                "factor": f,
+                "card_points": card_pts,
+                "last_trick": last,
+                "tricks": self.won,
+                "sequence_winner": None if sw < 0 else sw,
+                "sequences": (scored[0], scored[1]),
+                "sequence_points": seq_pts,
+                "bela": self.bela,
+                "totals": totals,
+                "recorded": recorded,
+                "hanging": hanging,
+            },
         )
 
     # -- views ---------------------------------------------------------------------

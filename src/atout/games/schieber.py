@@ -93,7 +93,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from atout.cards import (
     CARDS,
@@ -116,6 +116,7 @@ from atout.games.base import (
     Match,
     Meld,
     Options,
+    build_frozen,
     check_seat,
     run_meld,
 )
@@ -264,6 +265,9 @@ _PLAYS: Final = tuple(play(c) for c in CARDS)
 #: _WITHOUT[card]: every bit but the card's (to take it out of a hand).
 _WITHOUT: Final = tuple(~(1 << c) for c in range(36))
 _NEXT_SEAT: Final = (1, 2, 3, 0)
+_BIT: Final = tuple(1 << c for c in range(36))
+#: _DEALT_TO[dealer][seat]: which packet (0 for the dealer's next seat, ...) a seat gets.
+_DEALT_TO: Final = tuple(tuple((seat - dealer - 1) % 4 for seat in range(4)) for dealer in range(4))
 #: _SEATS_FROM[seat]: the four seats in playing order from that seat.
 _SEATS_FROM: Final = tuple(tuple((s + i) % 4 for i in range(4)) for s in range(4))
 #: _SUIT_PLAYS[suit][9-bit mask]: the Play actions of those cards (legal_actions' hot path).
@@ -536,19 +540,38 @@ class SchieberView:
 _DEFAULT_OPTIONS: Final = SchieberOptions()
 
 
-def _finish(result: SchieberDealResult, **fields: object) -> SchieberDealResult:
-    """``dataclasses.replace`` for a result built a moment ago that nobody has seen yet:
-    the fields are set in place, as the frozen dataclass's own ``__init__`` sets them
-    (a tenth of the cost of building a second result)."""
-    for name, value in fields.items():
-        object.__setattr__(result, name, value)
-    return result
-
 #: More than a team can count besides its captures: Stöck and the Weis of two hands
 #: (a hand of 9 holds at most 300 in Weis: four jacks and four aces, say).
 _WEIS_BOUND: Final = STOECK + 2 * 400
 #: A ``watch`` no capture reaches (manual claims: the software never claims).
 _NEVER: Final = 1 << 30
+
+
+def _legal(hand: int, trick: tuple[int, ...], t: int) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` under contract ``t``."""
+    if not trick:
+        return hand
+    led_suit = trick[0] // 9
+    follow = hand & SUIT_MASK[led_suit]
+    if t >= 4:
+        return follow or hand
+    trumps = hand & SUIT_MASK[t]
+    if not trumps:
+        return follow or hand
+    if led_suit == t:  # a trump lead: a trump, unless the Puur is the only one
+        return hand if trumps == _PUUR[t] else trumps
+    allowed = (follow | trumps) if follow else hand
+    n = len(trick)
+    if n > 1 and hand != trumps:  # no undertrumping while holding other cards
+        order = _TRUMP_KEY[t]
+        best = order[trick[1]]
+        if n == 3:
+            v = order[trick[2]]
+            if v > best:
+                best = v
+        if best >= 0:
+            allowed &= ~trumps | _TRUMPS_ABOVE[t][best]
+    return allowed
 
 
 class SchieberDeal(Deal):
@@ -641,22 +664,27 @@ class SchieberDeal(Deal):
             check_seat(dealer, 4)
         if forehand is None:
             forehand = (dealer + 1) % 4
-        check_seat(forehand, 4)
+        elif not 0 <= forehand <= 3:
+            check_seat(forehand, 4)
         if deck is None:
             order = shuffled_indices(DECK_36, seed)  # as shuffled(DECK_36, Random(seed))
         else:
             order = tuple(map(int, deck))
             if len(order) != 36 or sum(1 << c for c in order) != DECK_36.mask:
                 raise ValueError("a Schieber deck is the 36 cards 6..A, each once")
-        hands = [0, 0, 0, 0]
-        o = order
-        for i in range(4):  # packets i, i + 4 and i + 8 go to the same seat
-            p = 3 * i
-            hands[(dealer + 1 + i) % 4] = (
-                1 << o[p] | 1 << o[p + 1] | 1 << o[p + 2]
-                | 1 << o[p + 12] | 1 << o[p + 13] | 1 << o[p + 14]
-                | 1 << o[p + 24] | 1 << o[p + 25] | 1 << o[p + 26]
-            )
+        # packets i, i + 4 and i + 8 (3 cards each) go to the i-th seat after the dealer
+        o, b = order, _BIT
+        dealt = (
+            b[o[0]] | b[o[1]] | b[o[2]] | b[o[12]] | b[o[13]] | b[o[14]]
+            | b[o[24]] | b[o[25]] | b[o[26]],
+            b[o[3]] | b[o[4]] | b[o[5]] | b[o[15]] | b[o[16]] | b[o[17]]
+            | b[o[27]] | b[o[28]] | b[o[29]],
+            b[o[6]] | b[o[7]] | b[o[8]] | b[o[18]] | b[o[19]] | b[o[20]]
+            | b[o[30]] | b[o[31]] | b[o[32]],
+            b[o[9]] | b[o[10]] | b[o[11]] | b[o[21]] | b[o[22]] | b[o[23]]
+            | b[o[33]] | b[o[34]] | b[o[35]],
+        )
+        s0, s1, s2, s3 = _DEALT_TO[dealer]
         self.options = options or _DEFAULT_OPTIONS
         self.dealer = dealer
         self.forehand = forehand
@@ -668,7 +696,7 @@ class SchieberDeal(Deal):
         self.chooser = -1
         self.contract = -1
         self.table = -1
-        self.hands = tuple(hands)
+        self.hands = (dealt[s0], dealt[s1], dealt[s2], dealt[s3])
         self.leader = forehand
         self.trick = ()
         self.tricks = ()
@@ -744,37 +772,12 @@ class SchieberDeal(Deal):
         """The cards the player to act may play now, as a bitmask (0 outside play)."""
         if self.phase != PLAY:
             return 0
-        hand = self.hands[self.turn]
-        trick = self.trick
-        if not trick:
-            return hand
-        led_suit = trick[0] // 9
-        follow = hand & SUIT_MASK[led_suit]
-        t = self.contract
-        if t >= 4:
-            return follow or hand
-        trumps = hand & SUIT_MASK[t]
-        if not trumps:
-            return follow or hand
-        if led_suit == t:  # a trump lead: a trump, unless the Puur is the only one
-            return hand if trumps == _PUUR[t] else trumps
-        allowed = (follow | trumps) if follow else hand
-        n = len(trick)
-        if n > 1 and hand != trumps:  # no undertrumping while holding other cards
-            order = _TRUMP_KEY[t]
-            best = order[trick[1]]
-            if n == 3:
-                v = order[trick[2]]
-                if v > best:
-                    best = v
-            if best >= 0:
-                allowed &= ~trumps | _TRUMPS_ABOVE[t][best]
-        return allowed
+        return _legal(self.hands[self.turn], self.trick, self.contract)
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == PLAY:
-            m = self.legal_mask()
+            m = _legal(self.hands[self.turn], self.trick, self.contract)
             acts: list[Action] = [
                 *_SUIT_PLAYS[0][m & 0x1FF],
                 *_SUIT_PLAYS[1][(m >> 9) & 0x1FF],
@@ -924,14 +927,18 @@ class SchieberDeal(Deal):
                 -((s1 - target) // factor) - _WEIS_BOUND,
             )
         if options.weis:  # off: self.weis stays empty and weis_team -1, as dealt
-            h = self.hands
-            self.weis = (
-                best_weis(h[0], contract),
-                best_weis(h[1], contract),
-                best_weis(h[2], contract),
-                best_weis(h[3], contract),
-            )
-            self.weis_team = self._weis_winner()
+            found = False
+            weis: list[tuple[Meld, ...]] = [(), (), (), ()]
+            for seat, m in enumerate(self.hands):
+                # best_weis's own first test, here to spare the call for most hands
+                if m & (m >> 1) & (m >> 2) & _RUN3_START or (
+                    m & (m >> 9) & (m >> 18) & (m >> 27) & _FOUR_RANK_BITS
+                ):
+                    weis[seat] = best_weis(m, contract)
+                    found = True
+            if found:
+                self.weis = (weis[0], weis[1], weis[2], weis[3])
+                self.weis_team = self._weis_winner()
         if contract < 4 and options.stoeck:
             kq = _KQ[contract]
             for seat, hand in enumerate(self.hands):
@@ -963,14 +970,16 @@ class SchieberDeal(Deal):
             self.options.target
         )
 
-    def play_card(self, card: int) -> None:
+    def play_card(self, card: int) -> int:
         """Play card index ``card`` for the seat to act, unchecked (it must be in
-        :meth:`legal_mask`): the hot path of search and simulation. A card that does not
-        end the trick snapshots only the three slots it changes."""
+        :meth:`legal_mask`), and return the next :meth:`legal_mask`: the hot path of
+        search and simulation. A card that does not end the trick snapshots only the
+        three slots it changes."""
         seat = self.turn
         trick = self.trick
         h = self.hands
-        if len(trick) < 3:
+        mid_trick = len(trick) < 3
+        if mid_trick:
             self._history.append((h, trick, seat))
         else:
             self._history.append(self._play_getter(self))
@@ -984,10 +993,10 @@ class SchieberDeal(Deal):
             self.hands = (h[0], h[1], h[2] & keep, h[3])
         else:
             self.hands = (h[0], h[1], h[2], h[3] & keep)
-        if len(trick) < 3:
-            self.trick = (*trick, card)
-            self.turn = _NEXT_SEAT[seat]
-            return
+        if mid_trick:
+            self.trick = trick = (*trick, card)
+            self.turn = seat = _NEXT_SEAT[seat]
+            return _legal(h[seat], trick, self.contract)
         # the fourth card: who wins the trick (its place in the trick, 0..3)
         c0, c1, c2 = trick
         contract = self.contract
@@ -1017,7 +1026,7 @@ class SchieberDeal(Deal):
             and self._reaches(self.weis_team)
         ):
             self._stop(self.weis_team, "weis")
-            return
+            return 0
         w0, w1 = self.won
         last = len(tricks) == NUM_TRICKS
         if team == 0:
@@ -1034,8 +1043,11 @@ class SchieberDeal(Deal):
             self.captured = (k0, mine := k1 + gained)
         if mine >= self.watch[team] and self._reaches(team):  # the bound, then exactly
             self._stop(team, "tricks")
-        elif last:
+            return 0
+        if last:
             self._score()
+            return 0
+        return self.hands[winner]  # the winner leads: any card
 
     def _claim(self, team: int) -> None:
         if self.claim_total(team) >= self.options.target:
@@ -1044,9 +1056,9 @@ class SchieberDeal(Deal):
             self._stop(team, "claim", false_claim=True)
 
     # -- scoring -------------------------------------------------------------------
-    def _breakdown(self) -> SchieberDealResult:
-        """The counted components of both teams at this moment (before the factor), as a
-        result whose outcome and recorded points the caller fills in."""
+    def _breakdown(self) -> dict[str, Any]:
+        """The fields of the result: the counted components of both teams at this moment
+        (before the factor); the caller adds the outcome and the recorded points."""
         stoeck = [0, 0]
         if self.stoeck_seat >= 0:
             stoeck[self.stoeck_seat % 2] = STOECK
@@ -1059,70 +1071,67 @@ class SchieberDeal(Deal):
         bonus = [0, 0]
         last: int | None = None
         card_pts = list(self.captured)
-        if sum(self.won) == NUM_TRICKS:
+        won = self.won
+        if won[0] + won[1] == NUM_TRICKS:
             last = self.tricks[-1][2] % 2
-            if self.won[last] == NUM_TRICKS:
+            if won[last] == NUM_TRICKS:
                 bonus[last] = MATCH_BONUS
                 card_pts[last] -= MATCH_BONUS
-        return SchieberDealResult(
-            dealer=self.dealer,
-            forehand=self.forehand,
-            outcome="played",
-            chooser=self.chooser if self.chooser >= 0 else None,
-            pushed=self.pushed,
-            contract=contract_action(self.contract) if self.contract >= 0 else None,
-            factor=self.factor,
-            tricks=self.won,
-            card_points=(card_pts[0], card_pts[1]),
-            last_trick=last,
-            match_bonus=(bonus[0], bonus[1]),
-            weis_winner=wt if (wt >= 0 and self.tricks) else None,
-            weis=(weis[0], weis[1]),
-            weis_points=(weis_points[0], weis_points[1]),
-            stoeck=(stoeck[0], stoeck[1]),
-            stoeck_seat=self.stoeck_seat if self.stoeck_seat >= 0 else None,
-            totals=(
+        contract = self.contract
+        return {
+            "dealer": self.dealer,
+            "forehand": self.forehand,
+            "outcome": "played",
+            "chooser": self.chooser if self.chooser >= 0 else None,
+            "pushed": self.pushed,
+            "contract": CONTRACT_ACTIONS[contract] if contract >= 0 else None,
+            "factor": FACTORS[contract] if contract >= 0 else 1,
+            "tricks": won,
+            "card_points": (card_pts[0], card_pts[1]),
+            "last_trick": last,
+            "match_bonus": (bonus[0], bonus[1]),
+            "weis_winner": wt if (wt >= 0 and self.tricks) else None,
+            "weis": (weis[0], weis[1]),
+            "weis_points": (weis_points[0], weis_points[1]),
+            "stoeck": (stoeck[0], stoeck[1]),
+            "stoeck_seat": self.stoeck_seat if self.stoeck_seat >= 0 else None,
+            "totals": (
                 card_pts[0] + bonus[0] + weis_points[0] + stoeck[0],
                 card_pts[1] + bonus[1] + weis_points[1] + stoeck[1],
             ),
-        )
+        }
 
     def _stop(self, team: int, reached_by: ReachedBy, *, false_claim: bool = False) -> None:
         """End the deal and the match: ``team`` reached the target (or claimed falsely)."""
         self.phase = OVER
-        base = self._breakdown()
+        fields = self._breakdown()
         if false_claim:
-            recorded = (0, 0)
-            winner = 1 - team
+            fields["recorded"] = (0, 0)
+            fields["match_winner"] = 1 - team
+            fields["outcome"] = "false-claim"
         else:
-            mine = base.totals[team] * base.factor
-            recorded = (mine, 0) if team == 0 else (0, mine)
-            winner = team
-        self.result = _finish(
-            base,
-            outcome="false-claim" if false_claim else "claim",
-            recorded=recorded,
-            claimant=team,
-            reached_by=reached_by,
-            match_winner=winner,
-        )
+            mine = fields["totals"][team] * fields["factor"]
+            fields["recorded"] = (mine, 0) if team == 0 else (0, mine)
+            fields["match_winner"] = team
+            fields["outcome"] = "claim"
+        fields["claimant"] = team
+        fields["reached_by"] = reached_by
+        self.result = build_frozen(SchieberDealResult, fields)
 
     def _score(self) -> None:
         """Write the whole deal; find who (if anyone) reached the target first."""
         self.phase = OVER
-        base = self._breakdown()
-        f = base.factor
-        recorded = (base.totals[0] * f, base.totals[1] * f)
+        fields = self._breakdown()
+        f = fields["factor"]
+        t0, t1 = fields["totals"]
+        fields["recorded"] = recorded = (t0 * f, t1 * f)
         target = self.options.target
-        winner: int | None = None
         if self.scores[0] + recorded[0] >= target or self.scores[1] + recorded[1] >= target:
             winner = self._first_to_target()
-        self.result = _finish(
-            base,
-            recorded=recorded,
-            reached_by="count" if winner is not None else None,
-            match_winner=winner,
-        )
+            if winner is not None:
+                fields["reached_by"] = "count"
+                fields["match_winner"] = winner
+        self.result = build_frozen(SchieberDealResult, fields)
 
     def _first_to_target(self) -> int | None:
         """Replay the deal's events (Stöck, Weis, tricks) and name the first team whose

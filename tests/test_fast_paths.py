@@ -124,3 +124,114 @@ def test_play_slots_must_be_a_strict_subset_of_the_state() -> None:
 
         class All(DebertsDeal):  # the whole state: the snapshots could not be told apart
             _play_slots = DebertsDeal._state_slots
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_card_agrees_with_apply_and_returns_the_next_mask(game: str) -> None:
+    """The integer path (``legal_mask``, ``play_card``) reaches the states, actions and
+    results of the checked ``apply`` of the same cards; ``play_card`` returns the next
+    ``legal_mask``; ``undo`` takes its steps back one by one."""
+    info = get_game(game)
+    rng = random.Random(5)
+    for n in range(60):
+        fast = info.deal(seed=2000 + n, dealer=n % info.num_players)
+        checked = info.deal(seed=2000 + n, dealer=n % info.num_players)
+        keys = [fast.state_key()]
+        mask = fast.legal_mask()
+        while not fast.is_over:
+            if mask:
+                card = rng.choice(list(bits(mask)))
+                mask = fast.play_card(card)
+                checked.apply(Play(CARDS[card]))
+                assert mask == fast.legal_mask()
+            else:
+                actions = fast.legal_actions()
+                action = actions[rng.randrange(len(actions))]
+                fast.apply_unchecked(action)
+                checked.apply(action)
+                mask = fast.legal_mask()
+            assert fast.state_key() == checked.state_key()
+            assert fast.actions == checked.actions
+            keys.append(fast.state_key())
+        assert mask == 0 and fast.result == checked.result
+        keys.pop()
+        while keys:
+            fast.undo()
+            assert fast.state_key() == keys.pop()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_deals_drawn_from_a_running_random_source(game: str) -> None:
+    """``seed=random.Random(...)`` draws each deal from one source, as its ``shuffle``
+    would: the same source seed gives the same deals, one after the other."""
+    info = get_game(game)
+    deck = DECK_32 if game != "schieber" else DECK_36
+    source, again, plain = random.Random(11), random.Random(11), random.Random(11)
+    for i in range(20):
+        a = info.deal(seed=source, dealer=i % info.num_players)
+        b = info.deal(seed=again, dealer=i % info.num_players)
+        assert a.state_key() == b.state_key()
+        assert tuple(a.deck) == tuple(int(c) for c in shuffled(deck, plain))
+
+
+def test_build_frozen_gives_what_the_constructor_gives() -> None:
+    import dataclasses
+
+    from atout.games.base import build_frozen
+
+    rng = random.Random(6)
+    for game in GAMES:
+        info = get_game(game)
+        for n in range(40):
+            deal = info.deal(seed=3000 + n, dealer=n % info.num_players)
+            while not deal.is_over:
+                actions = deal.legal_actions()
+                deal.apply_unchecked(actions[rng.randrange(len(actions))])
+            result = deal.result
+            cls = type(result)
+            fields = {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}
+            assert cls(**fields) == result == build_frozen(cls, dict(fields))
+            assert repr(build_frozen(cls, dict(fields))) == repr(result)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                result.dealer = 0  # type: ignore[misc]
+            missing = dict(fields)
+            del missing["dealer"]
+            with pytest.raises(TypeError, match="missing"):
+                build_frozen(cls, missing)
+            with pytest.raises(TypeError, match="unknown"):
+                build_frozen(cls, {**fields, "nowhere": 1})
+
+    @dataclasses.dataclass
+    class Mutable:
+        x: int = 0
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Slotted:
+        x: int = 0
+
+    @dataclasses.dataclass(frozen=True)
+    class Checked:
+        x: int = 0
+
+        def __post_init__(self) -> None:
+            assert self.x >= 0
+
+    for cls in (Mutable, Slotted, Checked):
+        with pytest.raises(TypeError):
+            build_frozen(cls, {"x": 1})
+
+
+def test_card_slots_must_be_a_strict_subset_of_the_play_slots() -> None:
+    from typing import ClassVar
+
+    from atout.games.schieber import SchieberDeal
+
+    with pytest.raises(TypeError):
+
+        class Wrong(SchieberDeal):
+            _card_slots: ClassVar[tuple[str, ...]] = ("hands", "nowhere")
+
+    with pytest.raises(TypeError):
+
+        class All(SchieberDeal):
+            _card_slots = SchieberDeal._play_slots

@@ -2,9 +2,10 @@
 
 A "complete deal" starts from a seed: shuffle, deal, bidding or contract choice, every
 card, scoring. Actions are drawn uniformly from ``legal_actions()`` and applied with
-``apply_unchecked`` (the path that search uses); a second figure goes through the
-checked ``apply``. Also reported: copies per second of a mid-deal state. Times are CPU
-times of this process (steadier than the wall clock on a shared machine).
+``apply_unchecked``; a second figure goes through the checked ``apply``; a third plays
+the cards through the integer path (``legal_mask``, ``play_card``) with the deals drawn
+from one running random source. Also reported: copies per second of a mid-deal state.
+Times are CPU times of this process (steadier than the wall clock on a shared machine).
 
     python benchmarks/bench_deals.py                 # every game, 5 runs of 2000 deals
     python benchmarks/bench_deals.py deberts --deals 5000 --runs 7
@@ -31,6 +32,28 @@ def deals_per_second(game: str, deals: int, seed: int, checked: bool) -> float:
         while not deal.is_over:
             actions = deal.legal_actions()
             step(actions[rng.randrange(len(actions))])
+    return deals / (time.process_time() - start)
+
+
+def integer_path_deals_per_second(game: str, deals: int, seed: int) -> float:
+    info = get_game(game)
+    rng = random.Random(seed)
+    start = time.process_time()
+    for i in range(deals):
+        deal = info.deal(seed=rng, dealer=i % info.num_players)
+        mask = deal.legal_mask()
+        while True:
+            if mask:
+                k = rng.randrange(mask.bit_count())
+                for _ in range(k):
+                    mask &= mask - 1
+                mask = deal.play_card((mask & -mask).bit_length() - 1)
+            elif deal.is_over:
+                break
+            else:
+                actions = deal.legal_actions()
+                deal.apply_unchecked(actions[rng.randrange(len(actions))])
+                mask = deal.legal_mask()
     return deals / (time.process_time() - start)
 
 
@@ -69,10 +92,12 @@ def main() -> None:
     for game in args.games or available():
         unchecked = [deals_per_second(game, args.deals, r, False) for r in range(args.runs)]
         checked = [deals_per_second(game, args.deals, r, True) for r in range(args.runs)]
+        integer = [integer_path_deals_per_second(game, args.deals, r) for r in range(args.runs)]
         copies = copies_per_second(game)
         print(
             f"{game:9s} random complete deals/s: median {statistics.median(unchecked):8,.0f} "
-            f"(unchecked), {statistics.median(checked):8,.0f} (checked apply); "
+            f"(unchecked), {statistics.median(checked):8,.0f} (checked apply), "
+            f"{statistics.median(integer):8,.0f} (integer path); "
             f"runs={args.runs} x {args.deals}; copies/s {copies:,.0f}"
         )
 

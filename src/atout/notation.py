@@ -353,7 +353,7 @@ def _result_text(match: Match[Any]) -> tuple[str, str]:
     if not match.is_over:
         return "*", "*"
     score = getattr(match, "final_score", None) or match.scores  # type: ignore[attr-defined]
-    return f"{score[0]}-{score[1]}", str(match.winner)  # type: ignore[attr-defined]
+    return f"{score[0]}-{score[1]}", str(match.winner)
 
 
 def record_of(
@@ -375,7 +375,7 @@ def record_of(
     out += [(k, v) for k, v in pairs if k not in ("Result", "Winner")]
     result, winner = _result_text(match)
     out += [("Result", result), ("Winner", winner)]
-    deals = [*match.deals, *([] if match.is_over else [match.deal])]  # type: ignore[attr-defined]
+    deals = [*match.deals, *([] if match.is_over else [match.deal])]
     return MatchRecord(
         game=match.deal.game,
         options=match.options,  # type: ignore[attr-defined]
@@ -399,7 +399,7 @@ def format_match(record: MatchRecord, match: Match[Any] | None = None) -> str:
         lines.append(f'[{name} "{_quote(value)}"]')
     played: list[Deal] = []
     if match is not None:
-        played = [*match.deals, *([] if match.is_over else [match.deal])]  # type: ignore[attr-defined]
+        played = [*match.deals, *([] if match.is_over else [match.deal])]
     for i, deal in enumerate(record.deals):
         lines.append("")
         head = f"deal {i + 1} dealer {deal.dealer}"
@@ -415,8 +415,8 @@ def format_match(record: MatchRecord, match: Match[Any] | None = None) -> str:
             lines += _grouped_actions(live)
         else:
             lines += [f"{seat} {action}" for seat, action in deal.actions]
-        if match is not None and i < len(match.scoresheet):  # type: ignore[attr-defined]
-            row = match.scoresheet[i]  # type: ignore[attr-defined]
+        if match is not None and i < len(match.scoresheet):
+            row = match.scoresheet[i]
             recorded = row.result.recorded
             scores = row.scores
             lines.append(

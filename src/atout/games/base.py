@@ -17,6 +17,7 @@ search and simulation use: ``legal_mask()`` (the legal cards as a bitmask) and
 from __future__ import annotations
 
 import dataclasses
+import random
 from abc import ABC, abstractmethod
 from operator import attrgetter
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
@@ -439,16 +440,70 @@ class Match(ABC, Generic[DealT]):
 
     ``apply`` forwards to the current deal; when the deal ends the match scores it and
     deals the next one (from its seeded random source), until a winner is known.
+    The stepping and the undo across deals are written once here; each game supplies
+    ``_finish_deal`` (score the deal, name a winner or deal the next one), which calls
+    :meth:`_remember` first, and names in ``_carried`` its attributes that a finished
+    deal changes.
     """
 
-    deal: DealT
+    #: The match's attributes that finishing a deal changes, restored by ``undo``.
+    _carried: ClassVar[tuple[str, ...]] = ("scores", "winner")
+    #: The rule id of an action refused because the match is over.
+    _over_rule: ClassVar[str] = "match-over"
 
-    @abstractmethod
-    def apply(self, action: Action) -> None: ...
+    deal: DealT
+    deals: list[DealT]
+    scoresheet: list[Any]
+    winner: int | None
+    _rng: random.Random
+    #: Per finished deal: the carried attributes and the random state before it ended.
+    _snapshots: list[tuple[tuple[Any, ...], Any]]
 
     @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in play (1 for the first)."""
+        return len(self.deals) + 1
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action to the deal in play (checked), then settle the deal if
+        it ended; after the match, every action is refused."""
+        if self.is_over:
+            raise IllegalActionError(self._over_rule, "the match is over")
+        self.deal.apply(action)
+        if self.deal.is_over:
+            self._finish_deal()
+
+    def apply_unchecked(self, action: Action) -> None:
+        self.deal.apply_unchecked(action)
+        if self.deal.is_over:
+            self._finish_deal()
+
     @abstractmethod
-    def is_over(self) -> bool: ...
+    def _finish_deal(self) -> None:
+        """Score the deal that just ended: the scoresheet, the winner or the next deal."""
+
+    def _remember(self) -> None:
+        """Keep what finishing the current deal is about to change, for ``undo``."""
+        self._snapshots.append(
+            (tuple(getattr(self, name) for name in self._carried), self._rng.getstate())
+        )
+
+    def undo(self) -> Action:
+        """Take back the last action, across deal boundaries too."""
+        if not self.deal.actions or self.is_over:
+            if not self.deals:
+                raise GameError("nothing to undo")
+            values, rng_state = self._snapshots.pop()
+            for name, value in zip(self._carried, values, strict=True):
+                setattr(self, name, value)
+            self._rng.setstate(rng_state)
+            self.scoresheet.pop()
+            self.deal = self.deals.pop()
+        return self.deal.undo()
 
     def current_player(self) -> int | None:
         return None if self.is_over else self.deal.current_player()

@@ -1118,14 +1118,6 @@ class BeloteScoreRow:
     held: int
 
 
-@dataclass(frozen=True)
-class _MatchSnapshot:
-    scores: tuple[int, int]
-    held: int
-    winner: int | None
-    rng_state: object
-
-
 def _gathered(deal: BeloteDeal) -> list[int]:
     """The pack after a deal, before the cut: the tricks in the order they were taken, or
     a thrown-in deal's cards in the order they were dealt."""
@@ -1139,6 +1131,7 @@ class BeloteMatch(Match[BeloteDeal]):
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "belote"
+    _carried: ClassVar[tuple[str, ...]] = ("scores", "held", "winner")
 
     def __init__(
         self,
@@ -1157,7 +1150,7 @@ class BeloteMatch(Match[BeloteDeal]):
         self.winner: int | None = None
         self.scoresheet: list[BeloteScoreRow] = []
         self.deals: list[BeloteDeal] = []
-        self._snapshots: list[_MatchSnapshot] = []
+        self._snapshots = []
         self.deal = self._new_deal(self.first_dealer)
 
     def _new_deal(self, dealer: int) -> BeloteDeal:
@@ -1170,36 +1163,14 @@ class BeloteMatch(Match[BeloteDeal]):
         return BeloteDeal(order, dealer, self.options)
 
     @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def deal_number(self) -> int:
-        return len(self.deals) + 1
-
-    @property
     def litige(self) -> int:
         return self.held
-
-    def apply(self, action: Action) -> None:
-        if self.is_over:
-            raise IllegalActionError("match-over", "the match is over")
-        self.deal.apply(action)
-        if self.deal.is_over:
-            self._finish_deal()
-
-    def apply_unchecked(self, action: Action) -> None:
-        self.deal.apply_unchecked(action)
-        if self.deal.is_over:
-            self._finish_deal()
 
     def _finish_deal(self) -> None:
         deal = self.deal
         result = deal.result
         assert result is not None
-        self._snapshots.append(
-            _MatchSnapshot(self.scores, self.held, self.winner, self._rng.getstate())
-        )
+        self._remember()
         s = [self.scores[0], self.scores[1]]
         held = self.held
         paid: tuple[int, int] | None = None
@@ -1224,18 +1195,6 @@ class BeloteMatch(Match[BeloteDeal]):
             self.winner = 0 if s[0] > s[1] else 1
             return
         self.deal = self._new_deal((result.dealer + 1) % 4)
-
-    def undo(self) -> Action:
-        """Take back the last action, across deal boundaries too."""
-        if not self.deal.actions or self.is_over:
-            if not self.deals:
-                raise GameError("nothing to undo")
-            snap = self._snapshots.pop()
-            self.scores, self.held, self.winner = snap.scores, snap.held, snap.winner
-            self._rng.setstate(snap.rng_state)  # type: ignore[arg-type]
-            self.scoresheet.pop()
-            self.deal = self.deals.pop()
-        return self.deal.undo()
 
     def view(self, seat: int) -> BeloteView:
         return replace(

@@ -965,19 +965,12 @@ class DebertsScoreRow:
     hanging: int
 
 
-@dataclass(frozen=True)
-class _MatchSnapshot:
-    scores: tuple[int, int]
-    hanging: int
-    winner: int | None
-    rng_state: object
-
-
 class DebertsMatch(Match[DebertsDeal]):
     """A match of Deberts to the target, dealt from one seeded random source."""
 
     num_players: ClassVar[int] = 2
     game: ClassVar[str] = "deberts"
+    _carried: ClassVar[tuple[str, ...]] = ("scores", "hanging", "winner")
 
     def __init__(
         self,
@@ -996,19 +989,11 @@ class DebertsMatch(Match[DebertsDeal]):
         self.winner: int | None = None
         self.scoresheet: list[DebertsScoreRow] = []
         self.deals: list[DebertsDeal] = []
-        self._snapshots: list[_MatchSnapshot] = []
+        self._snapshots = []
         self.deal = self._new_deal(self.first_dealer)
 
     def _new_deal(self, dealer: int) -> DebertsDeal:
         return DebertsDeal(shuffled(DECK_32, self._rng), dealer, self.options)
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def deal_number(self) -> int:
-        return len(self.deals) + 1
 
     @property
     def final_score(self) -> tuple[int, int] | None:
@@ -1031,25 +1016,11 @@ class DebertsMatch(Match[DebertsDeal]):
             return 2
         return 1
 
-    def apply(self, action: Action) -> None:
-        if self.is_over:
-            raise IllegalActionError("match-over", "the match is over")
-        self.deal.apply(action)
-        if self.deal.is_over:
-            self._finish_deal()
-
-    def apply_unchecked(self, action: Action) -> None:
-        self.deal.apply_unchecked(action)
-        if self.deal.is_over:
-            self._finish_deal()
-
     def _finish_deal(self) -> None:
         deal = self.deal
         result = deal.result
         assert result is not None
-        self._snapshots.append(
-            _MatchSnapshot(self.scores, self.hanging, self.winner, self._rng.getstate())
-        )
+        self._remember()
         self.scores, self.hanging, paid = settle_hanging(self.scores, self.hanging, result)
         s0, s1 = self.scores
         hanging = self.hanging
@@ -1071,18 +1042,6 @@ class DebertsMatch(Match[DebertsDeal]):
         else:
             next_dealer = 1 - result.dealer
         self.deal = self._new_deal(next_dealer)
-
-    def undo(self) -> Action:
-        """Take back the last action, across deal boundaries too."""
-        if not self.deal.actions or self.is_over:
-            if not self.deals:
-                raise GameError("nothing to undo")
-            snap = self._snapshots.pop()
-            self.scores, self.hanging, self.winner = snap.scores, snap.hanging, snap.winner
-            self._rng.setstate(snap.rng_state)  # type: ignore[arg-type]
-            self.scoresheet.pop()
-            self.deal = self.deals.pop()
-        return self.deal.undo()
 
     def view(self, seat: int) -> DebertsView:
         return replace(

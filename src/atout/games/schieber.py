@@ -1307,18 +1307,12 @@ class SchieberScoreRow:
         )
 
 
-@dataclass(frozen=True)
-class _MatchSnapshot:
-    scores: tuple[int, int]
-    winner: int | None
-    rng_state: object
-
-
 class SchieberMatch(Match[SchieberDeal]):
     """A match of Schieber to the target, dealt from one seeded random source."""
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "schieber"
+    _over_rule: ClassVar[str] = "schieber.match-over"
 
     def __init__(
         self,
@@ -1336,7 +1330,7 @@ class SchieberMatch(Match[SchieberDeal]):
         self.winner: int | None = None
         self.scoresheet: list[SchieberScoreRow] = []
         self.deals: list[SchieberDeal] = []
-        self._snapshots: list[_MatchSnapshot] = []
+        self._snapshots = []
         deck = shuffled(DECK_36, self._rng)
         packet = deck.index(Card.C7) // 3
         holder = (self.first_dealer + 1 + packet) % 4  # forehand of the first deal
@@ -1348,14 +1342,6 @@ class SchieberMatch(Match[SchieberDeal]):
         return SchieberDeal(
             shuffled(DECK_36, self._rng), dealer, self.options, scores=self.scores
         )
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def deal_number(self) -> int:
-        return len(self.deals) + 1
 
     @property
     def final_score(self) -> tuple[int, int] | None:
@@ -1375,23 +1361,11 @@ class SchieberMatch(Match[SchieberDeal]):
             return 0
         return 2 if self.schneider else 1
 
-    def apply(self, action: Action) -> None:
-        if self.is_over:
-            raise IllegalActionError("schieber.match-over", "the match is over")
-        self.deal.apply(action)
-        if self.deal.is_over:
-            self._finish_deal()
-
-    def apply_unchecked(self, action: Action) -> None:
-        self.deal.apply_unchecked(action)
-        if self.deal.is_over:
-            self._finish_deal()
-
     def _finish_deal(self) -> None:
         deal = self.deal
         result = deal.result
         assert result is not None
-        self._snapshots.append(_MatchSnapshot(self.scores, self.winner, self._rng.getstate()))
+        self._remember()
         r0, r1 = result.recorded
         self.scores = (self.scores[0] + r0, self.scores[1] + r1)
         self.deals.append(deal)
@@ -1402,18 +1376,6 @@ class SchieberMatch(Match[SchieberDeal]):
         # the holder of 7♣ (forehand of the first deal) deals the second; then rotation
         next_dealer = deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
         self.deal = self._new_deal(next_dealer)
-
-    def undo(self) -> Action:
-        """Take back the last action, across deal boundaries too."""
-        if not self.deal.actions or self.is_over:
-            if not self.deals:
-                raise GameError("nothing to undo")
-            snap = self._snapshots.pop()
-            self.scores, self.winner = snap.scores, snap.winner
-            self._rng.setstate(snap.rng_state)  # type: ignore[arg-type]
-            self.scoresheet.pop()
-            self.deal = self.deals.pop()
-        return self.deal.undo()
 
     def view(self, seat: int) -> SchieberView:
         return replace(

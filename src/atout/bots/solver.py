@@ -7,6 +7,22 @@ move ordering, and equivalent-card reduction (two cards of one hand adjacent in
 strength among the cards still live, and worth the same, lead to the same values, so
 only one is searched).
 
+What keeps whole deals fast (Schieber above all, where any player may trump):
+
+* the table's key is the position *up to equivalent cards*: each suit's remaining cards
+  are renamed to a canonical set with the same order of strength and the same points
+  (:func:`_canon_key`), so positions that differ only in which of two such cards was
+  played share an entry; entries are kept in two-entry buckets (the one that cost more
+  nodes to search is kept first), three numbers each;
+* bounds: a team cannot take more than the points still out, plus the bonuses still
+  possible; the highest trumps, as far as one team holds them all, are that team's
+  points for sure; a search whose window lies outside those bounds returns at once;
+* the value is found by null-window searches (MTD(f)) whose steps double while the
+  tests keep failing the same way, then halve the bracket (:func:`_mtd`).
+
+None of this changes a value: every value is exact (or exact for the depth-limited
+tree, with its static estimate, that the bots search early in a deal).
+
 The value is *team 0's points minus team 1's* over the tricks still to play, last
 trick included, plus the bonuses that depend on who takes tricks (a capot, Deberts'
 sequences that count only for a player who takes a trick). Everything else in a deal's
@@ -63,13 +79,18 @@ def _array(values: list[int]) -> Any:
 
 
 _INF: Final = 1_000_000
+_STEP: Final = 4  # first step of the value search after a test fails (see _mtd)
 _S0: Final = SUIT_MASK[0]
 _S1: Final = SUIT_MASK[1]
 _S2: Final = SUIT_MASK[2]
 _S3: Final = SUIT_MASK[3]
 
-# Parameter slots of the kernel's ``P`` array.
-_N, _GAME, _TRUMP, _UNDER, _LAST, _CAP0, _CAP1, _SEQ0, _SEQ1, _TOTAL, _STOP = range(11)
+# Parameter slots of the kernel's ``P`` array (``_GEN``: the table's generation, only
+# for the search).
+_N, _GAME, _TRUMP, _UNDER, _LAST, _CAP0, _CAP1, _SEQ0, _SEQ1, _TOTAL, _STOP, _GEN = range(12)
+_GEN_SHIFT: Final = 44
+_GEN_LIMIT: Final = 1 << 19
+_CLAMP: Final = 1 << 15  # table bounds are kept within +-_CLAMP (beyond: infinite)
 DEBERTS, BELOTE, SCHIEBER = 0, 1, 2
 
 
@@ -162,20 +183,60 @@ def _legal(
 
 
 @_jit
-def _owner_key(hands: Any, n: int, rem: int) -> int:
+def _canon_key(hands: Any, n: int, rem: int, order: Any, pts: Any) -> Any:
+    """The table's key of a position at a trick's start, up to equivalent cards: the
+    value of the rest depends only on each suit's remaining cards in order of strength,
+    their points and who holds them, not on which cards of the suit were played. So
+    each remaining card is renamed to the first card of its suit, in order of strength,
+    that keeps the order and the points (the first embedding of the suit's sequence of
+    points, the same for every position with that sequence; the trump Jack, the only
+    trump of its value, stays itself). Returns the renamed cards' mask and the holders
+    of the remaining cards in that order (a seat per card, one or two bits)."""
+    cmask = 0
     key = 0
     j = 0
     width = 1 if n == 2 else 2
-    m = rem
-    while m:
-        low = m & -m
-        o = 0
-        while not hands[o] & low:
-            o += 1
-        key |= o << (width * j)
-        j += 1
-        m ^= low
-    return key
+    for s in range(4):
+        if not rem & _suit(s):
+            continue
+        b = 9 * s
+        q = 0
+        for r in range(9):
+            c = order[b + r]
+            bit = 1 << c
+            if rem & bit:
+                p = pts[c]
+                while pts[order[b + q]] != p:
+                    q += 1
+                cmask |= 1 << order[b + q]
+                q += 1
+                o = 0
+                while not hands[o] & bit:
+                    o += 1
+                key |= o << (width * j)
+                j += 1
+    return cmask, key
+
+
+@_jit
+def _hint_code(rem: int, c: int, above: Any) -> int:
+    """A move as its suit and its place in the suit among the remaining cards (the
+    same in every position with the same key)."""
+    return 9 * (c // 9) + _popcount(rem & above[c])
+
+
+@_jit
+def _hint_card(rem: int, code: int, order: Any) -> int:
+    """The card of ``rem`` that :func:`_hint_code` gave ``code``."""
+    b = 9 * (code // 9)
+    i = code % 9
+    for r in range(9):
+        c = order[b + r]
+        if rem & (1 << c):
+            if i == 0:
+                return c
+            i -= 1
+    return -1
 
 
 @_jit
@@ -190,10 +251,10 @@ def _popcount(m: int) -> int:
 @_jit
 def _gen_moves(
     P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, hint: int,
-    pts: Any, stren: Any, above: Any, order: Any, moves: Any, mbase: int,
+    pts: Any, stren: Any, above: Any, order: Any, moves: Any, mbase: int, scores: Any,
 ) -> int:
     """Write the moves of the player to act, reduced and ordered, at ``moves[mbase:]``;
-    return how many."""
+    return how many (``scores``: room for nine ordering scores)."""
     n = P[_N]
     t = P[_TRUMP]
     base = 4 * ti
@@ -208,7 +269,6 @@ def _gen_moves(
         bi = _best_of(cards, base, tn, t, stren)
         bestc = cards[base + bi]
         my_team_wins = ((leader + bi) % n) % 2 == seat % 2
-    scores = [0] * 9
     nm = 0
     for s in range(4):
         if not legal & _suit(s):
@@ -253,10 +313,25 @@ def _gen_moves(
 
 
 @_jit
+def _bonus(P: Any, flags: int) -> int:
+    """The bonuses of a finished deal in which the teams in ``flags`` took tricks."""
+    v = 0
+    if flags == 1:
+        v += P[_CAP0]
+    elif flags == 2:
+        v -= P[_CAP1]
+    if flags & 1:
+        v += P[_SEQ0]
+    if flags & 2:
+        v -= P[_SEQ1]
+    return v
+
+
+@_jit
 def _search(
     P: Any, hands: Any, cards: Any, ti0: int, tn0: int, leader0: int, flags0: int,
     alpha_in: int, beta_in: int, pts: Any, stren: Any, above: Any, order: Any,
-    tt1: Any, tt2: Any, ttlo: Any, tthi: Any, ttmv: Any, stats: Any,
+    tt: Any, stats: Any,
 ) -> int:
     """Value (team 0 minus team 1) of the rest of the deal by alpha-beta; ``ti0`` is the
     number of the trick being played, ``tn0`` the cards already in it. Iterative, with an
@@ -264,6 +339,27 @@ def _search(
     n = P[_N]
     total = P[_TOTAL]
     t = P[_TRUMP]
+    stop = P[_STOP]
+    gen = P[_GEN]
+    mask = len(tt) // 3 - 2
+    horizon = stop < total and (ti0 < stop or (ti0 == stop and tn0 == 0))
+    # Bounds on the rest: each team takes at most the points still out (the last
+    # trick's bonus included when the search goes to the end), plus the bonuses that
+    # the teams having taken a trick (``flags``) still allow.
+    BMAX = [0] * 4
+    BMIN = [0] * 4
+    if not horizon:
+        for f in range(4):
+            hi = -_INF
+            lo = _INF
+            for g in range(1, 4):
+                b = _bonus(P, f | g)
+                if b > hi:
+                    hi = b
+                if b < lo:
+                    lo = b
+            BMAX[f] = hi
+            BMIN[f] = lo
     D = 40
     TI = [0] * D
     TN = [0] * D
@@ -282,7 +378,11 @@ def _search(
     IX = [0] * D
     K1 = [0] * D
     K2 = [0] * D
+    RP = [0] * D
+    NS = [0] * D
+    RM = [0] * D
     moves = [0] * (9 * D)
+    scores = [0] * 9
     d = 0
     TI[0] = ti0
     TN[0] = tn0
@@ -290,6 +390,16 @@ def _search(
     FL[0] = flags0
     AL[0] = alpha_in
     BE[0] = beta_in
+    out = 0
+    for o in range(n):
+        m = hands[o]
+        while m:
+            low = m & -m
+            out += pts[_popcount(low - 1)]
+            m ^= low
+    for i in range(tn0):
+        out += pts[cards[4 * ti0 + i]]
+    RP[0] = out if horizon else out + P[_LAST]
     entering = True
     ret = 0
     while True:
@@ -305,18 +415,9 @@ def _search(
             UT[d] = 0
             done = False
             if tn == 0 and ti == total:
-                v = 0
-                if flags == 1:
-                    v += P[_CAP0]
-                elif flags == 2:
-                    v -= P[_CAP1]
-                if flags & 1:
-                    v += P[_SEQ0]
-                if flags & 2:
-                    v -= P[_SEQ1]
-                ret = v
+                ret = _bonus(P, flags)
                 done = True
-            elif tn == 0 and ti == P[_STOP]:
+            elif tn == 0 and ti == stop:
                 # depth limit: each team is credited half the points it still holds
                 v = 0
                 for o in range(n):
@@ -329,39 +430,94 @@ def _search(
                     v += held if o % 2 == 0 else -held
                 ret = v // 2
                 done = True
+            else:
+                hi = RP[d] + BMAX[flags]
+                lo = BMIN[flags] - RP[d]
+                if tn == 0 and t >= 0 and not horizon:
+                    # the highest trumps left, as far as one team holds them all, each
+                    # win the trick they fall in: that team takes at least their points
+                    sure = 0
+                    team = -1
+                    trumps = (hands[0] | hands[1] | hands[2] | hands[3]) & _suit(t)
+                    for r in range(9):
+                        if not trumps:
+                            break
+                        c = order[9 * t + r]
+                        bit = 1 << c
+                        if trumps & bit:
+                            trumps ^= bit
+                            o = 0
+                            while not hands[o] & bit:
+                                o += 1
+                            if team < 0:
+                                team = o % 2
+                            elif o % 2 != team:
+                                break
+                            sure += pts[c]
+                    # (and so it takes a trick: only the bonuses that allow)
+                    if team == 0:
+                        lo = 2 * sure - RP[d] + BMIN[flags | 1]
+                        hi = RP[d] + BMAX[flags | 1]
+                    elif team == 1:
+                        hi = RP[d] - 2 * sure + BMAX[flags | 2]
+                        lo = BMIN[flags | 2] - RP[d]
+                if hi <= alpha:
+                    ret = hi
+                    done = True
+                elif lo >= beta:
+                    ret = lo
+                    done = True
             hint = -1
+            k1 = -1
+            k2 = 0
             if not done and tn == 0:
                 rem = hands[0] | hands[1] | hands[2] | hands[3]
                 if n == 2 or _popcount(rem) <= 32:
-                    k1 = rem | (LD[d] << 36) | (flags << 38)
-                    k2 = _owner_key(hands, n, rem)
-                    h = (k1 * 0x9E3779B1) ^ k2 ^ (k2 >> 29) ^ (k1 >> 17)
-                    idx = h & (len(tt1) - 1)
-                    UT[d] = 1
-                    IX[d] = idx
-                    K1[d] = k1
-                    K2[d] = k2
-                    if tt1[idx] == k1 and tt2[idx] == k2:
-                        lo = ttlo[idx]
-                        hi = tthi[idx]
-                        if lo >= beta or lo == hi:
-                            ret = lo
-                            done = True
-                        elif hi <= alpha:
-                            ret = hi
-                            done = True
-                        else:
-                            if lo > alpha:
-                                AL[d] = lo
-                            if hi < beta:
-                                BE[d] = hi
-                            hint = ttmv[idx]
+                    cmask, k2 = _canon_key(hands, n, rem, order, pts)
+                    k1 = cmask | (LD[d] << 36) | (flags << 38) | (stop << 40)
+                    RM[d] = rem
+            if k1 >= 0:
+                x1 = k1 ^ (k1 >> 20) ^ (k1 >> 40)
+                x2 = k2 ^ (k2 >> 20) ^ (k2 >> 40)
+                idx = ((x1 * 0x9E3779B1) ^ x2) & mask
+                UT[d] = 1
+                IX[d] = idx
+                K1[d] = k1
+                K2[d] = k2
+                NS[d] = stats[0]
+                slot = 3 * idx
+                if not (tt[slot] == k1 and tt[slot + 1] == k2
+                        and tt[slot + 2] >> _GEN_SHIFT == gen):
+                    slot += 3
+                    if not (tt[slot] == k1 and tt[slot + 1] == k2
+                            and tt[slot + 2] >> _GEN_SHIFT == gen):
+                        slot = -1
+                if slot >= 0:
+                    data = tt[slot + 2]
+                    lo = (data & 0xFFFF) - _CLAMP
+                    hi = ((data >> 16) & 0xFFFF) - _CLAMP
+                    if lo == -_CLAMP:
+                        lo = -_INF
+                    if hi == _CLAMP - 1:
+                        hi = _INF
+                    if lo >= beta or lo == hi:
+                        ret = lo
+                        done = True
+                    elif hi <= alpha:
+                        ret = hi
+                        done = True
+                    else:
+                        if lo > alpha:
+                            AL[d] = lo
+                        if hi < beta:
+                            BE[d] = hi
+                        hint = _hint_card(RM[d], (data >> 32) & 63, order)
             if done:
                 entering = False
             else:
                 NM[d] = _gen_moves(
                     P, hands, cards, ti, tn, LD[d], hint, pts, stren, above, order,
-                    moves, 9 * d,
+                    moves, 9 * d, scores,
                 )
                 K[d] = 0
                 seat = (LD[d] + tn) % n
@@ -393,26 +549,10 @@ def _search(
             else:
                 best = BEST[d]
                 if UT[d]:
-                    idx = IX[d]
-                    lo = -_INF
-                    hi = _INF
-                    if tt1[idx] == K1[d] and tt2[idx] == K2[d]:
-                        lo = ttlo[idx]
-                        hi = tthi[idx]
-                    if best <= A0[d]:
-                        if best < hi:
-                            hi = best
-                    elif best >= B0[d]:
-                        if best > lo:
-                            lo = best
-                    else:
-                        lo = best
-                        hi = best
-                    tt1[idx] = K1[d]
-                    tt2[idx] = K2[d]
-                    ttlo[idx] = lo
-                    tthi[idx] = hi
-                    ttmv[idx] = BMV[d]
+                    _tt_store(
+                        tt, gen, IX[d], K1[d], K2[d], best, A0[d], B0[d],
+                        _hint_code(RM[d], BMV[d], above), stats[0] - NS[d],
+                    )
                 ret = best
                 continue
         if entering:
@@ -443,6 +583,7 @@ def _search(
                 FL[d + 1] = FL[d] | (1 << team)
                 AL[d + 1] = AL[d] - signed
                 BE[d + 1] = BE[d] - signed
+                RP[d + 1] = RP[d] - gained
             else:
                 SG[d] = 0
                 TI[d + 1] = ti
@@ -451,7 +592,69 @@ def _search(
                 FL[d + 1] = FL[d]
                 AL[d + 1] = AL[d]
                 BE[d + 1] = BE[d]
+                RP[d + 1] = RP[d]
             d += 1
+
+
+@_jit
+def _tt_store(
+    tt: Any, gen: int, idx: int, k1: int, k2: int, best: int, alpha: int, beta: int,
+    move: int, work: int,
+) -> None:
+    """Store a searched value as bounds in the two-entry bucket at ``idx``: into the
+    entry of the same position if there is one, else into the first entry when this
+    search took at least as much work as the one stored there (which moves to the
+    second entry), else into the second. An entry is three numbers: the two keys, then
+    the bounds, the best move, the work (log2 of the nodes searched) and the table's
+    generation packed in one."""
+    w = 0
+    while work > 1 and w < 63:
+        work >>= 1
+        w += 1
+    lo = -_INF
+    hi = _INF
+    e = 3 * idx
+    slot = -1
+    if tt[e] == k1 and tt[e + 1] == k2 and tt[e + 2] >> _GEN_SHIFT == gen:
+        slot = e
+    elif tt[e + 3] == k1 and tt[e + 4] == k2 and tt[e + 5] >> _GEN_SHIFT == gen:
+        slot = e + 3
+    if slot >= 0:
+        data = tt[slot + 2]
+        lo = (data & 0xFFFF) - _CLAMP
+        hi = ((data >> 16) & 0xFFFF) - _CLAMP
+        if lo == -_CLAMP:
+            lo = -_INF
+        if hi == _CLAMP - 1:
+            hi = _INF
+        w = max(w, (data >> 38) & 63)
+    else:
+        data = tt[e + 2]
+        if w >= (data >> 38) & 63 or data >> _GEN_SHIFT != gen:
+            slot = e
+            tt[e + 3] = tt[e]
+            tt[e + 4] = tt[e + 1]
+            tt[e + 5] = data
+        else:
+            slot = e + 3
+    if best <= alpha:
+        if best < hi:
+            hi = best
+    elif best >= beta:
+        if best > lo:
+            lo = best
+    else:
+        lo = best
+        hi = best
+    # bounds beyond the packed range are stored weaker (still true)
+    lo = max(-_CLAMP, min(lo, _CLAMP - 2))
+    hi = max(1 - _CLAMP, min(hi, _CLAMP - 1))
+    tt[slot] = k1
+    tt[slot + 1] = k2
+    tt[slot + 2] = (
+        (lo + _CLAMP) | ((hi + _CLAMP) << 16) | (move << 32) | (w << 38)
+        | (gen << _GEN_SHIFT)
+    )
 
 
 @_jit
@@ -516,14 +719,51 @@ def _legal_of(
     return _legal(P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above)
 
 
+def _mtd(
+    P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, flags: int,
+    guess: int, pts: Any, stren: Any, above: Any, order: Any, tt: Any, stats: Any,
+) -> int:
+    """Exact value of a position by null-window searches sharing the transposition
+    table (MTD(f) from ``guess``). A fail-soft result is often only just past the
+    test, so after tests that fail the same way the next test goes further (steps
+    doubling), and once the value is bracketed no test lies beyond the middle."""
+    lower, upper = -_INF, _INF
+    g = guess
+    step = 0
+    last = 0
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        r = int(_search(
+            P, hands, cards, ti, tn, leader, flags, beta - 1, beta, pts, stren, above,
+            order, tt, stats,
+        ))
+        if r < beta:
+            upper = r
+            way = -1
+        else:
+            lower = r
+            way = 1
+        step = 2 * step if way == last else _STEP
+        last = way
+        if way > 0:
+            g = r + step - 1
+            if upper < _INF:
+                g = min(g, (lower + upper) // 2)
+        else:
+            g = r - step + 1
+            if lower > -_INF:
+                g = max(g, (lower + upper + 1) // 2)
+        g = max(lower, min(upper, g))
+    return lower
+
+
 def _root(
     P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, flags: int,
-    pts: Any, stren: Any, above: Any, order: Any, out: Any,
-    tt1: Any, tt2: Any, ttlo: Any, tthi: Any, ttmv: Any, stats: Any,
+    pts: Any, stren: Any, above: Any, order: Any, out: Any, tt: Any, stats: Any,
 ) -> int:
     """Exact value of every legal card of the player to move (``out[card]``, team 0's
-    view); returns the legal mask. Each card's value is found by MTD(f): null-window
-    searches that share the transposition table, starting from the last card's value."""
+    view); returns the legal mask. Each card's value is found by MTD(f), starting from
+    the last card's value."""
     n = P[_N]
     t = P[_TRUMP]
     seat = (leader + tn) % n
@@ -541,23 +781,15 @@ def _root(
                 gained += int(P[_LAST])
             team = winner % 2
             signed = gained if team == 0 else -gained
-            args = (ti + 1, 0, winner, flags | (1 << team))
+            g = signed + _mtd(
+                P, hands, cards, ti + 1, 0, winner, flags | (1 << team), guess - signed,
+                pts, stren, above, order, tt, stats,
+            )
         else:
-            signed = 0
-            args = (ti, tn + 1, leader, flags)
-        lower, upper = -_INF, _INF
-        g = guess
-        while lower < upper:
-            beta = g + 1 if g == lower else g
-            g = signed + int(_search(
-                P, hands, cards, args[0], args[1], args[2], args[3],
-                beta - 1 - signed, beta - signed, pts, stren, above, order,
-                tt1, tt2, ttlo, tthi, ttmv, stats,
-            ))
-            if g < beta:
-                upper = g
-            else:
-                lower = g
+            g = _mtd(
+                P, hands, cards, ti, tn + 1, leader, flags, guess, pts, stren, above,
+                order, tt, stats,
+            )
         hands[seat] ^= 1 << c
         out[c] = g
         guess = g
@@ -631,33 +863,40 @@ def shared_solver() -> Solver:
 
 class Solver:
     """Solves :class:`PlayProblem` positions; keeps its transposition table between calls
-    with the same contract (entries stay valid: a key is the whole position)."""
+    with the same contract (entries stay valid: a key is the whole position, up to
+    equivalent cards, with the depth limit). ``tt_bits``: the table holds
+    ``2 ** tt_bits`` entries of 24 bytes (48 MiB compiled, by default)."""
 
     def __init__(self, tt_bits: int | None = None) -> None:
         if tt_bits is None:
-            tt_bits = 20 if COMPILED else 14
-        size = 1 << tt_bits
-        self._tt = (
-            _array([-1] * size), _array([-1] * size), _array([0] * size),
-            _array([0] * size), _array([0] * size),
-        )
+            tt_bits = 21 if COMPILED else 14
+        size = 1 << max(tt_bits, 1)
+        self._tt = np.zeros(3 * size, dtype=np.int64) if COMPILED else [0] * (3 * size)
         self._size = size
+        self._gen = 0
         self._signature: tuple[Any, ...] | None = None
         self._tables: tuple[Any, Any, Any, Any] | None = None
         self.stats = _array([0])
 
     def _prepare(self, problem: PlayProblem) -> tuple[Any, Any, Any, Any, Any]:
+        params = problem.params()
+        # the depth limit is part of each key, so it does not empty the table
         signature = (
             problem.game, problem.trump, problem.points, problem.strength,
-            tuple(problem.params()),
+            tuple(params[:_STOP]),
         )
         if signature != self._signature:
+            # a new contract: entries of the old one no longer match (each entry holds
+            # the generation it was stored in); the table is emptied only when the
+            # generations run out
             self._signature = signature
-            tt1 = self._tt[0]
-            if COMPILED:
-                tt1.fill(-1)
-            else:
-                tt1[:] = [-1] * self._size
+            self._gen += 1
+            if self._gen == _GEN_LIMIT:
+                self._gen = 1
+                if COMPILED:
+                    self._tt.fill(0)
+                else:
+                    self._tt[:] = [0] * (3 * self._size)
             self._tables = (
                 _array(list(problem.points)),
                 _array(list(problem.strength)),
@@ -665,7 +904,7 @@ class Solver:
                 _array(_order(problem.strength)),
             )
         assert self._tables is not None
-        return (_array(problem.params()), *self._tables)
+        return (_array([*params, self._gen]), *self._tables)
 
     def values(self, problem: PlayProblem) -> dict[int, int]:
         """Each legal card of the player to move with the exact value of the deal's rest
@@ -679,7 +918,7 @@ class Solver:
         out = _array([0] * 36)
         legal = _root(
             P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
-            problem.flags, pts, stren, above, order, out, *self._tt, self.stats,
+            problem.flags, pts, stren, above, order, out, self._tt, self.stats,
         )
         return {c: int(out[c]) for c in bits(int(legal))}
 
@@ -698,19 +937,10 @@ class Solver:
         """The value of the position under perfect play (team 0's view), by MTD(f) from
         ``guess``: one search from the position, cheaper than :meth:`values`."""
         P, pts, stren, above, order, hands, cards = self.kernel_state(problem)
-        lower, upper = -_INF, _INF
-        g = guess
-        while lower < upper:
-            beta = g + 1 if g == lower else g
-            g = int(_search(
-                P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
-                problem.flags, beta - 1, beta, pts, stren, above, order, *self._tt, self.stats,
-            ))
-            if g < beta:
-                upper = g
-            else:
-                lower = g
-        return g
+        return _mtd(
+            P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
+            problem.flags, guess, pts, stren, above, order, self._tt, self.stats,
+        )
 
 
 _SHARED: Solver | None = None

@@ -1,0 +1,291 @@
+"""The open-hand solver's pruning keeps every value exact: bounds, the canonical table keys
+(positions equal up to equivalent cards share an entry), the two-entry buckets and the
+stepped MTD(f) search give the values of a plain minimax, to the end of the deal (checked
+against the engines themselves) and in the depth-limited trees the bots search early in
+a deal, compiled and as plain Python alike."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from atout.bots import solver as solver_module
+from atout.bots.solver import Solver, problem_from_deal
+from atout.cards import bits
+from atout.games import get_game
+from atout.games.actions import Play
+from atout.games.schieber import OBENABE, UNDENUFE, contract_action
+from test_search_bots import TRICKS, _brute, _ending
+
+
+def _schieber_ending(rng: random.Random, seed: int, left: int, contract: int,
+                     options: Any = None) -> Any:
+    """A Schieber deal under ``contract``, played at random to ``left`` tricks from the
+    end (and a random number of cards into that trick)."""
+    info = get_game("schieber")
+    deal = info.deal(seed=seed, dealer=seed % 4, options=options)
+    deal.apply(contract_action(contract))
+    target = (TRICKS["schieber"] - left) * 4 + rng.randrange(4)
+    while not deal.is_over and sum(isinstance(a, Play) for _, a in deal.actions) < target:
+        plays = [a for a in deal.legal_actions() if isinstance(a, Play)]
+        deal.apply_unchecked(rng.choice(plays) if plays else deal.legal_actions()[0])
+    assert all(isinstance(a, Play) for a in deal.legal_actions())
+    return deal
+
+
+def _reference(problem: Any) -> dict[int, int]:
+    """Plain alpha-beta over the solver's own rules (no table, no bounds, no null
+    windows, every card searched): the value of every legal card, to the end or to the
+    depth limit ``problem.stop``."""
+    P, pts, stren, above, _order, hands, cards = Solver().kernel_state(problem)
+    n, total, t = problem.n, problem.total_tricks, problem.trump
+    stop = problem.stop if 0 <= problem.stop < total else total
+    last = problem.last_bonus
+    inf = 10**6
+
+    def bonus(flags: int) -> int:
+        v = 0
+        if flags == 1:
+            v += problem.capot[0]
+        elif flags == 2:
+            v -= problem.capot[1]
+        if flags & 1:
+            v += problem.seq[0]
+        if flags & 2:
+            v -= problem.seq[1]
+        return v
+
+    def play(ti: int, tn: int, leader: int, flags: int, c: int, alpha: int, beta: int) -> int:
+        seat = (leader + tn) % n
+        base = 4 * ti
+        hands[seat] ^= 1 << c
+        cards[base + tn] = c
+        if tn + 1 == n:
+            winner = (leader + int(solver_module._best_of(cards, base, n, t, stren))) % n
+            gained = sum(int(pts[cards[base + i]]) for i in range(n))
+            if ti + 1 == total:
+                gained += last
+            signed = gained if winner % 2 == 0 else -gained
+            flags |= 1 << (winner % 2)
+            v = signed + rest(ti + 1, 0, winner, flags, alpha - signed, beta - signed)
+        else:
+            v = rest(ti, tn + 1, leader, flags, alpha, beta)
+        hands[seat] ^= 1 << c
+        return v
+
+    def rest(ti: int, tn: int, leader: int, flags: int, alpha: int, beta: int) -> int:
+        if tn == 0 and ti == total:
+            return bonus(flags)
+        if tn == 0 and ti == stop:
+            held = [sum(int(pts[c]) for c in bits(int(hands[o]))) for o in range(n)]
+            return sum(h if o % 2 == 0 else -h for o, h in enumerate(held)) // 2
+        seat = (leader + tn) % n
+        legal = int(solver_module._legal(
+            P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above))
+        best = -inf if seat % 2 == 0 else inf
+        for c in bits(legal):
+            v = play(ti, tn, leader, flags, c, alpha, beta)
+            if seat % 2 == 0:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    ti, tn = problem.tricks_done, len(problem.trick)
+    seat = (problem.leader + tn) % n
+    legal = int(solver_module._legal(
+        P, hands[seat], cards, 4 * ti, tn, problem.leader, seat, stren, above))
+    return {c: play(ti, tn, problem.leader, problem.flags, c, -inf, inf) for c in bits(legal)}
+
+
+def _engine_values(deal: Any, game: str) -> dict[int, int]:
+    """Brute force over the engine: every legal card's value of the deal's rest."""
+    before = deal.captured[0] - deal.captured[1]
+    out = {}
+    for action in deal.legal_actions():
+        deal.apply_unchecked(action)
+        out[int(action.card)] = _brute(deal, game) - before
+        deal.undo()
+    return out
+
+
+CONTRACTS = [
+    (0, None), (3, None), (OBENABE, None), (UNDENUFE, None),
+    (UNDENUFE, "schieber(undenufe_values=modern)"),
+]
+
+
+@pytest.mark.parametrize(("contract", "options"), CONTRACTS)
+def test_schieber_contracts_exact_against_the_engine(contract: int, options: str | None) -> None:
+    """Every Schieber contract (a trump suit, Obenabe, Undenufe, classic or modern
+    points): the solver, its table shared by all endings of the contract and also
+    squeezed to four entries (every bucket collides), gives the engine's brute force."""
+    rng = random.Random(contract * 31 + (options is not None))
+    opts = get_game("schieber").options.parse(options) if options else None
+    shared, tiny = Solver(), Solver(tt_bits=2)
+    for i in range(6):
+        deal = _schieber_ending(rng, 300 + i, 3, contract, opts)
+        problem = problem_from_deal(deal)
+        expected = _engine_values(deal, "schieber")
+        assert shared.values(problem) == expected, i
+        assert tiny.values(problem) == expected, i
+
+
+DEPTH_CASES = [
+    ("deberts", 4, 2), ("deberts", 6, 2), ("belote", 3, 1), ("belote", 4, 2),
+    ("belote", 5, 1), ("schieber", 3, 2), ("schieber", 4, 2), ("schieber", 5, 1),
+]
+
+
+@pytest.mark.parametrize(("game", "left", "ahead"), DEPTH_CASES)
+def test_depth_limited_and_exact_values_match_plain_minimax(
+    game: str, left: int, ahead: int
+) -> None:
+    """The trees the bots search early in a deal (``ahead`` tricks, then half of the
+    points each team holds) and the whole rest: the same values as a plain minimax."""
+    rng = random.Random(len(game) * 7 + left)
+    solver = Solver()
+    for i in range(6):
+        deal = _ending(game, rng, 500 + i, left)
+        problem = problem_from_deal(deal)
+        limited = dataclasses.replace(problem, stop=problem.tricks_done + ahead)
+        assert solver.values(limited) == _reference(limited), i
+        if left <= 4 or game == "deberts":
+            assert solver.values(problem) == _reference(problem), i
+
+
+@pytest.mark.parametrize("contract", range(6))
+def test_longer_schieber_endings_exact(contract: int) -> None:
+    """Four and five tricks from the end, where the bounds (the points still out, the
+    highest trumps one team holds) and the shared table entries cut most: every
+    contract, against plain alpha-beta."""
+    rng = random.Random(40 + contract)
+    solver = Solver()
+    for i, left in enumerate((4, 4, 4, 5)):
+        problem = problem_from_deal(_schieber_ending(rng, 600 + i, left, contract))
+        assert solver.values(problem) == _reference(problem), i
+
+
+def test_longer_belote_endings_exact() -> None:
+    rng = random.Random(5)
+    solver = Solver()
+    for i in range(6):
+        problem = problem_from_deal(_ending("belote", rng, 650 + i, 5))
+        assert solver.values(problem) == _reference(problem), i
+
+
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
+def test_value_agrees_with_values(game: str) -> None:
+    """``value`` (one search of the position, from any first guess) is the best of the
+    cards' values for the side to move."""
+    rng = random.Random(3)
+    solver = Solver()
+    for i in range(8):
+        deal = _ending(game, rng, 700 + i, 4 if game != "deberts" else 6)
+        problem = problem_from_deal(deal)
+        values = solver.values(problem)
+        best = (max if problem.to_move % 2 == 0 else min)(values.values())
+        for guess in (0, best, best + 37, -200):
+            assert solver.value(problem, guess=guess) == best, (i, guess)
+
+
+def test_equivalent_positions_share_a_key() -> None:
+    """Obenabe, the spade 8 gone: the 9 and the 7 of spades (no points either) are
+    interchangeable, so positions that differ in which of them is left have one key and
+    the same values."""
+    from atout.cards import Card
+
+    deal = get_game("schieber").deal(seed=1, dealer=0)
+    deal.apply(contract_action(OBENABE))
+    start = problem_from_deal(deal)
+
+    def position(hands: list[str]) -> Any:
+        return dataclasses.replace(
+            start, hands=tuple(sum(1 << int(Card.parse(c)) for c in h.split()) for h in hands),
+            trick=(), tricks_done=6, leader=0, flags=3,
+        )
+
+    a = position(["S9 HA D6", "S6 HK D7", "SA H6 DQ", "SK H7 DA"])
+    b = position(["S7 HA D6", "S6 HK D7", "SA H6 DQ", "SK H7 DA"])
+    keys = []
+    for p in (a, b):
+        _P, pts, _stren, _above, order, hands, _cards = Solver().kernel_state(p)
+        rem = int(hands[0] | hands[1] | hands[2] | hands[3])
+        cmask, owners = solver_module._canon_key(hands, 4, rem, order, pts)
+        keys.append((int(cmask), int(owners)))
+    assert keys[0] == keys[1]
+    solver = Solver()
+    va, vb = solver.values(a), solver.values(b)  # b reuses a's entries
+    assert va == _reference(a)
+    assert vb == _reference(b)
+    s9, s7 = int(Card.parse("S9")), int(Card.parse("S7"))
+    assert va.pop(s9) == vb.pop(s7)
+    assert va == vb
+
+
+def test_table_generations_run_out_and_restart() -> None:
+    """A new contract starts a new generation of table entries; when the generations
+    run out the table is emptied, and the values stay right."""
+    rng = random.Random(8)
+    solver = Solver(tt_bits=6)
+    solver._gen = solver_module._GEN_LIMIT - 3
+    for i in range(8):
+        deal = _schieber_ending(rng, 900 + i, 3, i % 6)
+        problem = problem_from_deal(deal)
+        assert solver.values(problem) == _engine_values(deal, "schieber"), i
+    assert 1 <= solver._gen < 8
+
+
+_PURE_SCRIPT = """
+import dataclasses, json, random, sys
+sys.path.insert(0, {tests!r})
+from test_solver import _schieber_ending
+from test_search_bots import _ending
+from atout.bots.solver import COMPILED, Solver, problem_from_deal
+out = [COMPILED]
+for game, left, ahead in (("deberts", 6, 2), ("belote", 4, 2), ("schieber", 4, 2)):
+    rng = random.Random(9)
+    solver, tiny = Solver(), Solver(tt_bits=3)
+    for i in range(3):
+        problem = problem_from_deal(_ending(game, rng, 80 + i, left))
+        limited = dataclasses.replace(problem, stop=problem.tricks_done + ahead)
+        out.append(sorted(solver.values(limited).items()))
+        out.append(sorted(tiny.values(problem).items()))
+        out.append(solver.value(problem, guess=13))
+for contract in range(6):
+    rng = random.Random(contract)
+    problem = problem_from_deal(_schieber_ending(rng, 40 + contract, 3, contract))
+    out.append(sorted(Solver().values(problem).items()))
+print(json.dumps(out))
+"""
+
+
+def test_pure_python_and_compiled_kernels_agree() -> None:
+    """The kernel run as plain Python gives the compiled kernel's values, with the
+    pruning, in depth-limited and exact searches, for every game and Schieber contract
+    (without numba installed, both runs are plain Python)."""
+    script = _PURE_SCRIPT.format(tests=os.path.dirname(__file__))
+    runs = []
+    for pure in (True, False):
+        env = dict(os.environ)
+        env.pop("ATOUT_PURE_SOLVER", None)
+        if pure:
+            env["ATOUT_PURE_SOLVER"] = "1"
+        done = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True,
+            check=True,
+        )
+        runs.append(json.loads(done.stdout))
+    assert runs[0][0] is False  # plain Python
+    assert runs[0][1:] == runs[1][1:]

@@ -49,3 +49,23 @@ def test_bot_needs_its_turn_and_known_name() -> None:
         RandomBot(1).choose(view)
     with pytest.raises(ValueError):
         make_bot("deberts", "grandmaster")
+
+
+def test_confidence_interval_is_that_of_the_mean_per_deal() -> None:
+    """The interval is around the per-deal difference, from the spread of the boards'
+    per-deal advantages (not of their two-deal sums, which would double it)."""
+    import math
+
+    from atout.arena import ArenaResult, BoardResult
+
+    boards = (
+        BoardResult(0, (100, 60), (40, 80)),  # A - B per deal: +20
+        BoardResult(1, (50, 50), (70, 70)),  # -20
+        BoardResult(2, (90, 90), (30, 30)),  # +60
+    )
+    result = ArenaResult("deberts", "a", "b", boards)
+    assert result.difference == pytest.approx(20.0)
+    sd = math.sqrt(((20 - 20) ** 2 + (-20 - 20) ** 2 + (60 - 20) ** 2) / 2)
+    low, high = result.confidence_interval
+    assert high - 20.0 == pytest.approx(1.96 * sd / math.sqrt(3))
+    assert 20.0 - low == pytest.approx(1.96 * sd / math.sqrt(3))

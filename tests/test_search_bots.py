@@ -303,3 +303,22 @@ def test_arena_reports_win_rate_and_points_share() -> None:
     assert result.win_rate == pytest.approx((w + d / 2) / 12)
     assert 0.5 < result.points_share <= 1
     assert "win rate" in result.summary() and "of the points" in result.summary()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_levels_spend_more_from_hard_to_expert(game: str) -> None:
+    """``hard`` is PIMC on a small budget that bids by the rules of thumb; ``expert`` is
+    PIMC on the full budget (the ``pimc`` bot), which bids by simulation."""
+    from atout.bots.search import PIMCBot
+
+    hard, expert, pimc = (make_bot(game, n, seed=1) for n in ("hard", "expert", "pimc"))
+    assert isinstance(hard, PIMCBot) and isinstance(expert, PIMCBot)
+    assert isinstance(pimc, PIMCBot)
+    assert hard.worlds < expert.worlds == pimc.worlds
+    assert hard.bid_worlds == 0 < expert.bid_worlds == pimc.bid_worlds
+    info = get_game(game)
+    for seed in range(3):
+        deal = info.deal(seed=seed, dealer=seed % info.num_players)
+        view = deal.view(deal.current_player())
+        rules = make_bot(game, "heuristic", seed=0).choose(view)
+        assert make_bot(game, "hard", seed=seed).choose(view) == rules

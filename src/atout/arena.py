@@ -108,7 +108,8 @@ class ArenaResult:
 
     @property
     def standard_error(self) -> float:
-        values = [2 * b.advantage for b in self.boards]  # per board, A - B per deal
+        # each board's A - B per deal: the mean of these is :attr:`difference`
+        values = [b.advantage for b in self.boards]
         n = len(values)
         if n < 2:
             return math.inf

@@ -316,19 +316,22 @@ class Deal(ABC):
             self.actions.append((game.turn, action))
             game._play(int(action.card))
         else:
-            self._history.append(self._getter(self))
-            self.actions.append((game.turn, action))
-            self._apply(action)
+            self._apply_whole(action)
 
     def _apply_unchecked_own(self, action: Action) -> None:
         """``apply_unchecked`` of a game with its own ``play_card``: cards go to it."""
         if type(action) is Play:
             self.play_card(int(action.card))
         else:
-            game: Any = self
-            self._history.append(self._getter(self))
-            self.actions.append((game.turn, action))
-            self._apply(action)
+            self._apply_whole(action)
+
+    def _apply_whole(self, action: Action) -> None:
+        """Snapshot the whole state, record the action and apply it (the seat to act is
+        ``turn`` in the games with a fast path)."""
+        game: Any = self
+        self._history.append(self._getter(self))
+        self.actions.append((game.turn, action))
+        self._apply(action)
 
     def undo(self) -> Action:
         """Take back the last action and return it."""

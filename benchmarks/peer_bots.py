@@ -38,12 +38,13 @@ import random
 import subprocess
 import sys
 import time
-import venv
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
+
+from peers import make_venv
 
 from atout.arena import ArenaResult, BoardResult, _board_seed, play_deal
 from atout.bots.base import Bot, make_bot
@@ -55,8 +56,6 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 VENV = HERE / ".peer-bots-venv"
 PINS = ("schieber==0.1.10", "belote-cli==4.9.6")
-TEST_TOOLS = ("pytest>=8",)
-STAMP = VENV / "atout-peer-bots.json"
 
 #: The atout options each peer's rules agree with (see docs/bots.md).
 OPTIONS = {
@@ -67,31 +66,11 @@ PEERS = {"schieber": "challenge", "belote": "belote-cli-hard"}
 
 
 # -- the virtual environment -----------------------------------------------------------
-def venv_python() -> Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-
-
 def ensure_venv(*, tests: bool = False) -> Path:
-    """Make (or reuse) the peer bots' environment; return its interpreter."""
-    wanted = {"pins": list(PINS), "tests": sorted(TEST_TOOLS) if tests else []}
-    python = venv_python()
-    if python.exists() and STAMP.exists():
-        have = json.loads(STAMP.read_text())
-        if have.get("pins") == wanted["pins"] and (not tests or have.get("tests")):
-            return python
-        if have.get("tests"):
-            wanted["tests"] = have["tests"]
-    if not python.exists():
-        print(f"creating {VENV.relative_to(ROOT)} ...", file=sys.stderr)
-        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    packages = [*PINS, *wanted["tests"]]
-    print(f"installing {' '.join(packages)} and atout[search] (editable) ...", file=sys.stderr)
-    pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    # the schieber package imports numpy without declaring it; atout[search] brings it
-    subprocess.run([*pip, *packages], check=True)
-    subprocess.run([*pip, "-e", f"{ROOT}[search]"], check=True)
-    STAMP.write_text(json.dumps(wanted))
-    return python
+    """Make (or reuse) the peer bots' environment; return its interpreter. atout comes
+    with its ``search`` extra (numba, numpy: the schieber package imports numpy without
+    declaring it)."""
+    return make_venv(VENV, PINS, ["-e", f"{ROOT}[search]"], tests=tests, quiet=True)
 
 
 def peers_importable() -> bool:

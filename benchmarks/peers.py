@@ -38,6 +38,7 @@ import subprocess
 import sys
 import time
 import venv
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -47,36 +48,51 @@ ROOT = HERE.parent
 VENV = HERE / ".peers-venv"
 PINS = ("jass-kit==2.0.5", "belote-cli==4.9.6", "colver==0.11.1")
 TEST_TOOLS = ("pytest>=8",)
-STAMP = VENV / "atout-peers.json"
 
 
 # -- the virtual environment -----------------------------------------------------------
-def venv_python() -> Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+def venv_python(venv_dir: Path = VENV) -> Path:
+    return venv_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
-def ensure_venv(*, tests: bool = False, quiet: bool = False) -> Path:
-    """Make (or reuse) the peers' environment; return its interpreter."""
-    wanted = {"pins": list(PINS), "tests": sorted(TEST_TOOLS) if tests else []}
-    python = venv_python()
-    if python.exists() and STAMP.exists():
-        have = json.loads(STAMP.read_text())
+def make_venv(
+    venv_dir: Path,
+    pins: Sequence[str],
+    atout_install: Sequence[str],
+    *,
+    tests: bool = False,
+    quiet: bool = False,
+) -> Path:
+    """Make (or reuse) a virtual environment of its own with the ``pins`` and atout
+    installed by ``pip install *atout_install``; remade when the pins change. Returns
+    its interpreter. ``peer_bots.py`` makes its environment with this too."""
+    stamp = venv_dir / "atout-peers.json"
+    wanted = {"pins": list(pins), "tests": sorted(TEST_TOOLS) if tests else []}
+    python = venv_python(venv_dir)
+    if python.exists() and stamp.exists():
+        have = json.loads(stamp.read_text())
         if have.get("pins") == wanted["pins"] and (not tests or have.get("tests")):
             return python
         if have.get("tests"):
             wanted["tests"] = have["tests"]
     if not python.exists():
-        print(f"creating {VENV.relative_to(ROOT)} ...", file=sys.stderr)
-        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    packages = [*PINS, *wanted["tests"]]
+        print(f"creating {venv_dir.relative_to(ROOT)} ...", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True, clear=True).create(venv_dir)
+    packages = [*pins, *wanted["tests"]]
     print(f"installing {' '.join(packages)} and atout (editable) ...", file=sys.stderr)
     pip = [str(python), "-m", "pip", "install", "--disable-pip-version-check"]
     if quiet:
         pip.append("--quiet")
     subprocess.run([*pip, *packages], check=True)
-    subprocess.run([*pip, "--no-deps", "-e", str(ROOT)], check=True)
-    STAMP.write_text(json.dumps(wanted))
+    subprocess.run([*pip, *atout_install], check=True)
+    stamp.write_text(json.dumps(wanted))
     return python
+
+
+def ensure_venv(*, tests: bool = False, quiet: bool = False) -> Path:
+    """The peer engines' environment (atout without its dependencies: the engines need
+    none)."""
+    return make_venv(VENV, PINS, ["--no-deps", "-e", str(ROOT)], tests=tests, quiet=quiet)
 
 
 # -- workers -------------------------------------------------------------------------------

@@ -699,15 +699,7 @@ def _rollout(
             leader = winner
             ti += 1
             tn = 0
-    if flags == 1:
-        v += P[_CAP0]
-    elif flags == 2:
-        v -= P[_CAP1]
-    if flags & 1:
-        v += P[_SEQ0]
-    if flags & 2:
-        v -= P[_SEQ1]
-    return v
+    return v + _bonus(P, flags)
 
 
 @_jit

@@ -268,3 +268,18 @@ def test_sweep_stops_where_the_losers_keep_weis_and_stoeck() -> None:
         seen[0] += w
         seen[1] += s
     assert stops > 1500 and seen[0] > 100 and seen[1] > 5
+
+
+def test_a_record_of_a_stopped_match_reads_back_with_what_the_losers_kept() -> None:
+    from atout.notation import parse_match, read_match, write_match
+
+    m = SchieberMatch(seed=106)
+    while not m.is_over:
+        m.apply(m.legal_actions()[-1])
+    text = write_match(m)
+    assert parse_match(text).header("Result") == "3092-1716"
+    assert "# claim: 1028-240, scores 3092-1716" in text
+    again = read_match(text)
+    assert again.scores == (3092, 1716) and again.winner == 0
+    assert [row.recorded for row in again.scoresheet] == [row.recorded for row in m.scoresheet]
+    assert not again.schneider  # type: ignore[attr-defined]

@@ -184,7 +184,7 @@ def encode_view(view: Any) -> tuple[Obs, Mask]:
         if view.stoeck is not None:
             stoeck.append(view.stoeck)
         melds_shown = [(s, m.mask) for s, m in view.shown_weis]
-        announced = [None if p is None else float(p) for p in view.weis_announced]
+        announced = [None if c is None else float(c.points) for c in view.weis_announced]
         meld_team = view.weis_winner
         numbers[6] = view.card_points[myteam] / 100
         numbers[7] = view.card_points[1 - myteam] / 100
@@ -373,22 +373,18 @@ class SchieberEncoder:
             if chooser & 1 == myteam:
                 flags |= 1 << 49
             weis = deal.weis
-            ann = [0.0, 0.0, 0.0, 0.0]
-            if done:
-                flags |= 0xF << 43
-                for s in range(4):
-                    w = weis[s]
-                    if w:
-                        ann[(s - me) & 3] = w[0].points / 100
-            else:
-                for k in range(len(trick)):
-                    s = (leader + k) & 3
-                    r = (s - me) & 3
-                    flags |= 1 << (43 + r)
-                    w = weis[s]
-                    if w:
-                        ann[r] = w[0].points / 100
-            a0, a1, a2, a3 = ann
+            calls = deal.calls
+            if calls[0] or calls[1] or calls[2] or calls[3]:
+                ann = [0.0, 0.0, 0.0, 0.0]
+                # each seat speaks (or not) with its first card
+                for k in range(4 if done else len(trick)):
+                    s = (leader + k) & 3 if not done else k
+                    call = calls[s]
+                    if call is not None:
+                        r = (s - me) & 3
+                        flags |= 1 << (43 + r)
+                        ann[r] = call.points / 100
+                a0, a1, a2, a3 = ann
             wt = deal.weis_team
             counted = [captured[0], captured[1]]
             if wt >= 0 and done:

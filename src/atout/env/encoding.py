@@ -28,11 +28,12 @@ trick); 16..21 contract (trump C, D, H, S, Obenabe, Undenufe); 22..25 relative t
 leader of the current trick (play only); 31..34 suit of the turned card or indicator; 35
 second bidding round (during the bidding); 36 doubled; 37 redoubled; 38 capot announced;
 39..42 relative seat that announced Stöck, bela or belote; 43..46 relative seat has
-announced its best meld (has played its first card); 47 my team scores the melds; 48 the
-other team does; 49 my team is the taking team.
+announced its best meld (has played its first card; in Schieber, has announced a Weis:
+a silent seat stays 0); 47 my team scores the melds; 48 the other team does; 49 my team
+is the taking team.
 
 Numbers (``554 + k``): k 0..3 value of the best meld announced by relative seat ``r``
-/ 100; 4, 5 tricks won by my team, the other team / 9; 6, 7 card points captured by my
+/ 100 (Schieber: the points of its call); 4, 5 tricks won by my team, the other team / 9; 6, 7 card points captured by my
 team, the other (Schieber; 0 in the other games) / 100; 8 the contract's factor / 4;
 9, 10 written scores of my team, the other / target; 11, 12 written plus counted in this
 deal as far as the observer can know (Schieber; the written scores elsewhere) / target;
@@ -42,7 +43,7 @@ deal as far as the observer can know (Schieber; the written scores elsewhere) / 
 :func:`encode_view` builds it from any game's view (the definition); the environment
 uses :class:`SchieberEncoder` and :class:`BeloteEncoder` for those games, which read the
 same facts from the engine's state several times faster, and are tested equal to
-:func:`encode_view` at every decision of random deals.
+:func:`encode_view` at every decision of random deals, under every option set.
 """
 
 from __future__ import annotations

@@ -33,8 +33,9 @@ a silent seat stays 0); 47 my team scores the melds; 48 the other team does; 49 
 is the taking team.
 
 Numbers (``554 + k``): k 0..3 value of the best meld announced by relative seat ``r``
-/ 100 (Schieber: the points of its call); 4, 5 tricks won by my team, the other team / 9; 6, 7 card points captured by my
-team, the other (Schieber; 0 in the other games) / 100; 8 the contract's factor / 4;
+/ 100 (Schieber: the points of its call); 4, 5 tricks won by my team, the other team
+/ 9; 6, 7 card points captured by my team, the other (Schieber; 0 in the other games)
+/ 100; 8 the contract's factor / 4;
 9, 10 written scores of my team, the other / target; 11, 12 written plus counted in this
 deal as far as the observer can know (Schieber; the written scores elsewhere) / target;
 13 the hanging (Deberts) or held (Belote) amount / target; 14 passes in the bidding / 8;

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import random
 import re
 import subprocess
@@ -138,6 +140,61 @@ def test_belote_fast_encoder_matches_the_view() -> None:
         actions = match.legal_actions()
         match.apply(actions[rng.randrange(len(actions))])
     assert checked > 5000
+
+
+#: Small targets, so that a match episode ends after a few deals.
+SMALL_TARGET = {"deberts": 151, "belote": 301, "schieber": 700}
+#: Option values besides the booleans (each with the boolean defaults).
+OTHER_VALUES: dict[str, list[dict[str, object]]] = {
+    "deberts": [],
+    "belote": [{"defender_capot": 162}],
+    "schieber": [{"undenufe_values": "modern"}],
+}
+
+
+def every_option_set(game: str) -> list[object]:
+    """Every combination of the game's boolean options, crossed with each other value
+    listed in OTHER_VALUES, all with a small target."""
+    info = get_game(game)
+    flags = [f.name for f in dataclasses.fields(info.options) if f.type in (bool, "bool")]
+    sets = []
+    for other in [{}, *OTHER_VALUES[game]]:
+        for values in itertools.product((False, True), repeat=len(flags)):
+            sets.append(info.options(
+                target=SMALL_TARGET[game], **other, **dict(zip(flags, values, strict=True))
+            ))
+    return sets
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observations_equal_encode_view_under_every_option_set(game: str) -> None:
+    """The environment's observations (the fast encoders for Schieber and Belote) are
+    encode_view's, for every seat at every step, under every option set."""
+    sets = every_option_set(game)
+    assert len(sets) >= 8
+    checked = 0
+    for k, options in enumerate(sets):
+        for episode in ("deal", "match"):
+            e = raw_env(game, episode=episode, options=options)
+            for seed in range(2 if episode == "deal" else 1):
+                e.reset(seed=100 * k + seed)
+                rng = random.Random(seed)
+                for agent in e.agent_iter():
+                    for other in e.agents:
+                        got = e.observe(other)
+                        obs, mask = encode_view(e.state_.view(e._seat[other]))
+                        assert np.array_equal(got["observation"], obs), (
+                            str(options), episode, other, np.flatnonzero(got["observation"] != obs)
+                        )
+                        assert np.array_equal(got["action_mask"], mask)
+                        checked += 1
+                    _, _, term, trunc, _ = e.last()
+                    if term or trunc:
+                        e.step(None)
+                        continue
+                    legal = np.flatnonzero(e.observe(agent)["action_mask"])
+                    e.step(int(legal[rng.randrange(len(legal))]))
+    assert checked > 100 * len(sets)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -26,6 +26,7 @@ from atout.games.schieber import (
     SchieberOptions,
     SchieberScoreRow,
     SchieberView,
+    WeisCall,
     best_weis,
     card_points,
     contract_index,
@@ -478,13 +479,14 @@ def test_only_the_best_team_scores_all_weis_of_both_partners() -> None:
     assert view.weis_announced == (None, None, None, None)
     assert view.own_weis and sum(m.points for m in view.own_weis) == 40
     deal.apply(deal.legal_actions()[0])
-    assert deal.view(2).weis_announced == (20, None, None, None)
+    assert deal.view(2).weis_announced == (WeisCall(20), None, None, None)
     assert deal.view(2).shown_weis == ()
     deal.apply(deal.legal_actions()[0])
     deal.apply(deal.legal_actions()[0])
     deal.apply(deal.legal_actions()[0])
     view = deal.view(0)
-    assert view.weis_announced == (20, 50, 0, 20)
+    # seat 3's run of 3 is lower than seat 1's run of 4: silent, shown after the trick
+    assert view.weis_announced == (WeisCall(20), WeisCall(50), None, None)
     assert view.weis_winner == 1
     assert {(s, m.points) for s, m in view.shown_weis} == {(1, 50), (3, 20)}
     rng = random.Random(0)

@@ -16,7 +16,10 @@ three steps, the same for every game:
    candidate}, so every rule and option is covered by one code path.
 2. The unknown cards are dealt at random to the other seats (and to the stock or the
    undealt cards) within those limits. An announced meld whose cards are not shown yet
-   is placed first, in a random position that fits.
+   is placed first, in a random position that fits (in Schieber, a Weis that fits
+   exactly what was said: its points, and its length, top card and trump when they
+   were said). A Schieber player who stayed silent may hold a lower Weis: nothing is
+   placed or ruled out for them beforehand.
 3. The deck is rebuilt, the deal's actions are replayed with the checked ``apply``,
    and the world's view for the seat must equal the real one (melds announced, bela,
    everything). A world that fails is drawn again.
@@ -60,6 +63,33 @@ def _game_of(view: Any) -> str:
     if name.startswith("Schieber"):
         return "schieber"
     raise ValueError(f"not a view of a known game: {name}")
+
+
+#: Lengths of a single run worth these points (a longer one is cut into two Weis).
+_RUN_LENGTHS: dict[int, tuple[int, ...]] = {20: (3,), 50: (4,), 100: (5, 6, 7)}
+#: Ranks whose four of a kind is worth these points (10 Q K A; J).
+_FOUR_RANKS: dict[int, tuple[int, ...]] = {100: (4, 6, 7, 8), 200: (5,)}
+
+
+def _schieber_weis_masks(call: Any, trump: int | None) -> list[int]:
+    """The cards of every Weis that fits a Schieber call exactly: its points, and its
+    length, top card and trump when they were said."""
+    p, length, top, in_trump = call.points, call.length, call.top, call.trump
+    masks = []
+    for n in _RUN_LENGTHS.get(p, ()):
+        if length is not None and n != length:
+            continue
+        for su in range(4):
+            if in_trump is not None and (su == trump) != in_trump:
+                continue
+            for low in range(0, 10 - n):
+                if top is None or low + n - 1 == int(top):
+                    masks.append(((1 << n) - 1) << (9 * su + low))
+    if (length is None or length == 4) and in_trump is None:
+        masks.extend(
+            RANK_MASK[r] for r in _FOUR_RANKS.get(p, ()) if top is None or r == int(top)
+        )
+    return masks
 
 
 def _plays_by_trick(view: Any) -> list[tuple[tuple[int, int], ...]]:
@@ -300,20 +330,12 @@ class _Sampler:
                 found.append((seat, options))
         elif self.game == "schieber" and v.phase == "play":
             shown = {s for s, _ in v.shown_weis}
+            trump = None if v.trump is None else int(v.trump)
             for seat in range(4):
-                p = v.weis_announced[seat]
-                if seat == self.seat or not p or seat in shown:
+                call = v.weis_announced[seat]
+                if seat == self.seat or call is None or seat in shown:
                     continue
-                options = []
-                for length in {20: [3], 50: [4], 100: [5, 6, 7, 8, 9]}.get(p, []):
-                    for su in range(4):
-                        for low in range(0, 10 - length):
-                            options.append(((1 << length) - 1) << (9 * su + low))
-                if p == 100:
-                    options.extend(RANK_MASK[r] for r in (4, 6, 7, 8))
-                if p == 200:
-                    options.append(RANK_MASK[5])
-                found.append((seat, options))
+                found.append((seat, _schieber_weis_masks(call, trump)))
         return found
 
     def _place_announced(

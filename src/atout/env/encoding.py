@@ -28,12 +28,14 @@ trick); 16..21 contract (trump C, D, H, S, Obenabe, Undenufe); 22..25 relative t
 leader of the current trick (play only); 31..34 suit of the turned card or indicator; 35
 second bidding round (during the bidding); 36 doubled; 37 redoubled; 38 capot announced;
 39..42 relative seat that announced Stöck, bela or belote; 43..46 relative seat has
-announced its best meld (has played its first card); 47 my team scores the melds; 48 the
-other team does; 49 my team is the taking team.
+announced its best meld (has played its first card; in Schieber, has announced a Weis:
+a silent seat stays 0); 47 my team scores the melds; 48 the other team does; 49 my team
+is the taking team.
 
 Numbers (``554 + k``): k 0..3 value of the best meld announced by relative seat ``r``
-/ 100; 4, 5 tricks won by my team, the other team / 9; 6, 7 card points captured by my
-team, the other (Schieber; 0 in the other games) / 100; 8 the contract's factor / 4;
+/ 100 (Schieber: the points of its call); 4, 5 tricks won by my team, the other team
+/ 9; 6, 7 card points captured by my team, the other (Schieber; 0 in the other games)
+/ 100; 8 the contract's factor / 4;
 9, 10 written scores of my team, the other / target; 11, 12 written plus counted in this
 deal as far as the observer can know (Schieber; the written scores elsewhere) / target;
 13 the hanging (Deberts) or held (Belote) amount / target; 14 passes in the bidding / 8;
@@ -42,7 +44,7 @@ deal as far as the observer can know (Schieber; the written scores elsewhere) / 
 :func:`encode_view` builds it from any game's view (the definition); the environment
 uses :class:`SchieberEncoder` and :class:`BeloteEncoder` for those games, which read the
 same facts from the engine's state several times faster, and are tested equal to
-:func:`encode_view` at every decision of random deals.
+:func:`encode_view` at every decision of random deals, under every option set.
 """
 
 from __future__ import annotations
@@ -184,7 +186,7 @@ def encode_view(view: Any) -> tuple[Obs, Mask]:
         if view.stoeck is not None:
             stoeck.append(view.stoeck)
         melds_shown = [(s, m.mask) for s, m in view.shown_weis]
-        announced = [None if p is None else float(p) for p in view.weis_announced]
+        announced = [None if c is None else float(c.points) for c in view.weis_announced]
         meld_team = view.weis_winner
         numbers[6] = view.card_points[myteam] / 100
         numbers[7] = view.card_points[1 - myteam] / 100
@@ -373,22 +375,18 @@ class SchieberEncoder:
             if chooser & 1 == myteam:
                 flags |= 1 << 49
             weis = deal.weis
-            ann = [0.0, 0.0, 0.0, 0.0]
-            if done:
-                flags |= 0xF << 43
-                for s in range(4):
-                    w = weis[s]
-                    if w:
-                        ann[(s - me) & 3] = w[0].points / 100
-            else:
-                for k in range(len(trick)):
-                    s = (leader + k) & 3
-                    r = (s - me) & 3
-                    flags |= 1 << (43 + r)
-                    w = weis[s]
-                    if w:
-                        ann[r] = w[0].points / 100
-            a0, a1, a2, a3 = ann
+            calls = deal.calls
+            if calls[0] or calls[1] or calls[2] or calls[3]:
+                ann = [0.0, 0.0, 0.0, 0.0]
+                # each seat speaks (or not) with its first card
+                for k in range(4 if done else len(trick)):
+                    s = (leader + k) & 3 if not done else k
+                    call = calls[s]
+                    if call is not None:
+                        r = (s - me) & 3
+                        flags |= 1 << (43 + r)
+                        ann[r] = call.points / 100
+                a0, a1, a2, a3 = ann
             wt = deal.weis_team
             counted = [captured[0], captured[1]]
             if wt >= 0 and done:

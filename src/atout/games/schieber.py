@@ -54,9 +54,22 @@ Weis
     not. The players' best Weis are compared with that key, and a full tie goes to
     the player who plays earlier in the first trick. Only the winner's team scores,
     all the Weis of both partners, once the first trick is complete; those cards then
-    become public. Each player's best Weis (its points) is announced with their first
-    card. With the option ``weis=false`` there are no Weis: none is found, announced,
-    shown or scored.
+    become public. With the option ``weis=false`` there are no Weis: none is found,
+    announced, shown or scored.
+
+Announcing the Weis
+    Each player speaks with their first card, in playing order, and only when their
+    best Weis is at least equal to the best announced so far: not lower on points,
+    length, rank, trump (the earlier player's advantage is left out, so a later Weis
+    equal on all four is announced, and loses). The first to announce says the points.
+    A later announcer says the points, and also the length only when the points tie
+    the best so far, and also the top card only when the length ties too, and (with
+    a trump contract) also whether it is in trump only when the top card ties too: a
+    non-trump run that ties a trump one on the rest is lower and stays silent. A
+    lower Weis is never announced, and silence says only that. The view holds what
+    was said (:class:`WeisCall`); after the first trick the winning team's counted
+    Weis are shown, and nothing else of any Weis is revealed (the other team's Weis
+    stay as announced, or unknown).
 
 Stöck
     The K and Q of trump in one initial hand are worth 20 (before the factor) to that
@@ -98,7 +111,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, ClassVar, Final, Literal, NamedTuple
 
 from atout.cards import (
     CARDS,
@@ -140,6 +153,7 @@ __all__ = [
     "SchieberOptions",
     "SchieberScoreRow",
     "SchieberView",
+    "WeisCall",
     "best_weis",
     "card_points",
     "card_strength",
@@ -439,6 +453,19 @@ class SchieberOptions(Options):
             raise ValueError("undenufe_values must be classic or modern")
 
 
+class WeisCall(NamedTuple):
+    """What a player says when announcing their best Weis: the points, then only what
+    the comparison with the best Weis announced before needs (None: not said)."""
+
+    points: int
+    #: Said when the points tie the best so far (a four of a kind is 4 long).
+    length: int | None = None
+    #: Top card of the run (rank of the four): said when the length ties too.
+    top: Rank | None = None
+    #: Whether the run is in trump: said, with a trump contract, when the top ties too.
+    trump: bool | None = None
+
+
 @dataclass(frozen=True)
 class SchieberDealResult:
     """The breakdown of one deal. Points are per team (seats 0+2, 1+3) and before the
@@ -516,8 +543,9 @@ class SchieberView:
     trick_winners: tuple[int, ...]
     tricks_won: tuple[int, int]
     card_points: tuple[int, int]
-    #: Points of each seat's best Weis, announced with its first card (None: not yet).
-    weis_announced: tuple[int | None, int | None, int | None, int | None]
+    #: What each seat said of its best Weis with its first card (None: nothing said,
+    #: not yet or silent; who has played is in ``trick`` and ``tricks``).
+    weis_announced: tuple[WeisCall | None, WeisCall | None, WeisCall | None, WeisCall | None]
     weis_winner: int | None
     #: The counted Weis (public once the first trick is complete), with their holders.
     shown_weis: tuple[tuple[int, Meld], ...]
@@ -551,6 +579,8 @@ class SchieberView:
 _DEFAULT_OPTIONS: Final = SchieberOptions()
 
 
+#: Nobody has said anything of a Weis.
+_SILENT: Final[tuple[WeisCall | None, ...]] = (None, None, None, None)
 #: More than a team can count besides its captures: Stöck and the Weis of two hands
 #: (a hand of 9 holds at most 300 in Weis: four jacks and four aces, say).
 _WEIS_BOUND: Final = STOECK + 2 * 400
@@ -610,6 +640,7 @@ class SchieberDeal(Deal):
         "won",
         "weis",
         "weis_team",
+        "calls",
         "stoeck_seat",
         "watch",
         "result",
@@ -650,6 +681,8 @@ class SchieberDeal(Deal):
     won: tuple[int, int]
     weis: tuple[tuple[Meld, ...], ...]
     weis_team: int
+    #: What each seat says of its Weis with its first card (fixed with the contract).
+    calls: tuple[WeisCall | None, ...]
     stoeck_seat: int
     #: Per team, the captured points from which a team might reach the target with a
     #: trick (its written score, and the most Weis and Stöck it could count, are
@@ -715,6 +748,7 @@ class SchieberDeal(Deal):
         self.won = (0, 0)
         self.weis = ((), (), (), ())
         self.weis_team = -1
+        self.calls = _SILENT
         self.stoeck_seat = -1
         self.watch = (0, 0)
         self.result = None
@@ -949,7 +983,7 @@ class SchieberDeal(Deal):
                     found = True
             if found:
                 self.weis = (weis[0], weis[1], weis[2], weis[3])
-                self.weis_team = self._weis_winner()
+                self._announce()
         if contract < 4 and options.stoeck:
             kq = _KQ[contract]
             for seat, hand in enumerate(self.hands):
@@ -959,22 +993,36 @@ class SchieberDeal(Deal):
                         self._stop(seat % 2, "stoeck")
                     break
 
-    def _weis_winner(self) -> int:
-        """The team of the strongest single Weis (a full tie goes to the player who
-        plays earlier in the first trick), or -1 when nobody has a Weis."""
+    def _announce(self) -> None:
+        """Fix the Weis calls and the team of the strongest single Weis (a full tie
+        goes to the player who plays earlier in the first trick), in playing order:
+        a seat speaks when its best Weis is not lower than the best so far (points,
+        length, rank, trump), saying only what the comparison needs."""
         weis = self.weis
-        if not (weis[0] or weis[1] or weis[2] or weis[3]):
-            return -1
         contract = self.contract
-        best_key: tuple[int, int, int, int] | None = None
+        calls: list[WeisCall | None] = [None, None, None, None]
+        best: tuple[int, int, int, int] | None = None
         best_seat = -1
         for seat in _SEATS_FROM[self.forehand]:
             melds = weis[seat]
-            if melds:
-                key = weis_key(melds[0], contract)
-                if best_key is None or key > best_key:
-                    best_key, best_seat = key, seat
-        return best_seat % 2
+            if not melds:
+                continue
+            meld = melds[0]
+            key = weis_key(meld, contract)
+            if best is None or key[0] > best[0]:
+                calls[seat] = WeisCall(meld.points)
+            elif key < best:
+                continue  # lower: silent
+            elif key[1] != best[1]:
+                calls[seat] = WeisCall(meld.points, meld.length)
+            elif key[2] != best[2] or contract >= 4:
+                calls[seat] = WeisCall(meld.points, meld.length, meld.top)
+            else:
+                calls[seat] = WeisCall(meld.points, meld.length, meld.top, bool(key[3]))
+            if best is None or key > best:
+                best, best_seat = key, seat
+        self.calls = (calls[0], calls[1], calls[2], calls[3])
+        self.weis_team = best_seat % 2 if best_seat >= 0 else -1
 
     def _reaches(self, team: int) -> bool:
         return self.scores[team] + self.counted(team) * FACTORS[self.contract] >= (
@@ -1214,14 +1262,12 @@ class SchieberDeal(Deal):
             for lead, cards, _ in self.tricks
         )
         trick = tuple(((self.leader + i) % 4, CARDS[c]) for i, c in enumerate(self.trick))
-        announced: list[int | None] = [None, None, None, None]
-        if self.phase != CHOOSING and self.options.weis:
-            if self.tricks:
-                played = {0, 1, 2, 3}
-            else:
-                played = {(self.leader + i) % 4 for i in range(len(self.trick))}
-            for s in played:
-                announced[s] = self.weis[s][0].points if self.weis[s] else 0
+        calls = self.calls
+        if calls is not _SILENT and not self.tricks:  # said with each seat's first card
+            spoken = len(self.trick)
+            calls = tuple(
+                calls[s] if (s - self.leader) % 4 < spoken else None for s in range(4)
+            )
         wt = self.weis_team
         shown: tuple[tuple[int, Meld], ...] = ()
         if wt >= 0 and self.tricks:
@@ -1266,7 +1312,7 @@ class SchieberDeal(Deal):
             trick_winners=tuple(w for _, _, w in self.tricks),
             tricks_won=self.won,
             card_points=self.captured,
-            weis_announced=(announced[0], announced[1], announced[2], announced[3]),
+            weis_announced=(calls[0], calls[1], calls[2], calls[3]),
             weis_winner=wt if (wt >= 0 and self.tricks) else None,
             shown_weis=shown,
             own_weis=own,

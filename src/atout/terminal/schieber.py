@@ -14,6 +14,7 @@ from atout.games.schieber import (
     FACTORS,
     SchieberMatch,
     SchieberView,
+    WeisCall,
     card_points,
     card_strength,
     contract_index,
@@ -45,6 +46,17 @@ class Renderer(BaseRenderer):
         if meld.suit is None:
             return self.t("schieber.four", rank=meld.top.code)
         return self.t("schieber.run", length=meld.length)
+
+    def call_text(self, call: WeisCall) -> str:
+        """What a player said of their Weis: ``100, 5 cards, top card K``."""
+        parts = [str(call.points)]
+        if call.length is not None:
+            parts.append(self.t("schieber.call.length", length=call.length))
+        if call.top is not None:
+            parts.append(self.t("schieber.call.top", rank=call.top.code))
+        if call.trump is not None:
+            parts.append(self.t("schieber.call.trump" if call.trump else "schieber.call.not-trump"))
+        return ", ".join(parts)
 
     def melds_text(self, melds: tuple[tuple[int, Meld], ...] | tuple[Meld, ...]) -> Text:
         text = Text()
@@ -132,11 +144,12 @@ class Renderer(BaseRenderer):
             f"{t('schieber.running')}: {view.running[me] - view.scores[me]} – "
             f"{view.running[1 - me] - view.scores[1 - me]}"
         )
-        if view.weis_winner is None and any(p for p in view.weis_announced):
+        if view.weis_winner is None and any(view.weis_announced):
             parts = [
-                f"{self.seat_name(s)} {p}" for s, p in enumerate(view.weis_announced) if p
+                f"{self.seat_name(s)} {self.call_text(call)}"
+                for s, call in enumerate(view.weis_announced) if call is not None
             ]
-            c.print(f"{t('schieber.weis-announced')}: " + ", ".join(parts))
+            c.print(f"{t('schieber.weis-announced')}: " + "; ".join(parts))
         if view.shown_weis:
             c.print(Text(f"{t('schieber.shown-weis')}: ").append_text(
                 self.melds_text(view.shown_weis)))
@@ -150,7 +163,8 @@ class Renderer(BaseRenderer):
             )
         if view.trick:
             c.print(Text(f"{t('label.trick')}: ").append_text(self.trick_text(view.trick)))
-        if view.weis_announced[view.seat] is None and view.own_weis:
+        spoke = bool(view.tricks) or any(s == view.seat for s, _ in view.trick)
+        if not spoke and view.own_weis:  # until the seat's first card
             c.print(Text(f"{t('schieber.your-weis')}: ").append_text(
                 self.melds_text(view.own_weis)))
 
@@ -167,9 +181,9 @@ class Renderer(BaseRenderer):
             say("schieber.claims", seat, style="bold")
         elif isinstance(action, Play):
             say("event.plays", seat, card=action.card.symbol)
-            announced = after.weis_announced[seat]
-            if announced and before.weis_announced[seat] is None:
-                say("schieber.announces", seat, points=announced)
+            call = after.weis_announced[seat]
+            if call is not None and before.weis_announced[seat] is None:
+                say("schieber.announces", seat, call=self.call_text(call))
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
                 winner = after.trick_winners[-1]

@@ -186,8 +186,14 @@ const Atout = (() => {
       return t("belote.run", { kind, card: a.top });
     }
     if (game === "schieber") {
-      const p = view.weis_announced && view.weis_announced[seat];
-      return p ? `${t("schieber.weis")} ${p}` : "";
+      // only what was said: the points, then the length, top card and trump on ties
+      const c = view.weis_announced && view.weis_announced[seat];
+      if (!c) return "";
+      const parts = [String(c.points)];
+      if (c.length !== null && c.length !== undefined) parts.push(t("schieber.call.length", { length: c.length }));
+      if (c.top) parts.push(t("schieber.call.top", { rank: c.top }));
+      if (c.trump !== null && c.trump !== undefined) parts.push(t(c.trump ? "schieber.call.trump" : "schieber.call.not-trump"));
+      return `${t("schieber.weis")} ${parts.join(", ")}`;
     }
     return "";
   }

@@ -92,6 +92,25 @@ def test_losers_unannounced_stoeck_is_not_written() -> None:
     assert r.totals == (0, 21)
 
 
+
+def test_an_unannounced_stoeck_stays_hidden_after_the_stop() -> None:
+    # The stop ends the deal with CK CQ still in seat 0's hand: nobody may learn that
+    # seat 0 held them (the views would otherwise reveal two hidden cards).
+    d = play(deal_3((2530, 2990)), ["trump C", "H9", "H6", "HA", "H10"])
+    for seat in (1, 2, 3):
+        v = d.view(seat)
+        assert v.stoeck is None
+        assert v.running == (2530, 3011)
+    assert d.view(0).stoeck is None
+    assert d.view(0).running == (2530, 3011)  # the Stöck were never written
+
+
+def test_a_claims_stoeck_is_shown_with_the_claim() -> None:
+    # Stöck counted toward a claim are part of the claim: everyone sees them.
+    d = play(deal_3((2980, 0), MANUAL), ["trump C", "H9"])
+    d.apply(Claim())
+    assert all(d.view(seat).stoeck == 0 for seat in range(4))
+
 def test_manual_claim_the_losers_keep_what_was_written() -> None:
     d = play(deal_1((2970, 2838), MANUAL), PLAY_1)
     assert not d.is_over and d.current_player() == 0

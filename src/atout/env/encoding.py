@@ -412,6 +412,8 @@ class SchieberEncoder:
                     counted[myteam] += 20
             run_mine = counted[myteam] * f
             run_other = counted[other] * f
+            if deal.result is not None:  # what was written (a stop mid-deal writes less)
+                run_mine, run_other = deal.result.recorded[myteam], deal.result.recorded[other]
         x |= flags << FLAGS
         scores = deal.scores
         won = deal.won

@@ -1168,7 +1168,7 @@ class SchieberDeal(Deal):
         includes what of this deal was written already: its Weis once the first trick
         is complete and its Stöck once announced; its captures are not added. After a
         false claim nobody counted anything more, so both teams keep only that."""
-        announced = self._stoeck_public()  # before the phase is over (it shows them all)
+        announced = self._stoeck_public()  # before the result exists
         self.phase = OVER
         fields = self._breakdown()
         reached = -1 if false_claim else team
@@ -1244,7 +1244,10 @@ class SchieberDeal(Deal):
         if s < 0:
             return False
         if self.phase == OVER:
-            return True
+            # A claim shows the Stöck it counted; a stop leaves unannounced ones hidden.
+            r = self.result
+            if r is not None and r.outcome == "claim" and r.match_winner == s % 2:
+                return True
         kq = _KQ[self.contract]
         if not self.hands[s] & kq:
             return True
@@ -1284,6 +1287,8 @@ class SchieberDeal(Deal):
             ):
                 counted += STOECK
             running[team] = self.scores[team] + counted * f
+        if self.result is not None:  # what was written, also after a stop mid-deal
+            running = [self.scores[t] + self.result.recorded[t] for t in (0, 1)]
         if self.phase == CHOOSING:
             own: tuple[Meld, ...] = ()
         else:

@@ -56,15 +56,17 @@ class Played:
 FULL = {
     "deberts": "deberts(four_sevens=true)",
     "belote": "belote(announced_capot=true)",
-    "schieber": "schieber",
+    "schieber": "schieber(target=1000)",
 }
 
 
 async def _random_match(
-    game: str, seed: int | None, db: str, options: str | None = None, *, force: bool = False
+    game: str, seed: int | None, db: str, options: str | None = None, *, force: bool = False,
+    play_seed: int | None = None,
 ) -> Played:
     """Play a whole match of random legal actions (``seed`` None: the table draws its
-    own). ``force`` stores the table directly, past the options a web table refuses."""
+    own; the actions are drawn from ``play_seed``, by default ``seed``). ``force``
+    stores the table directly, past the options a web table refuses."""
     manager = TableManager(Store(db), bot_delay=0)
     n = get_game(game).num_players
     options = SHORT[game] if options is None else options
@@ -94,7 +96,7 @@ async def _random_match(
 
     for seat in [*range(n), None]:
         table.watchers.add(watcher(seat))
-    rng = random.Random(seed)
+    rng = random.Random(seed if play_seed is None else play_seed)
     actions = 0
     while not table.match.is_over:
         seat = table.match.current_player()
@@ -146,10 +148,6 @@ def attack(played: Played, game: str) -> tuple[int, dict[int | None, dict[int, i
     return tried, found, seeds
 
 
-#: What the inference test found, per game (printed with ``pytest -s``).
-INFERENCE: dict[str, str] = {}
-
-
 @pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
 def test_no_hidden_card_can_be_worked_out(game: str, tmp_path: Any) -> None:
     """Each receiver attacks everything it was sent over whole matches at tables that
@@ -158,7 +156,8 @@ def test_no_hidden_card_can_be_worked_out(game: str, tmp_path: Any) -> None:
     deals = tried = 0
     for number in range(3):
         played = asyncio.run(
-            _random_match(game, None, f"sqlite:///{tmp_path / f'{number}.db'}", FULL[game])
+            _random_match(game, None, f"sqlite:///{tmp_path / f'{number}.db'}", FULL[game],
+                          play_seed=number)
         )
         assert played.seed.bit_length() > 64  # drawn by the table: 128 bits
         count, found, seeds = attack(played, game)
@@ -170,10 +169,10 @@ def test_no_hidden_card_can_be_worked_out(game: str, tmp_path: Any) -> None:
         leaked = [*played.received[0], {"type": "welcome", "table": f"{played.seed:x}"}]
         assert seeds_that_deal(leaked, game, played.match.options,
                                tuple(played.match.deals[0].deck)) == [played.seed]
-    assert tried >= 6
-    INFERENCE[game] = (f"{deals} deals in 3 matches, {tried} deals attacked by gathering "
-                       f"from {get_game(game).num_players + 1} receivers: nothing found")
-    print(f"\n{game}: {INFERENCE[game]}")
+    assert tried >= 3
+    print(f"\n{game}: {deals} deals in 3 matches, {tried} deals attacked by gathering "
+          f"by each of {get_game(game).num_players + 1} receivers; no seed and no hidden "
+          "card found")  # pytest -s shows it
 
 
 def test_the_inference_catches_the_gathered_pack(tmp_path: Any) -> None:

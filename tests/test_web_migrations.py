@@ -17,7 +17,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, insert, inspect, select, text
+from sqlalchemy import create_engine, inspect, select, text
 from sqlalchemy.engine import Engine
 
 from atout.web.store import (
@@ -144,11 +144,11 @@ def test_a_database_made_before_the_migrations_is_adopted(engine: Engine, db_url
     migrate(engine, FIRST_REVISION)
     with engine.begin() as conn:
         conn.execute(text("DROP TABLE alembic_version"))
-    with engine.begin() as conn:
-        conn.execute(insert(tables).values(
-            id="old", game="deberts", options="deberts()", seed=7, lang="en",
-            created_at=datetime(2026, 1, 1, tzinfo=UTC), finished_at=None,
-        ))
+    with engine.begin() as conn:  # in SQL: the first revision's seed is a BIGINT
+        conn.execute(text(
+            "INSERT INTO atout_tables (id, game, options, seed, lang, created_at) "
+            "VALUES ('old', 'deberts', 'deberts()', 7, 'en', :created)"
+        ), {"created": datetime(2026, 1, 1, tzinfo=UTC)})
     assert version(engine) is None
     store = Store(db_url)
     assert version(store.engine) == head()

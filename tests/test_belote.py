@@ -707,7 +707,7 @@ def test_target_option(target: int) -> None:
 
 
 def test_gather_shuffle_cuts_the_played_cards() -> None:
-    match = BeloteMatch(seed=11, first_dealer=0)
+    match = BeloteMatch(seed=11, options=BeloteOptions(shuffle="gather"), first_dealer=0)
     rng = random.Random(1)
     while match.deal_number == 1:
         acts = match.legal_actions()
@@ -720,7 +720,8 @@ def test_gather_shuffle_cuts_the_played_cards() -> None:
 
 
 def test_fresh_shuffle_option() -> None:
-    options = BeloteOptions(shuffle="fresh")
+    options = BeloteOptions()
+    assert options.shuffle == "fresh"  # the default: the gathered pack reveals the hands
     a = BeloteMatch(seed=11, options=options, first_dealer=0)
     b = BeloteMatch(seed=11, options=options, first_dealer=0)
     rng = random.Random(1)
@@ -740,12 +741,12 @@ def test_options_string_round_trip_and_presets() -> None:
     assert str(BeloteOptions()) == "belote"
     options = BeloteOptions(
         target=501, announcements=False, undertrump=False, belote_in_contract=False,
-        defender_capot=162, announced_capot=True, shuffle="fresh",
+        defender_capot=162, announced_capot=True, shuffle="gather",
     )
     text = str(options)
     assert text == (
         "belote(announced_capot=true,announcements=false,belote_in_contract=false,"
-        "defender_capot=162,shuffle=fresh,target=501,undertrump=false)"
+        "defender_capot=162,shuffle=gather,target=501,undertrump=false)"
     )
     assert BeloteOptions.parse(text) == options
     for name, opts in PRESETS.items():
@@ -753,7 +754,8 @@ def test_options_string_round_trip_and_presets() -> None:
         assert preset(name) == opts and parse_options(name) == opts
     assert parse_options("belote(target=2000)") == PRESETS["long"]
     assert BeloteOptions.parse(" Page ") == PRESETS["page"]
-    assert str(PRESETS["bots"]) == "belote(shuffle=fresh)"
+    assert str(PRESETS["gather"]) == "belote(shuffle=gather)"
+    assert str(BeloteOptions(shuffle="fresh")) == "belote"
     assert str(PRESETS["page"]) == "belote(announced_capot=true,defender_capot=162)"
     for bad in ("belote(defender_capot=200)", "belote(shuffle=riffle)", "belote(x=1)",
                 "schieber", "belote(target=0)"):

@@ -276,7 +276,7 @@ def test_wrong_seat_wrong_dealer_result_and_extra_actions() -> None:
 def test_a_deck_the_rules_cannot_deal_is_illegal() -> None:
     """Belote gathers the tricks and cuts: a deck that is no cut of the gathered pack
     cannot come next (the record has no seed, so the cut is searched)."""
-    match = random_match("belote", 2, "belote(target=501)")
+    match = random_match("belote", 2, "belote(shuffle=gather,target=501)")
     assert len(match.deals) > 2
     text = re.sub(r'\[Seed "\d+"\]\n', "", write_match(match))
     deck2 = line_of(text, lambda ln: ln.startswith("deal 2 ")) + 1

@@ -330,3 +330,63 @@ def test_whole_match_record_and_replay(client: TestClient, game: str, options: s
         state = receive_state(ws)
         ws.send_json({"type": "act", "action": "pass", "seq": state["seq"]})
         assert receive_error(ws)["code"] == "match-over"
+
+
+# -- shuffling and seeds (RULES.md Belote 7) --------------------------------------------
+@pytest.mark.parametrize("options", ["belote(shuffle=gather)", "gather",
+                                     "belote(shuffle=gather,target=501)"])
+def test_a_table_refuses_the_gathered_pack(client: TestClient, options: str) -> None:
+    expected = {"en": "fresh shuffle", "fr": "bat les cartes", "es": "baraja en cada mano"}
+    for lang, words in expected.items():
+        response = client.post("/api/tables", json={
+            "game": "belote", "options": options, "lang": lang,
+            "seats": [{"kind": "you"}] + [{"kind": "bot", "bot": "heuristic"}] * 3,
+        })
+        assert response.status_code == 400
+        assert words in response.json()["message"], response.json()
+    assert client.app.state.store.count_tables() == 0  # type: ignore[attr-defined]
+    games = client.get("/api/games").json()["games"]
+    assert "gather" not in games["belote"]["presets"]
+    shuffle = next(o for o in games["belote"]["options"] if o["name"] == "shuffle")
+    assert shuffle["default"] == "fresh" and shuffle["choices"] == ["fresh"]
+
+
+def test_the_seed_reaches_nobody_before_the_match_is_over(client: TestClient) -> None:
+    """The table draws 128 bits; neither the creation's answer, the table's details,
+    the refused record and replay, nor any websocket message carries it (in decimal
+    or hexadecimal) or any other number that deals the match; the record at the end
+    does."""
+    from web_support import seeds_that_deal
+
+    data = new_table(client, "belote", ["you"] + ["bot"] * 3, options="short")
+    tid = data["id"]
+    store = client.app.state.store  # type: ignore[attr-defined]
+    row = store.get_table(tid)
+    assert row.seed.bit_length() > 64
+    sent: list[Any] = [data]
+    for path in ("", "/record", "/replay"):
+        response = client.get(f"/api/tables/{tid}{path}")
+        sent.append(response.json())
+        assert str(row.seed) not in response.text and f"{row.seed:x}" not in response.text
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        hello(ws, data["seats"]["0"]["token"])
+        for _ in range(3):
+            while True:  # every message, up to seat 0's turn
+                state = ws.receive_json()
+                sent.append(state)
+                if state["type"] == "state" and my_turn(0)(state):
+                    break
+            ws.send_json({"type": "act", "action": state["view"]["legal_actions"][0],
+                          "seq": state["seq"]})
+    text = json.dumps(sent)
+    assert str(row.seed) not in text and f"{row.seed:x}" not in text
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    table = manager.tables[tid]
+    first = tuple(table.match.deals[0].deck if table.match.deals else table.match.deal.deck)
+    assert seeds_that_deal(sent, "belote", table.match.options, first) == []
+    assert seeds_that_deal([*sent, str(row.seed)], "belote", table.match.options, first) == [
+        row.seed]
+    final = play_out(client, data)
+    assert final["final"] is not None
+    record = client.get(f"/api/tables/{tid}/record").text
+    assert f'[Seed "{row.seed}"]' in record

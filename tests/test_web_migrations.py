@@ -17,7 +17,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, insert, inspect, select, text
+from sqlalchemy import create_engine, inspect, select, text
 from sqlalchemy.engine import Engine
 
 from atout.web.store import (
@@ -144,11 +144,11 @@ def test_a_database_made_before_the_migrations_is_adopted(engine: Engine, db_url
     migrate(engine, FIRST_REVISION)
     with engine.begin() as conn:
         conn.execute(text("DROP TABLE alembic_version"))
-    with engine.begin() as conn:
-        conn.execute(insert(tables).values(
-            id="old", game="deberts", options="deberts()", seed=7, lang="en",
-            created_at=datetime(2026, 1, 1, tzinfo=UTC), finished_at=None,
-        ))
+    with engine.begin() as conn:  # in SQL: the first revision's seed is a BIGINT
+        conn.execute(text(
+            "INSERT INTO atout_tables (id, game, options, seed, lang, created_at) "
+            "VALUES ('old', 'deberts', 'deberts()', 7, 'en', :created)"
+        ), {"created": datetime(2026, 1, 1, tzinfo=UTC)})
     assert version(engine) is None
     store = Store(db_url)
     assert version(store.engine) == head()
@@ -196,3 +196,57 @@ def test_the_events_key_refuses_a_second_writer(db_url: str) -> None:
 ])
 def test_postgres_urls_mean_psycopg_3(given: str, expected: str) -> None:
     assert normalize_url(given) == expected
+
+
+def test_seeds_of_128_bits_and_belote_tables_keep_their_shuffle(
+    engine: Engine, db_url: str
+) -> None:
+    """Revision 0002: the seed holds 128 bits (it was a BigInteger); a Belote table made
+    when ``gather`` was the default keeps it, so that its log still replays; going down
+    restores both where the old column can hold the seeds."""
+    migrate(engine, FIRST_REVISION)
+    old = [
+        ("b1", "belote", "belote", 2**62 + 1),
+        ("b2", "belote", "belote(target=501)", 5),
+        ("b3", "belote", "belote(shuffle=fresh)", 6),
+        ("b4", "belote", "belote(shuffle=gather,target=301)", 8),
+        ("d1", "deberts", "deberts(target=301)", 7),
+    ]
+    with engine.begin() as conn:
+        for table_id, game, options, seed in old:
+            conn.execute(text(
+                "INSERT INTO atout_tables (id, game, options, seed, lang, created_at) "
+                "VALUES (:id, :game, :options, :seed, 'en', :created)"
+            ), {"id": table_id, "game": game, "options": options, "seed": seed,
+                "created": datetime(2026, 1, 1, tzinfo=UTC)})
+    store = Store(db_url)
+    assert version(store.engine) == head()
+    now = {t: store.get_table(t) for t, *_ in old}
+    assert {t: (r.options, r.seed) for t, r in now.items() if r is not None} == {
+        "b1": ("belote(shuffle=gather)", 2**62 + 1),
+        "b2": ("belote(shuffle=gather,target=501)", 5),
+        "b3": ("belote", 6),
+        "b4": ("belote(shuffle=gather,target=301)", 8),
+        "d1": ("deberts(target=301)", 7),
+    }
+    big = store.create_table("schieber", "schieber", 2**127 + 3, "en", [
+        ("human", None, None), ("bot", "heuristic", None), ("bot", "heuristic", None),
+        ("bot", "heuristic", None),
+    ])
+    row = store.get_table(big)
+    assert row is not None and row.seed == 2**127 + 3
+    store.close()
+    with engine.begin() as conn, pytest.raises(RuntimeError, match="more than 64 bits"):
+        command.downgrade(alembic_config(conn), FIRST_REVISION)
+    with engine.begin() as conn:
+        conn.execute(text("DELETE FROM atout_seats WHERE table_id = :t"), {"t": big})
+        conn.execute(text("DELETE FROM atout_tables WHERE id = :t"), {"t": big})
+    with engine.begin() as conn:
+        command.downgrade(alembic_config(conn), FIRST_REVISION)
+        rows = conn.execute(text("SELECT id, options, seed FROM atout_tables")).all()
+    back = {"b4": "belote(target=301)"}  # gather was the default then: the same options
+    assert sorted((r[0], r[1], int(r[2])) for r in rows) == sorted(
+        (t, back.get(t, o), s) for t, _, o, s in old
+    )
+    migrate(engine)
+    assert differences(engine) == []

@@ -82,3 +82,116 @@ def leaks(message: dict[str, Any], match: Any, seat: int | None) -> list[str]:
     if bad:
         found.append(f"elsewhere: {sorted(bad)}")
     return found
+
+
+# -- inference: what a receiver can work out from everything it was sent -----------------
+CARD_INDEX = {card.name: int(card) for card in CARDS}
+
+
+def numbers_in(value: Any) -> set[int]:
+    """Every number a JSON value carries: integers, and strings of decimal or
+    hexadecimal digits (a seed could be sent as any of them)."""
+    found: set[int] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, int):
+            found.add(item)
+        elif isinstance(item, str):
+            for word in item.replace("/", " ").replace("=", " ").replace("&", " ").split():
+                if word.isdigit():
+                    found.add(int(word))
+                elif len(word) >= 8 and all(c in "0123456789abcdefABCDEF" for c in word):
+                    found.add(int(word, 16))
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def seeds_that_deal(received: list[Any], game: str, options: Any, first_deck: tuple[int, ...]
+                    ) -> list[int]:
+    """The numbers in ``received`` that, taken as the match's seed, deal its real first
+    deck: with one of them, every hand of every deal can be computed."""
+    from atout.games import get_game
+
+    info = get_game(game)
+    hits = []
+    for number in sorted(numbers_in(received)):
+        try:
+            match = info.match(seed=number, options=options)
+        except (ValueError, OverflowError):
+            continue
+        if tuple(match.deal.deck) == tuple(first_deck):
+            hits.append(number)
+    return hits
+
+
+def starting_hands(deal: Any) -> list[set[str]]:
+    """Each seat's cards when ``deal`` has just been dealt (before any action)."""
+    n = deal.num_players
+    fresh = type(deal)(list(deal.deck), deal.dealer, deal.options)
+    return [{card.name for card in fresh.view(s).hand} for s in range(n)]
+
+
+def infer_by_gathering(received: list[dict[str, Any]], game: str, seat: int | None
+                       ) -> dict[int, dict[int, set[str]]]:
+    """What a receiver works out if each pack is the previous deal's cards in the order
+    they were played (then the cards not played), cut once: for each deal it saw begin
+    (after a deal with cards played), every cut is tried; the cuts that give the receiver
+    the hand it was dealt and show the face-up card it saw are kept; for each other seat,
+    the cards that every kept cut deals it are the claim (deal number -> seat -> cards).
+    Only what the receiver was sent is used."""
+    from atout.cards import DECK_32, DECK_36
+    from atout.games import get_game
+
+    info = get_game(game)
+    deck = [int(c) for c in (DECK_36 if game == "schieber" else DECK_32)]
+    claims: dict[int, dict[int, set[str]]] = {}
+    for message in received:
+        if message.get("type") != "state" or message.get("previous") is None:
+            continue
+        view = message["view"]
+        number = view["deal_number"]
+        if view["history"] or number in claims:
+            continue  # only a deal seen from its very start
+        claims[number] = {}
+        played = [CARD_INDEX[a] for _, a in message["previous"]["history"] if a in CARD_INDEX]
+        if not played:
+            continue
+        pack = played + sorted(set(deck) - set(played))
+        options = info.options.parse(message["table"]["options"])
+        face_up = {k: v for k, v in view.items() if isinstance(v, str) and v in CARD_INDEX}
+        own = None if seat is None else set(view["hand"])
+        kept: list[list[set[str]]] = []
+        for cut in range(len(pack)):
+            deal = info.deal(pack[cut:] + pack[:cut], view["dealer"], options)
+            start = deal.view(0 if seat is None else seat)
+            if own is not None and {c.name for c in start.hand} != own:
+                continue
+            if any(getattr(getattr(start, k), "name", None) != v for k, v in face_up.items()):
+                continue
+            kept.append([{c.name for c in deal.view(s).hand} for s in range(info.num_players)])
+        if kept:
+            claims[number] = {
+                s: set.intersection(*(hands[s] for hands in kept))
+                for s in range(info.num_players) if s != seat
+            }
+    return claims
+
+
+def worked_out(claims: dict[int, dict[int, set[str]]], match: Any) -> dict[int, int]:
+    """Per deal, the hidden cards the claims got right, counted only when every claimed
+    card of that deal is right (a wrong guess that happens to hit a card is no leak)."""
+    found: dict[int, int] = {}
+    for number, per_seat in claims.items():
+        truth = starting_hands(match.deals[number - 1])  # the match is over
+        claimed = sum(len(cards) for cards in per_seat.values())
+        right = sum(len(cards & truth[s]) for s, cards in per_seat.items())
+        if claimed and right == claimed:
+            found[number] = right
+    return found

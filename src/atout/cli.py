@@ -52,8 +52,10 @@ def play(
             game.lower(), seed=seed, lang=lang, human=None if watch else seat, bots=bot,
             options=options, save=save,
         )
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from exc
+    except ValueError as exc:  # options refused at a table with people, a bad --save...
+        from atout.i18n import explain
+
+        raise click.UsageError(explain(exc, lang)) from exc
     sys.exit(table.run())
 
 
@@ -66,11 +68,21 @@ def play(
 @click.option("--seat", type=int, default=None, help="Show what this seat sees (default: all).")
 def replay(file: str, lang: str, seat: int | None) -> None:
     """Step through the match saved in FILE: forward, back, jump to a deal (h for help)."""
+    from atout.i18n import translate
     from atout.notation import RecordError
     from atout.terminal.replay import ReplayViewer
 
-    with click.open_file(file, encoding="utf-8") as handle:
-        text = handle.read()
+    try:
+        with click.open_file(file, encoding="utf-8") as handle:
+            text = handle.read()
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(
+            translate("replay.not-utf8", lang, file=file, position=exc.start)
+        ) from None
+    except OSError as exc:
+        raise click.ClickException(
+            translate("replay.unreadable", lang, file=file, reason=exc.strerror or str(exc))
+        ) from None
     try:
         viewer = ReplayViewer(text, lang=lang, seat=seat)
     except RecordError as exc:

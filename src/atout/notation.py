@@ -152,6 +152,8 @@ class MatchRecord:
 _HEADER_RE: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:#.*)?\Z')
 _NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _INT_RE: Final = re.compile(r"-?[0-9]{1,18}\Z")
+#: A seed: the tables where people play draw 128 bits (39 digits); 40 digits at most.
+_SEED_RE: Final = re.compile(r"-?[0-9]{1,40}\Z")
 _NUMBER_RE: Final = re.compile(r"[0-9]{1,9}\Z")
 _EXTRA_RE: Final = re.compile(r"[a-z_][a-z0-9_]*\Z")
 
@@ -501,7 +503,7 @@ def parse_match(text: str) -> MatchRecord:
             if name == "Options":
                 options = _parse_options(info, value, number)
                 continue
-            if name == "Seed" and not _INT_RE.match(value):
+            if name == "Seed" and not _SEED_RE.match(value):
                 raise RecordSyntaxError(number, f"the seed is a whole number, not {value!r}")
             headers.append((name, value))
             continue

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import secrets
 from abc import ABC, abstractmethod
 from operator import attrgetter
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
@@ -26,6 +27,7 @@ from atout.cards import CARDS, CardSet, Rank, Suit, bits
 from atout.games.actions import Action, Play
 
 __all__ = [
+    "SEED_BITS",
     "Deal",
     "GameError",
     "IllegalActionError",
@@ -33,9 +35,22 @@ __all__ = [
     "Meld",
     "Options",
     "OptionsParseError",
+    "UnfairOptionsError",
     "run_meld",
     "runs",
+    "secret_seed",
 ]
+
+#: The bits of a seed drawn for a table where people play (:func:`secret_seed`).
+SEED_BITS = 128
+
+
+def secret_seed() -> int:
+    """A match seed nobody can guess: :data:`SEED_BITS` bits from the operating system's
+    random source (``secrets``). Tables where people play draw one per match unless the
+    player chose a seed, and never show it before the match is over (a 48-bit or
+    time-based seed could be found by trying them all against one's own first hand)."""
+    return secrets.randbits(SEED_BITS)
 
 
 class GameError(Exception):
@@ -65,6 +80,18 @@ def _rebuild_illegal(rule: str, message: str, params: dict[str, Any]) -> Illegal
 
 class OptionsParseError(ValueError):
     """Raised for a malformed or unknown options string."""
+
+
+class UnfairOptionsError(GameError, ValueError):
+    """Options that a table where people play refuses, because they would let a seat
+    work out cards it may not know. ``rule`` is a stable identifier that interfaces
+    translate (under ``rule.<rule>``, as for :class:`IllegalActionError`)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.params: dict[str, Any] = {}
 
 
 class Options:
@@ -109,6 +136,10 @@ class Options:
             return cls(**values)
         except (TypeError, ValueError) as exc:
             raise OptionsParseError(str(exc)) from exc
+
+    def check_for_people(self) -> None:
+        """Raise :class:`UnfairOptionsError` when a table where people play must refuse
+        these options (none is refused unless the game says so)."""
 
     def describe(self) -> dict[str, Any]:
         """Every option with its value, defaults included."""

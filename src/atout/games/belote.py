@@ -79,16 +79,20 @@ Match
     next seat deals, also after a thrown-in deal. After each played deal: a team at the
     target (1000) or over wins; both over: the higher total wins; equal totals: another
     deal. An amount still held at the end is shown as unresolved, not added.
-    Shuffle (option ``shuffle``): ``gather`` (the page's way, the default): the pack is
-    shuffled once per match; after a deal the played cards are gathered trick by trick
-    (a thrown-in deal's cards in the order they were dealt) and cut at random, the cut
-    leaving at least 2 cards in each part. ``fresh``: a fresh shuffle every deal (for
-    bots and benchmarks).
+    Shuffle (option ``shuffle``): ``fresh`` (the default): every deal is a fresh
+    shuffle from the match's random source. ``gather`` (the page's way, for simulation
+    and study only): the pack is shuffled once per match; after a deal the played cards
+    are gathered trick by trick (a thrown-in deal's cards in the order they were dealt)
+    and cut at random, the cut leaving at least 2 cards in each part. The tricks are
+    public and the turned card shows the cut, so with ``gather`` anyone who follows the
+    play can work out every hand of every later deal: a table where people play refuses
+    it (:meth:`BeloteOptions.check_for_people`).
 
 Presets (see :data:`PRESETS`)
-    ``classic`` (the defaults), ``bots`` (fresh shuffle), ``page`` (the page's variants:
-    capot against the takers 162, announced capot on), ``no-announcements`` (belote
-    only), ``no-undertrump``, ``short`` (501) and ``long`` (2000).
+    ``classic`` (the defaults), ``page`` (the page's variants: capot against the takers
+    162, announced capot on), ``no-announcements`` (belote only), ``no-undertrump``,
+    ``short`` (501), ``long`` (2000) and ``gather`` (the page's gather-and-cut, for
+    study: it reveals the hands).
 
 Actions
     ``pass``, ``trump X``, ``capot`` (with that option) and a card code (``HJ``).
@@ -130,6 +134,7 @@ from atout.games.base import (
     Meld,
     Options,
     OptionsParseError,
+    UnfairOptionsError,
     build_frozen,
     check_seat,
     run_meld,
@@ -306,9 +311,9 @@ class BeloteOptions(Options):
     defender_capot: int = 250
     #: The takers may announce a capot (500, 520 with the belote).
     announced_capot: bool = False
-    #: ``gather``: shuffle once per match, then gather the tricks and cut; ``fresh``:
-    #: a new shuffle every deal.
-    shuffle: str = "gather"
+    #: ``fresh``: a new shuffle every deal; ``gather``: shuffle once per match, then
+    #: gather the tricks and cut (reveals the hands: for simulation and study only).
+    shuffle: str = "fresh"
 
     def __post_init__(self) -> None:
         if self.target < 1:
@@ -317,6 +322,16 @@ class BeloteOptions(Options):
             raise ValueError("defender_capot must be 162 or 250")
         if self.shuffle not in ("gather", "fresh"):
             raise ValueError("shuffle must be gather or fresh")
+
+    def check_for_people(self) -> None:
+        """A table where people play refuses ``shuffle=gather``: the gathered pack is
+        the public tricks, and the turned card shows where it was cut."""
+        if self.shuffle == "gather":
+            raise UnfairOptionsError(
+                "belote.gather-with-people",
+                "shuffle=gather lets anyone who follows the tricks work out every hand; "
+                "a table where people play deals each deal from a fresh shuffle",
+            )
 
     @classmethod
     def parse(cls, text: str) -> BeloteOptions:
@@ -332,12 +347,12 @@ class BeloteOptions(Options):
 #: Named option sets for the variants players are known to disagree on.
 PRESETS: Final[dict[str, BeloteOptions]] = {
     "classic": BeloteOptions(),
-    "bots": BeloteOptions(shuffle="fresh"),
     "page": BeloteOptions(defender_capot=162, announced_capot=True),
     "no-announcements": BeloteOptions(announcements=False),
     "no-undertrump": BeloteOptions(undertrump=False),
     "short": BeloteOptions(target=501),
     "long": BeloteOptions(target=2000),
+    "gather": BeloteOptions(shuffle="gather"),
 }
 
 

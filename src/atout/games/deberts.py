@@ -304,7 +304,9 @@ class DebertsDealResult:
     caller: int | None = None
     trump: Suit | None = None
     factor: int = 1
+    #: Each player's points for the cards they took, the 10 of the last trick included.
     card_points: tuple[int, int] = (0, 0)
+    #: The seat that took the last trick (its 10 is already in ``card_points``).
     last_trick: int | None = None
     tricks: tuple[int, int] = (0, 0)
     sequence_winner: int | None = None

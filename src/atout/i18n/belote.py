@@ -82,9 +82,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "belote.option.belote_in_contract": "the belote counts in the contract test",
         "belote.option.defender_capot": "what a capot against the takers is worth",
         "belote.option.announced_capot": "the takers may announce a capot (500)",
-        "belote.option.shuffle": "gather and cut the cards, or shuffle every deal",
+        "belote.option.shuffle": "shuffle every deal, or gather and cut the cards (reveals the hands)",
         "belote.preset.classic": "the project's rules (RULES.md)",
-        "belote.preset.bots": "the same rules, a fresh shuffle every deal",
+        "belote.preset.gather": "gather the tricks and cut, for study: anyone can work out the hands",
         "belote.preset.page": "the page's variants: capot against the takers 162, announced capot",
         "belote.preset.no-announcements": "belote-rebelote only, no other announcement",
         "belote.preset.no-undertrump": "no obligation to trump lower",
@@ -101,6 +101,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "on their turn in the first trick, before their own first card"
         ),
         "rule.belote.follow-suit": "you must follow suit ({suit})",
+        "rule.belote.gather-with-people": (
+            "shuffle=gather is for simulation only: the tricks are public and the turned card "
+            "shows the cut, so anyone could work out every hand. A table where people play "
+            "deals each deal from a fresh shuffle."
+        ),
         "rule.belote.beat-trump-lead": (
             "on a trump lead you must play higher than {card} when you can"
         ),
@@ -189,9 +194,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "belote.option.belote_in_contract": "la belote compte pour réussir le contrat",
         "belote.option.defender_capot": "ce que vaut un capot contre les preneurs",
         "belote.option.announced_capot": "les preneurs peuvent annoncer capot (500)",
-        "belote.option.shuffle": "ramasser et couper, ou battre à chaque donne",
+        "belote.option.shuffle": "battre à chaque donne, ou ramasser et couper (révèle les jeux)",
         "belote.preset.classic": "les règles du projet (RULES.md)",
-        "belote.preset.bots": "les mêmes règles, cartes battues à chaque donne",
+        "belote.preset.gather": "ramasser les plis et couper, pour l'étude : chacun peut déduire les jeux",
         "belote.preset.page": "les variantes de la page : capot contre les preneurs 162, capot annoncé",
         "belote.preset.no-announcements": "belote-rebelote seulement, sans autre annonce",
         "belote.preset.no-undertrump": "pas d'obligation de sous-couper",
@@ -208,6 +213,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "capot à son tour au premier pli, avant sa première carte"
         ),
         "rule.belote.follow-suit": "vous devez fournir ({suit})",
+        "rule.belote.gather-with-people": (
+            "shuffle=gather est réservé à la simulation : les plis sont publics et la carte "
+            "retournée montre la coupe, chacun pourrait donc déduire tous les jeux. Une table "
+            "où jouent des personnes bat les cartes à chaque donne."
+        ),
         "rule.belote.beat-trump-lead": (
             "quand on joue atout, vous devez monter sur {card} si vous le pouvez"
         ),
@@ -296,9 +306,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "belote.option.belote_in_contract": "la belote cuenta para cumplir el contrato",
         "belote.option.defender_capot": "lo que vale un capot contra los tomadores",
         "belote.option.announced_capot": "los tomadores pueden anunciar capot (500)",
-        "belote.option.shuffle": "recoger y cortar, o barajar en cada mano",
+        "belote.option.shuffle": "barajar en cada mano, o recoger y cortar (revela las manos)",
         "belote.preset.classic": "las reglas del proyecto (RULES.md)",
-        "belote.preset.bots": "las mismas reglas, barajando en cada mano",
+        "belote.preset.gather": "recoger las bazas y cortar, para estudio: cualquiera puede deducir las manos",
         "belote.preset.page": "las variantes de la página: capot contra los tomadores 162, capot anunciado",
         "belote.preset.no-announcements": "solo belote-rebelote, sin otros anuncios",
         "belote.preset.no-undertrump": "sin obligación de fallar por debajo",
@@ -315,6 +325,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "capot en su turno de la primera baza, antes de su primera carta"
         ),
         "rule.belote.follow-suit": "debes asistir al palo ({suit})",
+        "rule.belote.gather-with-people": (
+            "shuffle=gather es solo para simulación: las bazas son públicas y la carta "
+            "volteada muestra el corte, así que cualquiera podría deducir todas las manos. "
+            "Una mesa donde juegan personas baraja en cada mano."
+        ),
         "rule.belote.beat-trump-lead": (
             "cuando se sale de triunfo debes superar {card} si puedes"
         ),

@@ -43,6 +43,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.number-range": "Choose a number from 1 to {high}.",
         "prompt.illegal": "Not allowed: {reason}",
         "prompt.bye": "Game left. Goodbye!",
+        "save.cannot-write": "Cannot write the record to {path}: {reason}",
+        "save.elsewhere": (
+            "Could not write the record to {path} ({reason}); it is saved in {written}"
+        ),
+        "save.printed": (
+            "Could not write the record to {path} ({reason}), nor anywhere else; here it is:"
+        ),
         "prompt.end-of-input": "No more input: the game stops here.",
         "event.plays": "{seat} plays {card}",
         "event.passes": "{seat} passes",
@@ -104,6 +111,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.number-range": "Choisissez un numéro de 1 à {high}.",
         "prompt.illegal": "Interdit : {reason}",
         "prompt.bye": "Partie quittée. Au revoir !",
+        "save.cannot-write": "Impossible d'écrire l'enregistrement dans {path} : {reason}",
+        "save.elsewhere": (
+            "Impossible d'écrire l'enregistrement dans {path} ({reason}) ; il est enregistré "
+            "dans {written}"
+        ),
+        "save.printed": (
+            "Impossible d'écrire l'enregistrement dans {path} ({reason}), ni ailleurs ; "
+            "le voici :"
+        ),
         "prompt.end-of-input": "Plus d'entrée : la partie s'arrête ici.",
         "event.plays": "{seat} joue {card}",
         "event.passes": "{seat} passe",
@@ -165,6 +181,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.number-range": "Elige un número del 1 al {high}.",
         "prompt.illegal": "No permitido: {reason}",
         "prompt.bye": "Partida abandonada. ¡Adiós!",
+        "save.cannot-write": "No se puede escribir el registro en {path}: {reason}",
+        "save.elsewhere": (
+            "No se pudo escribir el registro en {path} ({reason}); está guardado en {written}"
+        ),
+        "save.printed": (
+            "No se pudo escribir el registro en {path} ({reason}) ni en otro lugar; aquí está:"
+        ),
         "prompt.end-of-input": "No hay más entrada: la partida se detiene aquí.",
         "event.plays": "{seat} juega {card}",
         "event.passes": "{seat} pasa",

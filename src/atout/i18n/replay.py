@@ -20,6 +20,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay.no-seat": "Seats are 0 to {high}.",
         "replay.prompt": "replay> ",
         "replay.scores-after": "After deal {deal}: {scores}",
+        "replay.not-utf8": (
+            "{file} is not a match record: it is not text in UTF-8 (byte {position} cannot "
+            "be read). A record is the text file that atout play --save or the web page writes."
+        ),
+        "replay.unreadable": "Cannot read {file}: {reason}",
     },
     "fr": {
         "replay.title": "Relecture : {game}",
@@ -40,6 +45,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay.no-seat": "Les places vont de 0 à {high}.",
         "replay.prompt": "relecture> ",
         "replay.scores-after": "Après la donne {deal} : {scores}",
+        "replay.not-utf8": (
+            "{file} n'est pas un enregistrement de partie : ce n'est pas du texte en UTF-8 "
+            "(l'octet {position} est illisible). Un enregistrement est le fichier texte "
+            "qu'écrivent atout play --save ou la page web."
+        ),
+        "replay.unreadable": "Impossible de lire {file} : {reason}",
     },
     "es": {
         "replay.title": "Repetición de {game}",
@@ -60,5 +71,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay.no-seat": "Los puestos van de 0 a {high}.",
         "replay.prompt": "repetición> ",
         "replay.scores-after": "Tras la mano {deal}: {scores}",
+        "replay.not-utf8": (
+            "{file} no es un registro de partida: no es texto en UTF-8 (el byte {position} "
+            "no se puede leer). Un registro es el archivo de texto que escriben "
+            "atout play --save o la página web."
+        ),
+        "replay.unreadable": "No se puede leer {file}: {reason}",
     },
 }

@@ -7,8 +7,12 @@ whole match exactly as a person would; at the end of input the game stops cleanl
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -16,6 +20,7 @@ from rich.console import Console
 from atout.bots.base import Bot, make_bot
 from atout.games import get_game
 from atout.games.actions import Action, ActionParseError, parse_action
+from atout.games.base import secret_seed
 from atout.i18n import Translator, explain
 from atout.terminal import renderer_class
 
@@ -44,10 +49,16 @@ class TerminalGame:
     ) -> None:
         info = get_game(game)
         self.info = info
-        opts = info.options.parse(options) if options else info.options()
-        self.match = info.match(seed=seed, options=opts)
-        self.console = console or Console(highlight=False)
         self.t = Translator(lang)
+        opts = info.options.parse(options) if options else info.options()
+        if human is not None:  # a person plays: no option that reveals hidden cards
+            opts.check_for_people()
+        if save is not None:  # before the first deal, not after the whole match
+            _check_writable(save, self.t)
+        # No seed given: 128 bits from the operating system, shown to nobody (the record
+        # written at the end carries it, so the match can be dealt again).
+        self.match = info.match(seed=secret_seed() if seed is None else seed, options=opts)
+        self.console = console or Console(highlight=False)
         self.human = human
         n = info.num_players
         names = [bots] * n if isinstance(bots, str) else list(bots)
@@ -87,17 +98,38 @@ class TerminalGame:
         return 0
 
     def _save(self) -> None:
-        """Write the record of the match as far as it went to the ``save`` file."""
+        """Write the record of the match as far as it went to the ``save`` file. Never
+        raises: when that file cannot be written any more, the record goes to a new
+        file in the home folder (or the temporary folder), and the player is told where;
+        when nothing can be written, the record is printed."""
         if self.save is None:
             return
         from datetime import date
-        from pathlib import Path
 
         from atout.notation import write_match
 
         headers = {"Date": date.today().isoformat()}
         headers |= {f"Seat{seat}": name for seat, name in self.players.items()}
-        Path(self.save).write_text(write_match(self.match, headers), encoding="utf-8")
+        text = write_match(self.match, headers)
+        try:
+            Path(self.save).write_text(text, encoding="utf-8")
+            return
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+        t = self.t
+        for folder in (Path.home(), Path(tempfile.gettempdir())):
+            try:
+                handle, name = tempfile.mkstemp(
+                    prefix=f"atout-{self.info.name}-", suffix=".txt", dir=folder
+                )
+                with os.fdopen(handle, "w", encoding="utf-8") as out:
+                    out.write(text)
+            except OSError:
+                continue
+            self.console.print(t("save.elsewhere", path=self.save, reason=reason, written=name))
+            return
+        self.console.print(t("save.printed", path=self.save, reason=reason))
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
     def _apply(self, seat: int, action: Action) -> None:
         match = self.match
@@ -168,6 +200,24 @@ class TerminalGame:
         except ActionParseError:
             self.console.print(t("prompt.unknown", text=text, help=t("prompt.help")))
             return None
+
+
+def _check_writable(path: str, t: Translator) -> None:
+    """Refuse (``ValueError``, in the player's language) a record file that cannot be
+    written: opened for appending, so an existing file is left as it is."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        existed = target.exists()
+        with target.open("a", encoding="utf-8"):
+            pass
+        if not existed:
+            target.unlink()
+    except OSError as exc:
+        raise ValueError(
+            t("save.cannot-write", path=path, reason=exc.strerror or str(exc))
+        ) from None
 
 
 def play_terminal(game: str, **kwargs: Any) -> int:

@@ -41,7 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from atout.bots.base import bot_names
 from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
-from atout.i18n import LANGUAGES
+from atout.i18n import LANGUAGES, explain
 from atout.web.messages import catalog_for, web_text
 from atout.web.serialize import public_view, to_json
 from atout.web.store import Store
@@ -63,7 +63,7 @@ MAX_QUEUE = 200
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "undenufe_values": ("classic", "modern"),
-    "shuffle": ("gather", "fresh"),
+    "shuffle": ("fresh",),  # gather reveals the hands: web tables refuse it
 }
 
 
@@ -126,10 +126,19 @@ def games_info() -> dict[str, Any]:
         out[name] = {
             "num_players": info.num_players,
             "options": options,
-            "presets": {k: str(v) for k, v in presets.items()},
+            "presets": {k: str(v) for k, v in presets.items() if _for_people(v)},
             "bots": bot_names(name),
         }
     return out
+
+
+def _for_people(options: Any) -> bool:
+    """Whether a table where people play accepts these options."""
+    try:
+        options.check_for_people()
+    except ValueError:
+        return False
+    return True
 
 
 def _replay_snapshot(match: Any, step: int, total: int, last: Any) -> dict[str, Any]:
@@ -241,8 +250,9 @@ def create_app(
         ]
         try:
             table_id, tokens = manager.create(game, options, lang, specs)
-        except (ValueError, OptionsParseError) as exc:
-            return JSONResponse({"error": "bad-table", "message": str(exc)}, status_code=400)
+        except (ValueError, OptionsParseError) as exc:  # explain: refused options, translated
+            return JSONResponse({"error": "bad-table", "message": explain(exc, lang)},
+                                status_code=400)
         links = {
             str(seat): {"token": token, "url": f"{base_url}/table/{table_id}#seat={seat}"
                         f"&token={token}&lang={lang}"}

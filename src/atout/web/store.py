@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
-    BigInteger,
     Column,
     DateTime,
     ForeignKey,
@@ -69,7 +68,8 @@ tables = Table(
     Column("id", String(40), primary_key=True),
     Column("game", String(20), nullable=False),
     Column("options", String(400), nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    # Decimal digits: a table's seed has 128 bits (migration 0002; it was a BigInteger).
+    Column("seed", String(40), nullable=False),
     Column("lang", String(5), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
@@ -227,7 +227,7 @@ class Store:
         table_id = secrets.token_urlsafe(12)
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
-                id=table_id, game=game, options=options, seed=seed, lang=lang,
+                id=table_id, game=game, options=options, seed=str(int(seed)), lang=lang,
                 created_at=_now(), finished_at=None,
             ))
             for seat, (kind, bot, token_hash) in enumerate(seat_rows):

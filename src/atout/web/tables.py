@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from atout.bots.base import Bot, make_bot
 from atout.games import get_game
 from atout.games.actions import ActionParseError, parse_action
+from atout.games.base import secret_seed
 from atout.i18n import explain
 from atout.web.messages import web_text
 from atout.web.serialize import public_view, seat_view, to_json
@@ -160,6 +160,7 @@ class TableManager:
 
         info = get_game(game)
         opts = info.options.parse(options) if options else info.options()
+        opts.check_for_people()  # every web table has a person: nothing that reveals cards
         if len(seat_specs) != info.num_players:
             raise ValueError(f"{game} needs {info.num_players} seats")
         rows: list[tuple[str, str | None, str | None]] = []
@@ -177,8 +178,8 @@ class TableManager:
                 raise ValueError(f"seat {seat}: kind must be human or bot")
         if not tokens:
             raise ValueError("a table needs at least one person")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**48)  # records take up to 18 digits
+        if seed is None:  # 128 bits from the OS; no message carries it before the end
+            seed = secret_seed()
         table_id = self.store.create_table(info.name, str(opts), seed, lang, rows)
         return table_id, tokens
 

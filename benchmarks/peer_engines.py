@@ -363,7 +363,63 @@ def _colver() -> Callable[[int, int], Result]:
     return run
 
 
+def _colver_rollouts() -> Callable[[int, int], Result]:
+    import colver
+
+    def run(deals: int, seed: int) -> Result:
+        """colver's native rollouts (``Env.rollout(n)``, Rust): a dealt position with a
+        contract fixed (spades, 80, by team 0) played out ``deals`` times with random
+        cards, in one call; a "deal" here is one playout of the 32 cards."""
+        env = colver.Env.deal(dealer=0, seed=seed + 1)
+        env.set_contract(0, 80, 0, 0)
+        env.set_phase_playing()
+        start = _clock()
+        env.rollout(deals)
+        seconds = _clock() - start
+        return _result("colver-rollouts", deals, seconds, 32 * deals, 32 * deals)
+
+    return run
+
+
+def _kernel(game: str) -> Callable[[int, int], Result]:
+    """atout's compiled kernel (``atout.kernel.play_deals``): the deals played in one
+    call, results returned as arrays; needs numba (this worker runs in the driver's
+    own interpreter, with atout[search])."""
+    from atout.kernel import play_deals
+
+    play_deals(game, 10, seed=0)  # load or compile
+    per_trick = 2 if game == "deberts" else 4
+
+    def run(deals: int, seed: int) -> Result:
+        start = _clock()
+        out = play_deals(game, deals, seed=seed)
+        seconds = _clock() - start
+        cards = int(out["tricks"].sum()) * per_trick
+        return _result(f"kernel-{game}", deals, seconds, cards, cards)
+
+    return run
+
+
+def _kernel_playouts() -> Callable[[int, int], Result]:
+    """atout's kernel playing Belote out from a dealt state, as colver's rollouts do
+    (see ``bench_kernel.py --rollouts``); a "deal" is one playout of the 32 cards."""
+    import bench_kernel
+
+    bench_kernel.rollouts_per_second(10)
+
+    def run(deals: int, seed: int) -> Result:
+        rate = bench_kernel.rollouts_per_second(deals)
+        return _result("kernel-belote-playouts", deals, deals / rate, 32 * deals, 32 * deals)
+
+    return run
+
+
 ENGINES: dict[str, Callable[[], Callable[[int, int], Result]]] = {
+    "kernel-schieber": lambda: _kernel("schieber"),
+    "kernel-belote": lambda: _kernel("belote"),
+    "kernel-deberts": lambda: _kernel("deberts"),
+    "kernel-belote-playouts": _kernel_playouts,
+    "colver-rollouts": _colver_rollouts,
     "atout-schieber": lambda: _atout("schieber", False),
     "atout-schieber-checked": lambda: _atout("schieber", True),
     "atout-belote": lambda: _atout("belote", False),

@@ -4,6 +4,8 @@
     python benchmarks/peers.py --rounds 9 --seconds 2
     python benchmarks/peers.py --quick       # 3 rounds of 0.3 s, to try the harness
     python benchmarks/peers.py --tests       # the differential tests, in the peers' venv
+    python benchmarks/peers.py --only kernel-schieber,jass-kit --kernel \
+        --jass-kit-cpp ~/src/jass-kit-cpp    # the compiled kernel, natively compared
 
 The peers are installed in a virtual environment of their own,
 ``benchmarks/.peers-venv`` (git-ignored), never as dependencies of atout:
@@ -106,8 +108,14 @@ class Worker:
     @classmethod
     def start(cls, name: str, python: Path, clock: str) -> Worker:
         env = dict(os.environ, PYTHONHASHSEED="0", ATOUT_BENCH_CLOCK=clock)
+        if name in NATIVE:  # a compiled worker of its own, speaking the same lines
+            command = [str(NATIVE[name])]
+        else:
+            if name in LOCAL:  # the compiled kernel: this interpreter, with numba
+                python = Path(sys.executable)
+            command = [str(python), str(HERE / "peer_engines.py")]
         proc = subprocess.Popen(
-            [str(python), str(HERE / "peer_engines.py")],
+            command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -173,6 +181,29 @@ class Comparison:
     per_card: bool = False
 
 
+#: Engines run by the driver's own interpreter (atout's kernel needs numba, which the
+#: peers' environment does not install) and native workers (name -> executable).
+LOCAL = ("kernel-schieber", "kernel-belote", "kernel-deberts", "kernel-belote-playouts")
+NATIVE: dict[str, Path] = {}
+KERNEL_ORDER = (*LOCAL, "colver-rollouts")
+KERNEL_COMPARISONS = (
+    Comparison("Kernel Schieber vs jass-kit-cpp (native)", "kernel-schieber", "jass-kit-cpp", 1.0),
+    Comparison("Kernel Schieber vs jass-kit (Python) loop", "kernel-schieber", "jass-kit", 1.0),
+    Comparison(
+        "Kernel Belote playouts vs colver rollouts, per card",
+        "kernel-belote-playouts",
+        "colver-rollouts",
+        1.0,
+        True,
+    ),
+    Comparison(
+        "Kernel Belote deals vs colver rollouts, per card",
+        "kernel-belote",
+        "colver-rollouts",
+        1.0,
+        True,
+    ),
+)
 COMPARISONS = (
     Comparison("Schieber vs jass-kit engine loop", "atout-schieber", "jass-kit", 5.0),
     Comparison(
@@ -234,6 +265,12 @@ LABELS = {
     "jass-kit": "jass-kit 2.0.5 engine loop",
     "jass-kit-actions": "jass-kit 2.0.5 loop, full actions+numpy",
     "jass-kit-arena": "jass-kit 2.0.5 arena, random agents",
+    "kernel-schieber": "atout kernel Schieber (compiled, arrays)",
+    "kernel-belote": "atout kernel Belote (compiled, arrays)",
+    "kernel-deberts": "atout kernel Deberts (compiled, arrays)",
+    "kernel-belote-playouts": "atout kernel Belote playouts (dealt)",
+    "colver-rollouts": "colver 0.11.1 native rollouts (dealt)",
+    "jass-kit-cpp": "jass-kit-cpp native engine loop (-O3)",
     "belote-cli": "belote-cli 4.9.6 engine",
     "colver": "colver 0.11.1 stepped from Python",
 }
@@ -305,9 +342,31 @@ def report(series: dict[str, Series], versions: dict[str, str], args: argparse.N
         )
     print()
     print("Ratios (median of the per-round ratios):")
-    for c in (*COMPARISONS, *(CHECKED if args.checked else ())):
+    for c in (*COMPARISONS, *(CHECKED if args.checked else ()), *KERNEL_COMPARISONS):
         if c.ours in series and c.theirs in series:
             print(ratio_line(c, series))
+
+
+def build_jass_kit_cpp(checkout: Path) -> Path:
+    """Compile the harness's worker for jass-kit-cpp against a checkout of it (into the
+    git-ignored ``benchmarks/.jass-kit-cpp``), optimized as a release build is."""
+    out_dir = HERE / ".jass-kit-cpp"
+    out_dir.mkdir(exist_ok=True)
+    binary = out_dir / "driver"
+    src = checkout / "source"
+    units = [
+        src / "src/jass/game" / f
+        for f in ("RuleSchieber.cpp", "GameSim.cpp", "GameState.cpp", "GameStateUtils.cpp",
+                  "GameObservation.cpp")
+    ]
+    command = [
+        "g++", "-O3", "-march=native", "-DNDEBUG", "-std=c++14", "-I/usr/include/eigen3",
+        f"-I{src / 'include'}", *map(str, units), str(HERE / "jass_kit_cpp_driver.cpp"),
+        "-o", str(binary),
+    ]
+    print(" ".join(command), file=sys.stderr)
+    subprocess.run(command, check=True)
+    return binary
 
 
 def run_tests(python: Path, extra: list[str]) -> int:
@@ -333,6 +392,15 @@ def main() -> None:
     )
     parser.add_argument("--arena", action="store_true", help="also jass-kit's arena")
     parser.add_argument(
+        "--kernel", action="store_true",
+        help="also atout's compiled kernel and colver's native rollouts",
+    )
+    parser.add_argument(
+        "--jass-kit-cpp", metavar="DIR", default="",
+        help="also jass-kit-cpp natively: build jass_kit_cpp_driver.cpp against this "
+        "checkout of it (needs g++ and Eigen 3)",
+    )
+    parser.add_argument(
         "--only", default="", help="comma-separated engines, e.g. atout-schieber,jass-kit"
     )
     parser.add_argument(
@@ -352,6 +420,11 @@ def main() -> None:
         engines += CHECKED_ORDER
     if args.arena:
         engines.append("jass-kit-arena")
+    if args.kernel:
+        engines += KERNEL_ORDER
+    if args.jass_kit_cpp:
+        NATIVE["jass-kit-cpp"] = build_jass_kit_cpp(Path(args.jass_kit_cpp))
+        engines.append("jass-kit-cpp")
     if args.only:
         engines = [e.strip() for e in args.only.split(",") if e.strip()]
     start = time.perf_counter()

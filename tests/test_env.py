@@ -324,7 +324,7 @@ def test_docs_python_blocks_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.chdir(tmp_path)
     text = (Path(__file__).resolve().parent.parent / "docs" / "env.md").read_text("utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     for block in blocks:
         exec(compile(block, "docs/env.md", "exec"), {})
 

@@ -30,7 +30,9 @@ score is fixed once the cards are dealt, and every game's final result is a mono
 function of that difference, so perfect play for the difference is perfect play for
 the result: the bots convert the value with the game's scoring afterwards.
 
-The kernel is written once in the subset of Python that numba compiles. With numba
+The kernel is written once in the subset of Python that numba compiles, and its card
+rules (what a seat may play, who takes a trick) are those of :mod:`atout.kernel.rules`,
+shared with the complete-deal kernel and the vectorized environment. With numba
 installed (``pip install atout[search]``) it runs compiled (cached on disk); without
 it, or with ``ATOUT_PURE_SOLVER=1``, the same code runs as plain Python on lists, fast
 enough for endings and for the tests. The tests check both against a brute-force
@@ -39,147 +41,52 @@ minimax over the game engines themselves.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any, Final
 
-from atout.cards import SUIT_MASK, bits
+from atout.cards import bits
+from atout.kernel.rules import (
+    _CAP0,
+    _CAP1,
+    _GEN,
+    _LAST,
+    _N,
+    _SEQ0,
+    _SEQ1,
+    _STOP,
+    _TOTAL,
+    _TRUMP,
+    BELOTE,
+    COMPILED,
+    DEBERTS,
+    SCHIEBER,
+    _best_of,
+    _legal,
+    _popcount,
+    _suit,
+    np,
+)
+from atout.kernel.rules import above_table as _above
+from atout.kernel.rules import array as _array
+from atout.kernel.rules import jit as _jit
+from atout.kernel.rules import order_table as _order
 
 __all__ = [
+    "BELOTE",
     "COMPILED",
+    "DEBERTS",
+    "SCHIEBER",
     "PlayProblem",
     "Solver",
     "problem_from_deal",
     "shared_solver",
 ]
 
-try:  # pragma: no cover - depends on the installation
-    if os.environ.get("ATOUT_PURE_SOLVER"):
-        raise ImportError("pure solver requested")
-    import numba
-    import numpy as np
-
-    COMPILED: bool = True
-except ImportError:  # pragma: no cover - depends on the installation
-    numba = None  # type: ignore[assignment]
-    np = None  # type: ignore[assignment]
-    COMPILED = False
-
-
-def _jit(func: Any) -> Any:
-    if COMPILED:
-        return numba.njit(cache=True)(func)
-    return func
-
-
-def _array(values: list[int]) -> Any:
-    if COMPILED:
-        return np.array(values, dtype=np.int64)
-    return list(values)
-
-
 _INF: Final = 1_000_000
 _STEP: Final = 4  # first step of the value search after a test fails (see _mtd)
-_S0: Final = SUIT_MASK[0]
-_S1: Final = SUIT_MASK[1]
-_S2: Final = SUIT_MASK[2]
-_S3: Final = SUIT_MASK[3]
-
-# Parameter slots of the kernel's ``P`` array (``_GEN``: the table's generation, only
-# for the search).
-_N, _GAME, _TRUMP, _UNDER, _LAST, _CAP0, _CAP1, _SEQ0, _SEQ1, _TOTAL, _STOP, _GEN = range(12)
 _GEN_SHIFT: Final = 44
 _GEN_LIMIT: Final = 1 << 19
 _CLAMP: Final = 1 << 15  # table bounds are kept within +-_CLAMP (beyond: infinite)
-DEBERTS, BELOTE, SCHIEBER = 0, 1, 2
-
-
-@_jit
-def _suit(s: int) -> int:
-    if s == 0:
-        return _S0
-    if s == 1:
-        return _S1
-    if s == 2:
-        return _S2
-    return _S3
-
-
-@_jit
-def _best_of(cards: Any, base: int, n: int, trump: int, stren: Any) -> int:
-    """Position (0..n-1) of the card now winning the trick stored at ``base``."""
-    best = cards[base]
-    bi = 0
-    for i in range(1, n):
-        c = cards[base + i]
-        if c // 9 == best // 9:
-            if stren[c] > stren[best]:
-                best = c
-                bi = i
-        elif c // 9 == trump:
-            best = c
-            bi = i
-    return bi
-
-
-@_jit
-def _legal(
-    P: Any, hand: int, cards: Any, base: int, tn: int, leader: int, seat: int,
-    stren: Any, above: Any,
-) -> Any:
-    """The cards ``seat`` may play (a mask), from the rules of the game in ``P``."""
-    if tn == 0:
-        return hand
-    led = cards[base]
-    ls = led // 9
-    follow = hand & _suit(ls)
-    game = P[_GAME]
-    t = P[_TRUMP]
-    if game == DEBERTS:
-        if follow:
-            if ls == t:
-                a = follow & above[led]
-                return a if a else follow
-            return follow
-        tr = hand & _suit(t)
-        return tr if tr else hand
-    if game == BELOTE:
-        bi = _best_of(cards, base, tn, t, stren)
-        best = cards[base + bi]
-        if follow:
-            if ls == t:
-                a = follow & above[best]
-                return a if a else follow
-            return follow
-        if (leader + bi) % 4 == (seat + 2) % 4:
-            return hand
-        tr = hand & _suit(t)
-        if tr == 0:
-            return hand
-        if best // 9 != t:
-            return tr
-        over = tr & above[best]
-        if over:
-            return over
-        return tr if P[_UNDER] else hand
-    # Schieber
-    if t < 0:
-        return follow if follow else hand
-    tr = hand & _suit(t)
-    if ls == t:
-        if tr and tr != (1 << (9 * t + 5)):
-            return tr
-        return hand
-    allowed = (follow | tr) if follow else hand
-    if tr and hand != tr and tn > 1:
-        bt = -1
-        for i in range(1, tn):
-            c = cards[base + i]
-            if c // 9 == t and (bt < 0 or stren[c] > stren[bt]):
-                bt = c
-        if bt >= 0:
-            allowed &= ~tr | above[bt]
-    return allowed
 
 
 @_jit
@@ -237,15 +144,6 @@ def _hint_card(rem: int, code: int, order: Any) -> int:
                 return c
             i -= 1
     return -1
-
-
-@_jit
-def _popcount(m: int) -> int:
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
 
 
 @_jit
@@ -828,21 +726,6 @@ class PlayProblem:
             self.capot[0], self.capot[1], self.seq[0], self.seq[1], self.total_tricks,
             self.stop if 0 <= self.stop < self.total_tricks else self.total_tricks,
         ]
-
-
-def _above(strength: tuple[int, ...]) -> list[int]:
-    out = []
-    for c in range(36):
-        s = c // 9
-        out.append(sum(1 << o for o in range(9 * s, 9 * s + 9) if strength[o] > strength[c]))
-    return out
-
-
-def _order(strength: tuple[int, ...]) -> list[int]:
-    out: list[int] = []
-    for s in range(4):
-        out.extend(sorted(range(9 * s, 9 * s + 9), key=lambda c: -strength[c]))
-    return out
 
 
 def shared_solver() -> Solver:

@@ -16,6 +16,7 @@ __all__ = [
     "NUM_ACTIONS",
     "AtoutEnv",
     "SingleSeatEnv",
+    "VectorTables",
     "action_index",
     "env",
     "index_action",
@@ -32,4 +33,8 @@ def __getattr__(name: str) -> Any:  # numpy, gymnasium and pettingzoo load on fi
         from atout.env.single import SingleSeatEnv
 
         return SingleSeatEnv
+    if name == "VectorTables":
+        from atout.env.vector import VectorTables
+
+        return VectorTables
     raise AttributeError(name)

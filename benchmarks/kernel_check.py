@@ -1,0 +1,56 @@
+"""The compiled kernel against the Python engines on many deals (benchmark side).
+
+For each game (and each option set given), plays ``--deals`` kernel deals with
+``record=True`` in batches, rebuilds each one in the Python engine from its deck and
+decisions (:func:`atout.kernel.replay`), and checks that every decision is legal there,
+that the engine's legal set at each decision is the kernel's, and that the results agree
+field by field. Prints the deals checked and the mismatches (there should be none).
+
+    python benchmarks/kernel_check.py                         # 100,000 deals per game
+    python benchmarks/kernel_check.py belote --deals 20000 --options "belote(announced_capot=true)"
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from atout.kernel import COMPILED, engine_fields, kernel_fields, play_deals, replay
+
+
+def check(game: str, deals: int, seed: int, options: str | None, batch: int = 10_000) -> int:
+    bad = 0
+    start = time.perf_counter()
+    for first in range(0, deals, batch):
+        n = min(batch, deals - first)
+        out = play_deals(game, n, seed=seed, first=first, options=options, record=True)
+        for i in range(n):
+            deal, legal = replay(game, out, i, options)
+            same_legal = [int(x) for x in out["legal"][i][: len(legal)]] == legal
+            if not (deal.is_over and same_legal and (
+                kernel_fields(game, out, i) == engine_fields(game, deal.result)
+            )):
+                bad += 1
+                if bad <= 5:
+                    print(f"  mismatch: {game} seed {seed} deal {first + i}")
+    print(
+        f"{game} {options or '(default options)'}: {deals:,} deals checked, {bad} mismatches "
+        f"({time.perf_counter() - start:.0f} s; kernel {'numba' if COMPILED else 'plain Python'})",
+        flush=True,
+    )
+    return bad
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=["deberts", "belote", "schieber"])
+    parser.add_argument("--deals", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", default=None)
+    args = parser.parse_args()
+    bad = sum(check(g, args.deals, args.seed, args.options) for g in args.games)
+    raise SystemExit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""N tables stepped together, after Gymnasium's vector conventions.
+
+``VectorTables("schieber", num_envs=64)``: each table is an :class:`AtoutEnv` (a deal
+or a match, with its options and rewards); one :meth:`step` takes one action per table
+(for the seat to act there) and returns, per table, the observation and action mask of
+the seat to act next, every seat's reward from that step, and whether the episode
+ended. Observations are those of the single environment (:func:`encode_view`'s layout,
+through the same encoders), stacked: ``obs["observation"]`` is ``(N, 570)`` float32,
+``obs["action_mask"]`` ``(N, 50)`` int8.
+
+Conventions (Gymnasium's ``VectorEnv``, with what a card game adds):
+
+* ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (as the single environment's
+  ``reset(seed=s + i)``); ``options`` are passed to every table, or give a list with one
+  entry per table.
+* ``step(actions)`` returns ``(obs, rewards, terminations, truncations, infos)``;
+  ``rewards`` is ``(N, players)`` float32: seat ``k``'s reward at table ``i`` is
+  ``rewards[i, k]`` (a card game rewards every seat when a deal ends).
+  ``infos["to_act"]`` (``(N,)`` int) is the seat each returned observation belongs to.
+* A table whose episode ended is reset within the same step (Gymnasium's
+  ``AutoresetMode.SAME_STEP``): its ``terminations`` entry is True, its rewards are
+  the final ones, and the returned observation is the first of the new episode (the
+  ended episode's last observation, for the seat that acted last, is in
+  ``infos["final_obs"]``, ``None`` for the tables that go on).
+  New episodes come from each table's own random source, as the single environment's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+
+from atout.env.aec import AtoutEnv
+from atout.env.encoding import OBS_SIZE
+from atout.env.space import NUM_ACTIONS
+
+__all__ = ["VectorTables"]
+
+
+class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
+    """``num_envs`` tables of one game stepped together (see the module docstring)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - Gymnasium's
+
+    def __init__(self, game: str = "schieber", num_envs: int = 8, **kwargs: Any) -> None:
+        if num_envs < 1:
+            raise ValueError("num_envs must be at least 1")
+        self.tables = [AtoutEnv(game, **kwargs) for _ in range(num_envs)]
+        self.num_envs = num_envs
+        first = self.tables[0]
+        self.game = first.game
+        self.num_players = first.num_players
+        self.single_observation_space = first.observation_space(first.possible_agents[0])
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, np.inf, (num_envs, OBS_SIZE), np.float32),
+                "action_mask": spaces.Box(0, 1, (num_envs, NUM_ACTIONS), np.int8),
+            }
+        )
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, NUM_ACTIONS))
+        self._obs = np.zeros((num_envs, OBS_SIZE), np.float32)
+        self._mask = np.zeros((num_envs, NUM_ACTIONS), np.int8)
+        self._to_act = np.zeros(num_envs, np.int64)
+
+    def _observe(self, i: int) -> None:
+        table = self.tables[i]
+        agent = table.agent_selection
+        found = table.observe(agent)
+        self._obs[i] = found["observation"]
+        self._mask[i] = found["action_mask"]
+        self._to_act[i] = table._seat[agent]
+
+    def _result(self) -> dict[str, Any]:
+        return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: Any = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """New episodes at every table (see the module docstring for ``seed``, ``options``)."""
+        if seed is None:
+            seeds: list[int | None] = [None] * self.num_envs
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+        per_table = options if isinstance(options, list) else [options] * self.num_envs
+        for i, table in enumerate(self.tables):
+            table.reset(seed=seeds[i], options=per_table[i])
+            self._observe(i)
+        return self._result(), {"to_act": self._to_act.copy()}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
+        """One action per table (for its seat to act); see the module docstring."""
+        acts = np.asarray(actions).reshape(self.num_envs)
+        rewards = np.zeros((self.num_envs, self.num_players), np.float32)
+        terminated = np.zeros(self.num_envs, bool)
+        final: list[dict[str, Any] | None] = [None] * self.num_envs
+        for i, table in enumerate(self.tables):
+            table.step(int(acts[i]))
+            for k, agent in enumerate(table.possible_agents):
+                rewards[i, k] = table.rewards[agent]
+            if table.terminations[table.possible_agents[0]]:
+                terminated[i] = True
+                final[i] = table.observe(table.agent_selection)
+                table.reset()
+            self._observe(i)
+        infos: dict[str, Any] = {"to_act": self._to_act.copy()}
+        if terminated.any():
+            infos["final_obs"] = final
+        return (
+            self._result(), rewards, terminated, np.zeros(self.num_envs, bool), infos,
+        )
+
+    def action_masks(self) -> Any:
+        """The current masks as booleans, ``(N, 50)`` (the name MaskablePPO looks for)."""
+        return self._mask.astype(bool)

@@ -1,0 +1,181 @@
+"""The card rules of the three games in the subset of Python that numba compiles.
+
+One copy of the trick rules serves every compiled path: the open-hand solver
+(:mod:`atout.bots.solver`), the complete-deal kernel (:mod:`atout.kernel.deals`) and
+the vectorized environment. The functions here take a game's parameters as a small
+integer array ``P`` (slots below), and per-contract tables (each card's points, its
+strength within its suit, and the cards of its suit above it), so that the same code
+decides Deberts, Belote and Schieber.
+
+With numba installed (``pip install atout[search]``) everything here is compiled once
+and cached on disk; without it, or with ``ATOUT_PURE_SOLVER=1``, the same functions
+run as plain Python (on lists or arrays): exact, only slower. The engines in
+:mod:`atout.games` stay the definition: the kernel is tested equal to them.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Final
+
+from atout.cards import SUIT_MASK
+
+__all__ = ["BELOTE", "COMPILED", "DEBERTS", "SCHIEBER", "jit"]
+
+try:  # pragma: no cover - depends on the installation
+    if os.environ.get("ATOUT_PURE_SOLVER"):
+        raise ImportError("pure kernel requested")
+    import numba
+    import numpy as np
+
+    COMPILED: bool = True
+except ImportError:  # pragma: no cover - depends on the installation
+    numba = None  # type: ignore[assignment]
+    np = None  # type: ignore[assignment]
+    COMPILED = False
+
+
+def jit(func: Any) -> Any:
+    """Compile ``func`` with numba (cached on disk) when numba is there."""
+    if COMPILED:
+        return numba.njit(cache=True)(func)
+    return func
+
+
+def array(values: list[int]) -> Any:
+    """An int64 array compiled, a list otherwise."""
+    if COMPILED:
+        return np.array(values, dtype=np.int64)
+    return list(values)
+
+
+_S0: Final = SUIT_MASK[0]
+_S1: Final = SUIT_MASK[1]
+_S2: Final = SUIT_MASK[2]
+_S3: Final = SUIT_MASK[3]
+
+# Slots of the parameter array ``P``: the number of players, the game, the trump suit
+# (-1: none), whether a player unable to overtrump must still trump (Belote), the last
+# trick's bonus, the capot and sequence bonuses by team, the number of tricks, the
+# trick at which a search stops, and (for the solver's table) a generation.
+_N, _GAME, _TRUMP, _UNDER, _LAST, _CAP0, _CAP1, _SEQ0, _SEQ1, _TOTAL, _STOP, _GEN = range(12)
+DEBERTS, BELOTE, SCHIEBER = 0, 1, 2
+
+
+@jit
+def _suit(s: int) -> int:
+    """The 9-bit field of suit ``s`` in a 36-bit card mask."""
+    if s == 0:
+        return _S0
+    if s == 1:
+        return _S1
+    if s == 2:
+        return _S2
+    return _S3
+
+
+@jit
+def _popcount(m: int) -> int:
+    """Number of set bits of a non-negative mask (no product: nothing can overflow)."""
+    m = m - ((m >> 1) & 0x5555555555555555)
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
+    m += m >> 8
+    m += m >> 16
+    m += m >> 32
+    return m & 0x7F
+
+
+@jit
+def _best_of(cards: Any, base: int, n: int, trump: int, stren: Any) -> int:
+    """Position (0..n-1) of the card now winning the trick stored at ``base``."""
+    best = cards[base]
+    bi = 0
+    for i in range(1, n):
+        c = cards[base + i]
+        if c // 9 == best // 9:
+            if stren[c] > stren[best]:
+                best = c
+                bi = i
+        elif c // 9 == trump:
+            best = c
+            bi = i
+    return bi
+
+
+@jit
+def _legal(
+    P: Any, hand: int, cards: Any, base: int, tn: int, leader: int, seat: int,
+    stren: Any, above: Any,
+) -> Any:
+    """The cards ``seat`` may play (a mask), from the rules of the game in ``P``; the
+    trick so far is ``cards[base:base + tn]``, led by ``leader``."""
+    if tn == 0:
+        return hand
+    led = cards[base]
+    ls = led // 9
+    follow = hand & _suit(ls)
+    game = P[_GAME]
+    t = P[_TRUMP]
+    if game == DEBERTS:
+        if follow:
+            if ls == t:
+                a = follow & above[led]
+                return a if a else follow
+            return follow
+        tr = hand & _suit(t)
+        return tr if tr else hand
+    if game == BELOTE:
+        bi = _best_of(cards, base, tn, t, stren)
+        best = cards[base + bi]
+        if follow:
+            if ls == t:
+                a = follow & above[best]
+                return a if a else follow
+            return follow
+        if (leader + bi) % 4 == (seat + 2) % 4:
+            return hand
+        tr = hand & _suit(t)
+        if tr == 0:
+            return hand
+        if best // 9 != t:
+            return tr
+        over = tr & above[best]
+        if over:
+            return over
+        return tr if P[_UNDER] else hand
+    # Schieber
+    if t < 0:
+        return follow if follow else hand
+    tr = hand & _suit(t)
+    if ls == t:
+        if tr and tr != (1 << (9 * t + 5)):
+            return tr
+        return hand
+    allowed = (follow | tr) if follow else hand
+    if tr and hand != tr and tn > 1:
+        bt = -1
+        for i in range(1, tn):
+            c = cards[base + i]
+            if c // 9 == t and (bt < 0 or stren[c] > stren[bt]):
+                bt = c
+        if bt >= 0:
+            allowed &= ~tr | above[bt]
+    return allowed
+
+
+def above_table(strength: tuple[int, ...]) -> list[int]:
+    """``above[card]``: the cards of its suit stronger than it (a mask)."""
+    out = []
+    for c in range(36):
+        s = c // 9
+        out.append(sum(1 << o for o in range(9 * s, 9 * s + 9) if strength[o] > strength[c]))
+    return out
+
+
+def order_table(strength: tuple[int, ...]) -> list[int]:
+    """The cards of each suit, strongest first (nine per suit)."""
+    out: list[int] = []
+    for s in range(4):
+        out.extend(sorted(range(9 * s, 9 * s + 9), key=lambda c: -strength[c]))
+    return out

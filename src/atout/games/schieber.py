@@ -140,7 +140,10 @@ __all__ = [
     "card_strength",
     "contract_action",
     "contract_index",
+    "first_to_target",
+    "schneider",
     "weis_key",
+    "written_at_stop",
 ]
 
 CHOOSING: Final = "choosing"
@@ -1138,7 +1141,6 @@ class SchieberDeal(Deal):
         written + counted score reaches the target."""
         f = self.factor
         target = self.options.target
-        running = list(self.scores)
         events: list[tuple[int, int]] = []
         if self.stoeck_seat >= 0:
             events.append((self.stoeck_seat % 2, STOECK))
@@ -1153,11 +1155,7 @@ class SchieberDeal(Deal):
             if i == NUM_TRICKS - 1:
                 gained += LAST_TRICK + (MATCH_BONUS if won[winner % 2] == NUM_TRICKS else 0)
             events.append((winner % 2, gained))
-        for team, points in events:
-            running[team] += points * f
-            if running[team] >= target:
-                return team
-        return None
+        return first_to_target(self.scores, events, f, target)
 
     # -- views ---------------------------------------------------------------------
     def _stoeck_public(self) -> bool:
@@ -1257,6 +1255,41 @@ class SchieberDeal(Deal):
 
 
 # -- the match ----------------------------------------------------------------------
+def first_to_target(
+    scores: tuple[int, int], events: Iterable[tuple[int, int]], factor: int, target: int
+) -> int | None:
+    """The first team whose written score plus the deal's events so far (``(team,
+    points)`` before the factor, in the order they count: Stöck, Weis, then each
+    trick) reaches ``target``; ``None`` when neither does."""
+    running = [scores[0], scores[1]]
+    for team, points in events:
+        running[team] += points * factor
+        if running[team] >= target:
+            return team
+    return None
+
+
+def written_at_stop(
+    team: int, totals: tuple[int, int], kept: tuple[int, int], factor: int
+) -> tuple[int, int]:
+    """What each team writes when the match stops in the middle of a deal because
+    ``team`` reached the target: its counted total (``totals``, before the factor);
+    the losers only what of the deal was already written (``kept``: their Weis once
+    the first trick was complete, their Stöck once announced), never their captures.
+    Everything is multiplied by the contract's ``factor``."""
+    mine = totals[team] * factor
+    theirs = kept[1 - team] * factor
+    return (mine, theirs) if team == 0 else (theirs, mine)
+
+
+def schneider(scores: tuple[int, int], winner: int | None, target: int) -> bool:
+    """Whether the losers of a finished match ended strictly under half the target
+    (the win then counts twice in a series)."""
+    if winner is None:
+        return False
+    return scores[1 - winner] * 2 < target
+
+
 @dataclass(frozen=True)
 class SchieberScoreRow:
     """One line of the scoresheet: what each team wrote for a deal (multiplied)."""
@@ -1350,9 +1383,7 @@ class SchieberMatch(Match[SchieberDeal]):
     @property
     def schneider(self) -> bool:
         """Whether the losers ended strictly under half the target."""
-        if self.winner is None:
-            return False
-        return self.scores[1 - self.winner] * 2 < self.options.target
+        return schneider(self.scores, self.winner, self.options.target)
 
     @property
     def stakes(self) -> int:

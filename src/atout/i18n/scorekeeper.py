@@ -3,6 +3,46 @@ why a deal was written as it was, why an entry is refused, and the questions ask
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "score.cli.welcome": "Scorekeeper: {game}. Enter scores a deal, h for help.",
+        "score.cli.status": "Deal {number} · {a} {sa} · {b} {sb}",
+        "score.cli.carried.deberts": "{points} hanging",
+        "score.cli.carried.belote": "{points} held",
+        "score.cli.carried.schieber": "{points}",
+        "score.cli.prompt": ">",
+        "score.cli.help": (
+            "Enter: score the next deal by questions · a line like 'caller=0 trump=H points=72,90': the deal in one line · fix N: correct deal N · undo · sheet · save FILE · q: quit"
+        ),
+        "score.cli.bad-answer": "cannot read {answer}",
+        "score.cli.row": "Deal {number}: {a} – {b}",
+        "score.cli.corrected": "Deal {number} corrected; every deal after it computed again:",
+        "score.cli.undone": "The last deal is taken back.",
+        "score.cli.saved": "Saved to {path}",
+        "score.cli.over": "{who} win the match, {a} to {b}.",
+        "score.cli.double": "It counts twice.",
+        "score.ask.trump": "Trump suit? (C D H S)",
+        "score.ask.deberts.caller": "Who took? ({sides}; p: thrown in)",
+        "score.ask.deberts.points": "Card points of {who}, with the last trick?",
+        "score.ask.deberts.melds": "Sequences shown by {who}? (terc, bertz; Enter: none)",
+        "score.ask.deberts.bela": "Bela? ({sides}; Enter: none)",
+        "score.ask.belote.taker": "Who took? (seat 1 to 4, seats 1 and 3 are team 1; p: all passed)",
+        "score.ask.belote.capot": "Capot, every trick to one team? ({sides}; Enter: no)",
+        "score.ask.points": (
+            "Card points of {who}, with the last trick? (the other's follow from {total})"
+        ),
+        "score.ask.belote.melds": (
+            "Announcements of {who}? (tierce, quarte, quinte, carre, nines, jacks; Enter: none)"
+        ),
+        "score.ask.belote.belote": "Belote? ({sides}; Enter: none)",
+        "score.ask.schieber.contract": "Contract? (C D H S, obenabe, undenufe)",
+        "score.ask.schieber.pushed": "Pushed? (y/n)",
+        "score.ask.schieber.stop": "Did a team reach the target during the deal? ({sides}; Enter: no)",
+        "score.ask.schieber.first-trick": "Was the first trick complete? (y/n)",
+        "score.ask.schieber.captured": "Points captured by {who} so far?",
+        "score.ask.schieber.match": "Match, all nine tricks to one team? ({sides}; Enter: no)",
+        "score.ask.schieber.melds": "Weis of {who}? (20 50 100 200; Enter: none)",
+        "score.ask.schieber.stoeck": "Stöck? ({sides}; Enter: none)",
+        "score.ask.meld-winner": "Both best are worth the same: who won the comparison? ({sides})",
+        "score.ask.schieber.first": "Both teams reach the target: which got there first? ({sides})",
         "score.player": "player {n}",
         "score.team": "team {n}",
         # why a deal was written
@@ -87,6 +127,50 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
     },
     "fr": {
+        "score.cli.welcome": "Marqueur : {game}. Entrée pour marquer une donne, h pour l'aide.",
+        "score.cli.status": "Donne {number} · {a} {sa} · {b} {sb}",
+        "score.cli.carried.deberts": "{points} pendent",
+        "score.cli.carried.belote": "{points} en réserve",
+        "score.cli.carried.schieber": "{points}",
+        "score.cli.prompt": ">",
+        "score.cli.help": (
+            "Entrée : marquer la donne suivante par questions · une ligne comme 'caller=0 trump=H points=72,90' : la donne en une ligne · fix N : corriger la donne N · undo · sheet · save FICHIER · q : quitter"
+        ),
+        "score.cli.bad-answer": "illisible : {answer}",
+        "score.cli.row": "Donne {number} : {a} – {b}",
+        "score.cli.corrected": "Donne {number} corrigée ; toutes les suivantes sont recalculées :",
+        "score.cli.undone": "La dernière donne est reprise.",
+        "score.cli.saved": "Enregistré dans {path}",
+        "score.cli.over": "{who} gagnent la partie, {a} à {b}.",
+        "score.cli.double": "Elle compte double.",
+        "score.ask.trump": "Atout ? (C D H S)",
+        "score.ask.deberts.caller": "Qui a pris ? ({sides} ; p : donne annulée)",
+        "score.ask.deberts.points": "Points des cartes de {who}, avec le dernier pli ?",
+        "score.ask.deberts.melds": "Séquences montrées par {who} ? (terc, bertz ; Entrée : aucune)",
+        "score.ask.deberts.bela": "Bela ? ({sides} ; Entrée : personne)",
+        "score.ask.belote.taker": (
+            "Qui a pris ? (place 1 à 4, les places 1 et 3 sont l'équipe 1 ; p : tous ont passé)"
+        ),
+        "score.ask.belote.capot": "Capot, tous les plis à une équipe ? ({sides} ; Entrée : non)",
+        "score.ask.points": (
+            "Points des cartes de {who}, avec le dernier pli ? (ceux des autres se déduisent de {total})"
+        ),
+        "score.ask.belote.melds": (
+            "Annonces de {who} ? (tierce, quarte, quinte, carre, neufs, valets ; Entrée : aucune)"
+        ),
+        "score.ask.belote.belote": "Belote ? ({sides} ; Entrée : personne)",
+        "score.ask.schieber.contract": "Contrat ? (C D H S, obenabe, undenufe)",
+        "score.ask.schieber.pushed": "Schieben ? (o/n)",
+        "score.ask.schieber.stop": (
+            "Une équipe a-t-elle atteint le but pendant la donne ? ({sides} ; Entrée : non)"
+        ),
+        "score.ask.schieber.first-trick": "Le premier pli était-il terminé ? (o/n)",
+        "score.ask.schieber.captured": "Points pris par {who} jusque-là ?",
+        "score.ask.schieber.match": "Match, les neuf plis à une équipe ? ({sides} ; Entrée : non)",
+        "score.ask.schieber.melds": "Weis de {who} ? (20 50 100 200 ; Entrée : aucun)",
+        "score.ask.schieber.stoeck": "Stöck ? ({sides} ; Entrée : personne)",
+        "score.ask.meld-winner": "Les meilleures valent autant : qui l'emporte ? ({sides})",
+        "score.ask.schieber.first": "Les deux équipes atteignent le but : laquelle d'abord ? ({sides})",
         "score.player": "joueur {n}",
         "score.team": "équipe {n}",
         "score.deberts.made": "{caller} a réussi : {a} contre {b}, chacun marque ses points",
@@ -179,6 +263,48 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
     },
     "es": {
+        "score.cli.welcome": "Anotador: {game}. Intro anota una mano, h para la ayuda.",
+        "score.cli.status": "Mano {number} · {a} {sa} · {b} {sb}",
+        "score.cli.carried.deberts": "{points} colgados",
+        "score.cli.carried.belote": "{points} en reserva",
+        "score.cli.carried.schieber": "{points}",
+        "score.cli.prompt": ">",
+        "score.cli.help": (
+            "Intro: anotar la mano siguiente con preguntas · una línea como 'caller=0 trump=H points=72,90': la mano en una línea · fix N: corregir la mano N · undo · sheet · save ARCHIVO · q: salir"
+        ),
+        "score.cli.bad-answer": "no se entiende {answer}",
+        "score.cli.row": "Mano {number}: {a} – {b}",
+        "score.cli.corrected": "Mano {number} corregida; todas las siguientes recalculadas:",
+        "score.cli.undone": "Se deshace la última mano.",
+        "score.cli.saved": "Guardado en {path}",
+        "score.cli.over": "{who} ganan la partida, {a} a {b}.",
+        "score.cli.double": "Cuenta doble.",
+        "score.ask.trump": "¿Triunfo? (C D H S)",
+        "score.ask.deberts.caller": "¿Quién eligió? ({sides}; p: mano anulada)",
+        "score.ask.deberts.points": "¿Puntos de cartas de {who}, con la última baza?",
+        "score.ask.deberts.melds": "¿Secuencias que mostró {who}? (terc, bertz; Intro: ninguna)",
+        "score.ask.deberts.bela": "¿Bela? ({sides}; Intro: nadie)",
+        "score.ask.belote.taker": (
+            "¿Quién eligió? (asiento 1 a 4, los asientos 1 y 3 son el equipo 1; p: todos pasaron)"
+        ),
+        "score.ask.belote.capot": "¿Capot, todas las bazas para un equipo? ({sides}; Intro: no)",
+        "score.ask.points": (
+            "¿Puntos de cartas de {who}, con la última baza? (los del otro salen de {total})"
+        ),
+        "score.ask.belote.melds": (
+            "¿Cantos de {who}? (tierce, quarte, quinte, carre, nines, jacks; Intro: ninguno)"
+        ),
+        "score.ask.belote.belote": "¿Belote? ({sides}; Intro: nadie)",
+        "score.ask.schieber.contract": "¿Contrato? (C D H S, obenabe, undenufe)",
+        "score.ask.schieber.pushed": "¿Pasó la elección (schieben)? (s/n)",
+        "score.ask.schieber.stop": "¿Llegó un equipo a la meta durante la mano? ({sides}; Intro: no)",
+        "score.ask.schieber.first-trick": "¿Estaba completa la primera baza? (s/n)",
+        "score.ask.schieber.captured": "¿Puntos capturados por {who} hasta entonces?",
+        "score.ask.schieber.match": "¿Match, las nueve bazas para un equipo? ({sides}; Intro: no)",
+        "score.ask.schieber.melds": "¿Weis de {who}? (20 50 100 200; Intro: ninguno)",
+        "score.ask.schieber.stoeck": "¿Stöck? ({sides}; Intro: nadie)",
+        "score.ask.meld-winner": "Las mejores valen lo mismo: ¿quién gana la comparación? ({sides})",
+        "score.ask.schieber.first": "Los dos equipos llegan a la meta: ¿cuál llegó primero? ({sides})",
         "score.player": "jugador {n}",
         "score.team": "equipo {n}",
         "score.deberts.made": "{caller} cumplió: {a} contra {b}, cada uno anota sus puntos",

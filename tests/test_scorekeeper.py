@@ -515,9 +515,10 @@ def test_scoresheet_records_round_trip() -> None:
 
 
 def test_scoresheet_records_refused() -> None:
-    text = write_scoresheet(new_sheet("deberts"))
+    text = write_scoresheet(new_sheet("deberts", first_dealer=1))
+    assert read_scoresheet(text).dealer == 1  # a new sheet, no deal yet
     with pytest.raises(RecordSyntaxError):
-        read_scoresheet(text)  # no deal
+        read_scoresheet(text.replace('[FirstDealer "1"]\n', ""))
     sheet = new_sheet("deberts")
     sheet.add("caller=0 trump=H points=90,72")
     good = write_scoresheet(sheet)

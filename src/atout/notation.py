@@ -588,7 +588,7 @@ def parse_match(text: str) -> MatchRecord:
         header_lines=tuple(header_lines),
     )
     if record.seed is None:
-        if not deals:
+        if not deals and record.header("FirstDealer") is None:  # a new scoresheet has one
             raise RecordSyntaxError(max(last_line, 1), "a record needs a Seed header or a deal")
         for deal in deals:
             if deal.deck is None and deal.scored is None:

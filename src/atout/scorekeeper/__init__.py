@@ -112,6 +112,7 @@ def sheet_record(sheet: Scoresheet[Any], headers: Mapping[str, str] = {}) -> Mat
     """The record of a scoresheet: its deals marked as scored without cards."""
     out = [*sheet.headers(), *((k, v) for k, v in headers.items() if k not in (
         "Result", "Winner"))]
+    out.append(("FirstDealer", str(sheet.first_dealer)))
     if sheet.game == "schieber":
         out.append(("FirstForehand", str(sheet.first_forehand)))  # type: ignore[attr-defined]
     score = sheet.final_score
@@ -149,16 +150,23 @@ def read_scoresheet(text: str) -> Scoresheet[Any]:
     the record errors (``RecordSyntaxError``, ``IllegalRecordError`` with the rule of a
     refused entry)."""
     record = parse_match(text)
-    if not record.deals:
-        raise RecordSyntaxError(1, "a scoresheet record holds at least one deal")
+    first = record.header("FirstDealer")
+    if first is not None and not (first.isdigit() and int(first) < 4):
+        raise RecordSyntaxError(record._line_of("FirstDealer"), "FirstDealer is a seat")
+    if first is None and not record.deals:
+        raise RecordSyntaxError(1, "a scoresheet record holds a FirstDealer header or a deal")
+    first_dealer = int(first) if first is not None else record.deals[0].dealer
     label = "Team" if SHEETS[record.game].teams else "Seat"
     count = 2 if label == "Team" else SHEETS[record.game].num_players
     names = [record.header(f"{label}{i}") or "" for i in range(count)]
     extra: dict[str, Any] = {}
     if record.game == "schieber" and record.header("FirstForehand") is not None:
         extra["first_forehand"] = int(record.header("FirstForehand") or 0)
-    sheet = new_sheet(record.game, record.options, first_dealer=record.deals[0].dealer,
-                      names=names, **extra)
+    try:
+        sheet = new_sheet(record.game, record.options, first_dealer=first_dealer,
+                          names=names, **extra)
+    except ValueError as exc:
+        raise IllegalRecordError(1, str(exc), "record.dealer") from None
     for number, deal in enumerate(record.deals, start=1):
         if deal.scored is None:
             raise IllegalRecordError(deal.line, "a scoresheet holds deals scored without cards",

@@ -112,7 +112,7 @@ class Scoresheet(ABC, Generic[E]):
             raise ValueError(f"the dealer is a seat 0..{self.num_players - 1}")
         self.options = options if options is not None else self._default_options()
         self.first_dealer = first_dealer
-        named = [str(name).strip() for name in names]
+        named = [" ".join(str(name).split()) for name in names]
         while named and not named[-1]:
             named.pop()
         self.names: tuple[str, ...] = tuple(named)

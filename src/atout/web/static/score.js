@@ -23,6 +23,7 @@
   let sheet = null;
   let form = {};
   let fixing = null; // the deal number being corrected
+  let needFirst = false; // Schieber: both teams reach the target, ask who was first
 
   await Atout.loadLang(lang);
   const main = document.getElementById("main");
@@ -75,10 +76,18 @@
     const buttons = MELDS[sheet.game].map(([word, value]) => el("button", {
       type: "button", "data-meld": `${side}:${value}`,
       onclick: () => { form[key].push(value); render(); } }, "+" + word));
-    const clear = el("button", { type: "button", onclick: () => { form[key] = []; render(); } }, "×");
+    const clear = el("button", { type: "button", class: "clear", "aria-label": "×",
+      onclick: () => { form[key] = []; form.win = null; render(); } }, "×");
     return el("div", { class: "field" },
-      el("div", { class: "label" }, t(`score.page.${sheet.game}.melds`, { who: name })),
-      el("div", { class: "melds" }, chosen, ...buttons, clear));
+      el("div", { class: "label" }, t(`score.page.${sheet.game}.melds`, { who: name }), ": ", chosen),
+      el("div", { class: "seg melds" }, ...buttons, clear));
+  }
+
+  // Who won the comparison: asked only when both sides' best are worth the same.
+  function comparison() {
+    const a = form.melds0 || [], b = form.melds1 || [];
+    if (!a.length || !b.length || Math.max(...a) !== Math.max(...b)) { form.win = null; return []; }
+    return [seg(t("score.page.comparison"), sides(false), "win")];
   }
 
   const sides = (none) => [...(none ? [[null, t("score.page.none")]] : []),
@@ -154,7 +163,12 @@
     const body = { token, entry: entryText() };
     if (fixing) body.number = fixing;
     const { ok, data } = await api(`/api/scoresheets/${id}/deals`, body);
-    if (!ok) { say(data.message || data.error); return; }
+    if (!ok) {
+      say(data.message || data.error);
+      if (data.rule === "score.schieber.first-needed") { needFirst = true; render(); }
+      return;
+    }
+    needFirst = false;
     const before = sheet.rows.length;
     sheet = data;
     const row = fixing ? sheet.rows[fixing - 1] : sheet.rows[before];
@@ -198,7 +212,7 @@
           number(t("score.page.points-of", { who: sheet.names[0] }), "a"),
           number(t("score.page.points-of", { who: sheet.names[1] }), "b")));
         parts.push(melds(0), melds(1));
-        parts.push(seg(t("score.page.comparison"), sides(true), "win"));
+        parts.push(...comparison());
         parts.push(seg(t("score.page.deberts.extra"), sides(true), "extra"));
       }
     } else if (g === "belote") {
@@ -214,13 +228,16 @@
           parts.push(el("div", { class: "auto", id: "auto" }, other()));
         }
         parts.push(melds(0), melds(1));
-        parts.push(seg(t("score.page.comparison"), sides(true), "win"));
+        parts.push(...comparison());
         parts.push(seg(t("score.page.belote.extra"), sides(true), "extra"));
       }
     } else {
-      parts.push(seg(t("score.page.schieber.contract"), [...suitButtons(),
-        ["obenabe", t("schieber.obenabe")], ["undenufe", t("schieber.undenufe")]], "trump"));
-      parts.push(seg(t("score.page.schieber.pushed"), [[true, t("score.page.yes")]], "pushed"));
+      parts.push(seg(t("score.page.schieber.contract"), [
+        ...suitButtons().map(([l, sym, cls]) => [l, `${sym} ×${l === "D" || l === "H" ? 2 : 1}`, `${cls} q`]),
+        ["obenabe", `${t("schieber.obenabe")} ×3`, "wide"], ["undenufe", `${t("schieber.undenufe")} ×4`, "wide"]],
+        "trump"));
+      parts.push(seg(t("score.page.schieber.pushed"),
+        [[false, t("score.page.no")], [true, t("score.page.yes")]], "pushed"));
       parts.push(seg(t("score.page.schieber.stop"), sides(true), "stop"));
       if (form.stop !== null && form.stop !== undefined) {
         parts.push(seg(t("score.page.schieber.first-trick"),
@@ -236,9 +253,11 @@
         }
       }
       parts.push(melds(0), melds(1));
-      parts.push(seg(t("score.page.comparison"), sides(true), "win"));
+      parts.push(...comparison());
       parts.push(seg(t("score.page.schieber.extra"), sides(true), "extra"));
-      parts.push(seg(t("score.page.schieber.first"), sides(true), "first"));
+      if (needFirst || (form.first !== null && form.first !== undefined)) {
+        parts.push(seg(t("score.page.schieber.first"), sides(false), "first"));
+      }
     }
     return parts;
   }
@@ -336,4 +355,10 @@
   if (!ok) { say(data.message || data.error); return; }
   sheet = data;
   render();
+  if (!token) {  // a shared sheet follows the table's entries
+    setInterval(async () => {
+      const fresh = await api(`/api/scoresheets/${id}`);
+      if (fresh.ok && fresh.data.rows.length !== sheet.rows.length) { sheet = fresh.data; render(); }
+    }, 10000);
+  }
 })();

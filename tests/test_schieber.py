@@ -608,7 +608,8 @@ def test_weis_before_the_first_trick_points() -> None:
     r = deal.result
     assert r is not None and r.match_winner == 0 and r.reached_by == "tricks"
     assert r.card_points == (18, 0)
-    assert r.recorded == ((18 + 20) * 2, 0)
+    # team 1's Weis (40) were written at the end of the first trick: they keep them
+    assert r.recorded == ((18 + 20) * 2, 40 * 2)
 
 
 def test_match_stops_mid_deal_and_loser_keeps_what_was_written() -> None:

@@ -95,3 +95,22 @@ def test_cli_watch_and_rules_and_bench() -> None:
     assert result.exit_code != 0
     result = runner.invoke(main, ["play", "deberts", "--options", "deberts(nope=1)"])
     assert result.exit_code != 0 and "nope" in result.output
+
+
+def test_schieber_breakdown_of_a_stopped_match_shows_what_the_losers_keep() -> None:
+    """RULES.md Schieber 8: the losers' Weis written at the first trick stay written."""
+    from atout.games.schieber import SchieberMatch
+    from atout.i18n import Translator
+    from atout.terminal.schieber import Renderer
+
+    match = SchieberMatch(seed=106)
+    while not match.is_over:
+        match.apply(match.legal_actions()[-1])
+    out = io.StringIO()
+    renderer = Renderer(Console(file=out, width=200, color_system=None), Translator("en"), 0, 4)
+    renderer.show_deal_end(match)
+    renderer.show_scoresheet(match)
+    text = out.getvalue()
+    assert "The losers keep what they had written" in text
+    assert "+240 = 1716" in text and "+1028 = 3092" in text
+    assert "Schneider" not in text

@@ -250,3 +250,49 @@ def test_replay_page(server: str, browser: Any) -> None:
     assert page.locator(".seat.top .card").count() > 0  # every hand open in the replay
     shot(page, "replay")
     assert not errors, errors
+
+
+def test_schieber_breakdown_of_a_stopped_deal_says_what_the_losers_keep(
+    server: str, browser: Any
+) -> None:
+    """A match stopped in the middle of a deal: the breakdown shows what each team
+    wrote and says that the losers keep their Weis and announced Stöck (RULES.md
+    Schieber 8); a false claim says that nobody counts anything more."""
+    import json
+
+    from atout.games.actions import Claim, parse_action
+    from atout.games.schieber import SchieberDeal, SchieberOptions
+    from atout.i18n import catalog
+    from atout.web.serialize import to_json
+
+    hands = ["CJ CK CA DA H7 H9 HJ HA SQ", "C7 C10 D7 D8 D9 DQ H6 S9 SK",
+             "C8 CQ D10 DJ H8 HK S7 S8 SA", "C6 C9 D6 DK H10 HQ S6 S10 SJ"]
+    results = []
+    for scores, manual in (((2970, 2838), False), ((2900, 2838), True)):
+        options = SchieberOptions(manual_claim=manual)
+        deal = SchieberDeal.from_hands(hands, forehand=0, scores=scores, options=options)
+        for x in ["trump H", "HJ", "H6", "HK", "HQ"]:
+            deal.apply(parse_action(x))
+        if manual:
+            deal.apply(Claim())
+        results.append(to_json(deal.result))
+    assert results[0]["recorded"] == [54, 40] and results[1]["recorded"] == [0, 40]
+    page = browser.new_page(viewport=DESKTOP, bypass_csp=True)
+    errors = watch_errors(page)
+    page.goto(server + "/?lang=en")
+    page.wait_for_function("typeof Atout !== 'undefined'")
+    page.evaluate("Atout.loadLang('en')")
+    shown = [
+        page.evaluate(
+            f"(() => {{ const b = Atout.breakdown('schieber', {json.dumps(r)}, 0, 4);"
+            " return [b.querySelector('.outcome').textContent,"
+            " [...b.querySelectorAll('tr')].map((tr) => tr.textContent)]; })()"
+        )
+        for r in results
+    ]
+    words = catalog()["en"]
+    assert words["schieber.losers-keep"] in shown[0][0]
+    assert words["schieber.both-keep"] in shown[1][0]
+    assert "falsely" in shown[1][0]
+    assert any(row.endswith("5440") for row in shown[0][1])  # the Recorded row
+    assert not errors, errors

@@ -72,12 +72,17 @@ Reaching the target
     Stöck, then Weis, then the trick: at the end of the first trick the Weis are
     counted before that trick's cards. When the match stops in the middle of a deal
     (or at its last trick), the winning team writes what it counted and the losers
-    keep only what they had written. By default the software claims for the players.
-    With ``manual_claim`` a player may ``claim`` on their own turn during play: a claim
-    that reaches the target wins, a false claim loses the match. Without any claim the
-    deal is written in full; if a team is then at the target it wins, and if both
-    are, the team that reached it first in the order above wins. A loser strictly
-    under half the target is Schneider: the win counts twice in a series (``stakes``).
+    keep what they had written, which includes what of this deal was written already:
+    their Weis once the first trick is complete and their Stöck once announced
+    (multiplied); only their captures of the deal are not added. By default the
+    software claims for the players. With ``manual_claim`` a player may ``claim`` on
+    their own turn during play: a claim that reaches the target wins; a false claim
+    loses the match and counts nothing more for anybody, so both teams keep what they
+    had written, as losers do (the claimant's Stöck only if announced). Without any
+    claim the deal is written in full; if a team is then at the target it wins, and if
+    both are, the team that reached it first in the order above wins. A loser strictly
+    under half the target, what it kept of the last deal included, is Schneider: the
+    win counts twice in a series (``stakes``).
 
 Options (see :class:`SchieberOptions`; canonical string ``schieber`` for the defaults)
     ``target`` (3000), ``undenufe_values`` (``classic`` or ``modern``), ``manual_claim``
@@ -440,7 +445,13 @@ class SchieberOptions(Options):
 @dataclass(frozen=True)
 class SchieberDealResult:
     """The breakdown of one deal. Points are per team (seats 0+2, 1+3) and before the
-    factor, except ``recorded`` (what is written, multiplied)."""
+    factor, except ``recorded`` (what is written, multiplied).
+
+    The components are what counted when the deal ended. When the match stopped in
+    the middle of it (``outcome`` ``claim`` or ``false-claim``), a team's Stöck count
+    only if announced, except for the team that reached the target, and ``recorded``
+    holds the whole ``totals`` (× factor) for that team alone: the others wrote their
+    Weis and Stöck but not their ``card_points``."""
 
     dealer: int
     forehand: int
@@ -1105,16 +1116,36 @@ class SchieberDeal(Deal):
         }
 
     def _stop(self, team: int, reached_by: ReachedBy, *, false_claim: bool = False) -> None:
-        """End the deal and the match: ``team`` reached the target (or claimed falsely)."""
+        """End the deal and the match: ``team`` reached the target (or claimed falsely).
+
+        The team that reached the target writes all it counted (its Stöck even before
+        they were announced). Every other team keeps what it had written, which
+        includes what of this deal was written already: its Weis once the first trick
+        is complete and its Stöck once announced; its captures are not added. After a
+        false claim nobody counted anything more, so both teams keep only that."""
+        announced = self._stoeck_public()  # before the phase is over (it shows them all)
         self.phase = OVER
         fields = self._breakdown()
+        reached = -1 if false_claim else team
+        holder = self.stoeck_seat % 2
+        if self.stoeck_seat >= 0 and holder != reached and not announced:
+            # neither written (not announced) nor counted by a claim: it scores nothing
+            stoeck = list(fields["stoeck"])
+            totals = list(fields["totals"])
+            totals[holder] -= stoeck[holder]
+            stoeck[holder] = 0
+            fields["stoeck"] = (stoeck[0], stoeck[1])
+            fields["totals"] = (totals[0], totals[1])
+        f = fields["factor"]
+        weis, stoeck, totals = fields["weis_points"], fields["stoeck"], fields["totals"]
+        kept = [(weis[t] + stoeck[t]) * f for t in (0, 1)]
+        if reached >= 0:
+            kept[reached] = totals[reached] * f
+        fields["recorded"] = (kept[0], kept[1])
         if false_claim:
-            fields["recorded"] = (0, 0)
             fields["match_winner"] = 1 - team
             fields["outcome"] = "false-claim"
         else:
-            mine = fields["totals"][team] * fields["factor"]
-            fields["recorded"] = (mine, 0) if team == 0 else (0, mine)
             fields["match_winner"] = team
             fields["outcome"] = "claim"
         fields["claimant"] = team
@@ -1313,17 +1344,18 @@ class SchieberScoreRow:
     def of(
         cls, number: int, result: SchieberDealResult, scores: tuple[int, int]
     ) -> SchieberScoreRow:
-        """The row of a deal: components of a team that wrote nothing are zero."""
+        """The row of a deal. When the match stopped in the middle of it, only the team
+        that reached the target writes its captures; the others wrote their Weis and
+        Stöck alone (see :meth:`SchieberDeal._stop`)."""
         f = result.factor
-        keep = (result.recorded[0] != 0, result.recorded[1] != 0)
-
-        def part(values: tuple[int, int]) -> tuple[int, int]:
-            return (values[0] * f if keep[0] else 0, values[1] * f if keep[1] else 0)
-
-        cards = (
-            result.card_points[0] + result.match_bonus[0],
-            result.card_points[1] + result.match_bonus[1],
+        reached = result.match_winner if result.outcome == "claim" else None
+        cards = tuple(
+            (result.card_points[t] + result.match_bonus[t]) * f
+            if result.outcome == "played" or t == reached
+            else 0
+            for t in (0, 1)
         )
+        weis, stoeck = result.weis_points, result.stoeck
         return cls(
             number=number,
             result=result,
@@ -1332,9 +1364,9 @@ class SchieberScoreRow:
             pushed=result.pushed,
             contract=result.contract,
             factor=f,
-            weis=part(result.weis_points),
-            stoeck=part(result.stoeck),
-            cards=part(cards),
+            weis=(weis[0] * f, weis[1] * f),
+            stoeck=(stoeck[0] * f, stoeck[1] * f),
+            cards=(cards[0], cards[1]),
             recorded=result.recorded,
             scores=scores,
         )

@@ -59,7 +59,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "schieber.reached.claim": "and claimed it",
         "schieber.reached.count": "at the count",
         "schieber.false-claim": "{team} claimed without reaching {target}: the match is lost",
-        "schieber.losers-keep": "The losers keep only what they had written.",
+        "schieber.losers-keep": (
+            "The losers keep what they had written, this deal's Weis and announced Stöck "
+            "included; their captures in it are not added."
+        ),
+        "schieber.both-keep": (
+            "Nothing more counts: each team keeps what it had written (this deal's Weis and "
+            "announced Stöck), not its captures."
+        ),
+        "schieber.false-claim.short": "{team} claimed falsely: the match is lost",
         "schieber.schneider-win": "Schneider! The losers stayed under {half}: the win counts twice.",
         "schieber.match-bonus": "Match! {team} took all nine tricks (+100).",
         "schieber.sheet.deal": "#",
@@ -145,7 +153,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "schieber.false-claim": (
             "{team} ont réclamé sans atteindre {target} : la partie est perdue"
         ),
-        "schieber.losers-keep": "Les perdants gardent seulement ce qu'ils avaient inscrit.",
+        "schieber.losers-keep": (
+            "Les perdants gardent ce qu'ils avaient inscrit, Weis et Stöck annoncé de cette "
+            "donne compris ; leurs levées de la donne ne s'ajoutent pas."
+        ),
+        "schieber.both-keep": (
+            "Plus rien ne compte : chaque équipe garde ce qu'elle avait inscrit (Weis et "
+            "Stöck annoncé de cette donne), pas ses levées."
+        ),
+        "schieber.false-claim.short": "{team} ont réclamé à tort : la partie est perdue",
         "schieber.schneider-win": (
             "Schneider ! Les perdants sont restés sous {half} : la victoire compte double."
         ),
@@ -231,7 +247,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "schieber.reached.claim": "y lo reclaman",
         "schieber.reached.count": "en el recuento",
         "schieber.false-claim": "{team} reclamaron sin alcanzar {target}: pierden la partida",
-        "schieber.losers-keep": "Los perdedores conservan solo lo que tenían anotado.",
+        "schieber.losers-keep": (
+            "Los perdedores conservan lo que tenían anotado, con los Weis y el Stöck "
+            "anunciado de esta mano; sus bazas de la mano no se suman."
+        ),
+        "schieber.both-keep": (
+            "Ya no cuenta nada más: cada equipo conserva lo que tenía anotado (los Weis y el "
+            "Stöck anunciado de esta mano), no sus bazas."
+        ),
+        "schieber.false-claim.short": "{team} reclamaron sin razón: pierden la partida",
         "schieber.schneider-win": (
             "¡Schneider! Los perdedores se quedaron por debajo de {half}: la victoria "
             "cuenta doble."

@@ -224,6 +224,7 @@ class Renderer(BaseRenderer):
             assert r.claimant is not None
             c.print(t("schieber.false-claim", team=self.team_name(r.claimant), target=target),
                     style="yellow")
+            c.print(t("schieber.both-keep"))
         elif r.match_winner is not None:
             how = t(f"schieber.reached.{r.reached_by or 'count'}")
             c.print(t("schieber.reached", team=self.team_name(r.match_winner), target=target,

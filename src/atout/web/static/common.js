@@ -236,9 +236,14 @@ const Atout = (() => {
       return seatKey(`belote.outcome.${result.outcome}`, result.taker, { points });
     }
     if (game === "schieber") {
+      // a stop in the middle of a deal: say what the losers kept (RULES.md Schieber 8)
+      if (result.outcome === "false-claim") {
+        return `${t("schieber.false-claim.short", { team: teamName(result.claimant, me, n) })}. ${t("schieber.both-keep")}`;
+      }
       if (result.match_winner !== null && result.match_winner !== undefined) {
-        return t("schieber.reached", { team: teamName(result.match_winner, me, n), target: "",
+        const text = t("schieber.reached", { team: teamName(result.match_winner, me, n), target: "",
           how: result.reached_by ? t("schieber.reached." + result.reached_by) : "" });
+        return result.outcome === "claim" ? `${text}. ${t("schieber.losers-keep")}` : text;
       }
       return result.contract ? say("schieber.chooses", result.chooser, me, n, {
         contract: result.contract.startsWith("trump") ? t("schieber.contract.trump", { suit: suitName(result.contract.split(" ")[1]) }) : t("schieber." + result.contract) }) : "";

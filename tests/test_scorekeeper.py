@@ -90,8 +90,9 @@ def stoeck_announced(deal: Any) -> bool:
     return False
 
 
-def schieber_entry(deal: Any) -> tuple[SchieberEntry, tuple[int, int]]:
-    """The entry, and what the losers keep of a stopped deal (RULES.md Schieber 8)."""
+def schieber_entry(deal: Any) -> SchieberEntry:
+    """The entry a person makes; in a stopped deal, the Stöck of a team that did not
+    reach the target only when they were announced (RULES.md Schieber 8)."""
     r = deal.result
     weis = tuple(
         tuple(v for seat in (team, team + 2) for v in values(deal.weis[seat])) for team in (0, 1)
@@ -101,8 +102,10 @@ def schieber_entry(deal: Any) -> tuple[SchieberEntry, tuple[int, int]]:
     wt = r.weis_winner
     stop = None if complete or r.claimant is None else r.claimant
     stoeck = None if r.stoeck_seat is None else r.stoeck_seat % 2
-    if stop is not None and stoeck is not None and stoeck != stop and not stoeck_announced(deal):
-        stoeck = None  # the losers' Stöck, not announced before the stop: not entered
+    reached = r.match_winner if r.outcome == "claim" else None
+    if stop is not None and stoeck is not None and stoeck != reached \
+            and not stoeck_announced(deal):
+        stoeck = None
     if stop is not None and not deal.tricks:
         weis = ((), ())  # Weis are said in the first trick, counted once it is complete
         wt = None
@@ -111,23 +114,13 @@ def schieber_entry(deal: Any) -> tuple[SchieberEntry, tuple[int, int]]:
         mine = r.card_points[stop] + r.match_bonus[stop]
         points = (mine, 0) if stop == 0 else (0, mine)
     first = r.match_winner if complete and r.match_winner is not None else None
-    entry = SchieberEntry(
+    return SchieberEntry(
         contract=deal.contract, pushed=r.pushed, points=points,
         match=next((t for t in (0, 1) if r.match_bonus[t]), None),
         weis=(weis[0], weis[1]) if any(weis) else ((), ()),
         weis_winner=wt if (wt is not None and best[0] == best[1]) else None,
         stoeck=stoeck, stop=stop, first_trick=bool(deal.tricks), first=first,
     )
-    kept = (0, 0)
-    if r.match_winner is not None and r.outcome == "claim":
-        loser = 1 - r.match_winner
-        k = 0
-        if deal.tricks and r.weis_winner == loser:
-            k += r.weis_points[loser]
-        if r.stoeck_seat is not None and r.stoeck_seat % 2 == loser and stoeck_announced(deal):
-            k += 20
-        kept = (k * r.factor, 0) if loser == 0 else (0, k * r.factor)
-    return entry, kept
 
 
 # -- whole matches ---------------------------------------------------------------------------
@@ -206,23 +199,18 @@ def test_schieber_bot_matches_agree_deal_by_deal(seed: int) -> None:
     sheet = new_sheet("schieber", options, first_dealer=match.first_dealer,
                       first_forehand=match.deals[0].forehand)
     for deal, engine_row in zip(match.deals, match.scoresheet, strict=True):
-        entry, kept = schieber_entry(deal)
-        row = sheet.add(entry)
-        engine = engine_row.result.recorded
-        if kept == (0, 0):
-            assert row.recorded == engine
-            assert row.scores == engine_row.scores
-        else:  # the losers keep their written Weis and Stöck (RULES.md Schieber 8)
-            loser = 1 - engine_row.result.match_winner
-            assert engine[loser] in (0, kept[loser])
-            assert row.recorded[1 - loser] == engine[1 - loser]
-            assert row.recorded[loser] == kept[loser]
+        row = sheet.add(schieber_entry(deal))
+        assert row.recorded == engine_row.result.recorded
+        assert row.scores == engine_row.scores
         assert row.dealer == deal.dealer
     assert sheet.winner == match.winner
+    assert sheet.schneider == match.schneider
 
 
 def test_schieber_mid_deal_stops_seen_and_agree() -> None:
-    stops = kept_seen = 0
+    """Matches that stop in the middle of a deal, some where the losers keep Weis or
+    Stöck of that deal: the scorekeeper writes what the engine writes."""
+    stops = kept = 0
     for seed in range(200):
         match = play(SchieberMatch(seed=seed, options=SchieberOptions(target=700)),
                      "schieber", seed)
@@ -233,16 +221,15 @@ def test_schieber_mid_deal_stops_seen_and_agree() -> None:
         sheet = new_sheet("schieber", match.options, first_dealer=match.first_dealer,
                           first_forehand=match.deals[0].forehand)
         for deal in match.deals:
-            entry, kept = schieber_entry(deal)
+            entry = schieber_entry(deal)
             row = sheet.add(entry)
-        assert entry.stop == last.result.claimant
+        assert entry.stop == last.result.claimant and row.outcome == "claim"
         assert row.winner == match.winner
-        winner = match.winner
-        assert row.recorded[winner] == last.result.recorded[winner]
-        kept_seen += kept != (0, 0)
-        if stops >= 8 and kept_seen:
+        assert row.recorded == last.result.recorded and sheet.scores == match.scores
+        kept += row.recorded[1 - row.winner] != 0
+        if stops >= 8 and kept:
             break
-    assert stops >= 8 and kept_seen
+    assert stops >= 8 and kept
 
 
 def test_schieber_manual_claims_bot_matches() -> None:
@@ -252,8 +239,7 @@ def test_schieber_manual_claims_bot_matches() -> None:
         sheet = new_sheet("schieber", options, first_dealer=match.first_dealer,
                           first_forehand=match.deals[0].forehand)
         for deal, engine_row in zip(match.deals, match.scoresheet, strict=True):
-            entry, _ = schieber_entry(deal)
-            row = sheet.add(entry)
+            row = sheet.add(schieber_entry(deal))
             assert row.recorded == engine_row.result.recorded
         assert sheet.winner == match.winner
 
@@ -366,6 +352,9 @@ def test_schieber_stop_that_does_not_reach_and_false_claims() -> None:
     sheet = new_sheet("schieber", SchieberOptions(target=300, manual_claim=True))
     row = sheet.add("contract=C stop=1 points=1:80")
     assert row.outcome == "false-claim" and row.winner == 0 and row.recorded == (0, 0)
+    sheet.undo()  # a false claim after the first trick: both keep their written Weis
+    row = sheet.add("contract=H stop=1 points=1:80 weis=0:50")
+    assert row.outcome == "false-claim" and row.recorded == (100, 0)
 
 
 def test_schieber_both_reach_first_by_stoeck_then_ask() -> None:

@@ -1138,10 +1138,8 @@ class SchieberDeal(Deal):
             fields["totals"] = (totals[0], totals[1])
         f = fields["factor"]
         weis, stoeck, totals = fields["weis_points"], fields["stoeck"], fields["totals"]
-        kept = [(weis[t] + stoeck[t]) * f for t in (0, 1)]
-        if reached >= 0:
-            kept[reached] = totals[reached] * f
-        fields["recorded"] = (kept[0], kept[1])
+        kept = (weis[0] + stoeck[0], weis[1] + stoeck[1])
+        fields["recorded"] = written_at_stop(None if reached < 0 else reached, totals, kept, f)
         if false_claim:
             fields["match_winner"] = 1 - team
             fields["outcome"] = "false-claim"
@@ -1301,16 +1299,18 @@ def first_to_target(
 
 
 def written_at_stop(
-    team: int, totals: tuple[int, int], kept: tuple[int, int], factor: int
+    team: int | None, totals: tuple[int, int], kept: tuple[int, int], factor: int
 ) -> tuple[int, int]:
-    """What each team writes when the match stops in the middle of a deal because
-    ``team`` reached the target: its counted total (``totals``, before the factor);
-    the losers only what of the deal was already written (``kept``: their Weis once
-    the first trick was complete, their Stöck once announced), never their captures.
-    Everything is multiplied by the contract's ``factor``."""
-    mine = totals[team] * factor
-    theirs = kept[1 - team] * factor
-    return (mine, theirs) if team == 0 else (theirs, mine)
+    """What each team writes when the match stops in the middle of a deal: the team
+    that reached the target (``team``) its whole counted total (``totals``); every other
+    team only what of the deal was already written (``kept``: its Weis once the first
+    trick was complete, its Stöck once announced), never its captures. After a false
+    claim (``team`` ``None``) nobody counted anything more: both keep only that. All
+    before the contract's ``factor``, which multiplies everything."""
+    return (
+        (totals[0] if team == 0 else kept[0]) * factor,
+        (totals[1] if team == 1 else kept[1]) * factor,
+    )
 
 
 def schneider(scores: tuple[int, int], winner: int | None, target: int) -> bool:

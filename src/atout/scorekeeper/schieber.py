@@ -12,11 +12,15 @@ A *stop*: the match ends as soon as a team reaches the target, even in the middl
 deal. Enter the team that reached it (or claimed), whether the first trick was complete
 (Weis count only then), and that team's captured points so far. The winners write what
 they counted; the losers keep what of the deal was already written (their Weis after the
-first trick, their Stöck once announced: enter the losers' Stöck only when it was), never
-their captures (RULES.md, Schieber 8). A complete deal that takes a team to the target
-is written the same way (the match stopped when it got there), unless claims are manual
-(the option ``manual_claim``), in which case the full deal is written and the first team
-to the target wins. The rules are :mod:`atout.games.schieber`'s own functions
+first trick, their Stöck once announced: enter the losers' Stöck only when it was),
+never their captures (RULES.md, Schieber 8). With manual claims (the option
+``manual_claim``) a claim that does not reach the target loses the match, and both teams
+keep only what was written (the claimants' Stöck as entered: enter them only if
+announced). A complete deal that takes a team to the target is written the same way (the
+match stopped when it got there), unless claims are manual (the option
+``manual_claim``), in which case the full deal is written and the first team to the
+target wins.
+The rules are :mod:`atout.games.schieber`'s own functions
 (:func:`~atout.games.schieber.first_to_target`,
 :func:`~atout.games.schieber.written_at_stop`, :func:`~atout.games.schieber.schneider`).
 """
@@ -289,8 +293,9 @@ class SchieberScoresheet(Scoresheet[SchieberEntry]):
                     "kept": kept[loser] * f,
                 }))
             elif opts.manual_claim:
+                # a false claim: nobody counts anything more, both keep what was written
                 won, outcome = loser, "false-claim"
-                recorded = (0, 0)
+                recorded = written_at_stop(None, totals, kept, f)
                 reasons.append(Reason("score.schieber.false-claim", {
                     "who": claimant, "total": claim, "target": target, "other": loser,
                 }))

@@ -1,4 +1,4 @@
-"""The ``atout`` command line: play, replay, arena, selfplay, bench, rules."""
+"""The ``atout`` command line: play, replay, score, arena, selfplay, bench, rules."""
 
 from __future__ import annotations
 
@@ -90,6 +90,43 @@ def replay(file: str, lang: str, seat: int | None) -> None:
     except ValueError as exc:
         raise click.UsageError(str(exc)) from exc
     sys.exit(viewer.run())
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option(
+    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+    help="Language of the questions and the reasons.",
+)
+@click.option("--options", "options", default=None,
+              help="Rule options as one string, e.g. 'schieber(target=1500)'.")
+@click.option("--names", default=None,
+              help="The players' (Deberts) or the teams' names, comma-separated.")
+@click.option("--dealer", type=int, default=0, show_default=True,
+              help="Seat that deals the first deal (0-based).")
+@click.option("--load", default=None, metavar="FILE", type=click.Path(dir_okay=False),
+              help="Go on with the scoresheet saved in FILE.")
+@click.option("--save", default=None, metavar="FILE",
+              help="Keep the scoresheet in FILE after every deal (a record, docs/records.md).")
+def score(
+    game: str, lang: str, options: str | None, names: str | None, dealer: int,
+    load: str | None, save: str | None,
+) -> None:
+    """Keep the score of a game of GAME played with real cards (docs/scorekeeper.md)."""
+    from atout.notation import RecordError
+    from atout.terminal.scorekeeper import ScoreSession
+
+    try:
+        session = ScoreSession(
+            game.lower(), lang=lang, options=options,
+            names=[n.strip() for n in names.split(",")] if names else None,
+            dealer=dealer, load=load, save=save, input_fn=input, output=click.echo,
+        )
+    except RecordError as exc:
+        raise click.ClickException(f"{load}: {exc}") from exc
+    except (ValueError, OSError) as exc:
+        raise click.UsageError(str(exc)) from exc
+    sys.exit(session.run())
 
 
 @main.command()

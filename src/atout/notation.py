@@ -116,6 +116,10 @@ class DealRecord:
     deck: tuple[Card, ...] | None
     actions: tuple[tuple[int, Action], ...] = ()
     extras: tuple[tuple[str, Any], ...] = ()
+    #: A deal scored without cards (kept at a real table): the scorekeeper's entry as
+    #: one line of text (``caller=0 trump=H points=72,90``), read by
+    #: :mod:`atout.scorekeeper`; such a deal has no deck and no actions.
+    scored: str | None = None
     #: Where each part was read (for error messages; not part of equality).
     line: int = field(default=0, compare=False)
     deck_line: int = field(default=0, compare=False)
@@ -413,6 +417,8 @@ def format_match(record: MatchRecord, match: Match[Any] | None = None) -> str:
         lines.append(head)
         if deal.deck is not None:
             lines.append("deck " + " ".join(c.name for c in deal.deck))
+        if deal.scored is not None:
+            lines.append(f"scored {deal.scored}")
         if live is not None and tuple(live.actions) == deal.actions:
             lines += _grouped_actions(live)
         else:
@@ -471,6 +477,7 @@ def parse_match(text: str) -> MatchRecord:
             deals.append(
                 DealRecord(
                     current["dealer"], current["deck"], tuple(current["actions"]),
+                    scored=current["scored"],
                     line=current["line"], deck_line=current["deck_line"],
                     action_lines=tuple(current["action_lines"]),
                 )
@@ -534,11 +541,27 @@ def parse_match(text: str) -> MatchRecord:
             current = {
                 "dealer": _parse_seat(words[3], info.num_players, number),
                 "deck": None, "actions": [], "line": number, "deck_line": 0,
-                "action_lines": [],
+                "action_lines": [], "scored": None,
             }
             continue
         if current is None:
             raise RecordSyntaxError(number, f"expected 'deal 1 dealer S', not {line!r}")
+        if head == "scored":
+            if current["scored"] is not None or current["deck"] is not None or current[
+                "actions"
+            ]:
+                raise RecordSyntaxError(
+                    number, "a deal scored without cards has one scored line and no cards"
+                )
+            entry = line.split(None, 1)[1].strip() if len(words) > 1 else ""
+            if not entry:
+                raise RecordSyntaxError(number, "a scored line holds the deal's entry")
+            current["scored"] = entry
+            continue
+        if current["scored"] is not None:
+            raise RecordSyntaxError(
+                number, "a deal scored without cards has one scored line and no cards"
+            )
         if head == "deck":
             if current["deck"] is not None:
                 raise RecordSyntaxError(number, "a second deck for this deal")
@@ -567,10 +590,10 @@ def parse_match(text: str) -> MatchRecord:
         header_lines=tuple(header_lines),
     )
     if record.seed is None:
-        if not deals:
+        if not deals and record.header("FirstDealer") is None:  # a new scoresheet has one
             raise RecordSyntaxError(max(last_line, 1), "a record needs a Seed header or a deal")
         for deal in deals:
-            if deal.deck is None:
+            if deal.deck is None and deal.scored is None:
                 raise RecordSyntaxError(
                     deal.line, "this deal has no deck and the record has no Seed header"
                 )
@@ -741,6 +764,14 @@ def replay_match(record: MatchRecord) -> Match[Any]:
     deck, and the ``Result`` and ``Winner`` headers. The match returned can be played on
     (after the recorded decks it deals from its seed, or at random)."""
     info = get_game(record.game)
+    for drec in record.deals:
+        if drec.scored is not None:
+            raise IllegalRecordError(
+                drec.line,
+                "this deal was scored without cards: read the record as a scoresheet "
+                "(atout.scorekeeper.read_scoresheet)",
+                "record.scored",
+            )
     match: Any = _start(info, record)
     for i, drec in enumerate(record.deals):
         if match.is_over:

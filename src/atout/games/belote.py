@@ -161,8 +161,11 @@ __all__ = [
     "announcement_key",
     "announcements",
     "card_points",
+    "match_winner",
     "parse_options",
     "preset",
+    "settle_contract",
+    "settle_held",
 ]
 
 BIDDING: Final = "bidding"
@@ -369,6 +372,105 @@ def preset(name: str) -> BeloteOptions:
 def parse_options(text: str) -> BeloteOptions:
     """A preset name (``bots``) or a canonical options string (``belote(target=501)``)."""
     return BeloteOptions.parse(text)
+
+
+# -- the score of a deal and of the match --------------------------------------------------
+def settle_contract(
+    card_points: tuple[int, int],
+    takers: int,
+    capot: int | None,
+    announcement_points: tuple[int, int],
+    belote: tuple[int, int],
+    options: BeloteOptions,
+    *,
+    announced_capot: bool = False,
+) -> tuple[Outcome, tuple[int, int], tuple[int, int], int]:
+    """What each team writes from a deal's counts: ``(outcome, totals, recorded, held)``.
+
+    ``card_points`` holds each team's card points with the last trick (162 between
+    them), ``capot`` the team that took every trick, ``announcement_points`` the scored
+    announcements (only the comparison's winner has any), ``belote`` 20 for its team.
+    A capot's team counts 250 (500 when announced; the defenders' capot is
+    ``options.defender_capot``). Made: both write their totals. Dedans: the defenders
+    write 162 (or the capot's value) plus every announcement plus their belote, the
+    takers their belote. Litige: the defenders write their total, the takers their
+    belote, and the rest of the takers' total is held.
+
+    >>> settle_contract((81, 81), 0, None, (0, 0), (0, 0), BeloteOptions())
+    ('litige', (81, 81), (0, 81), 81)
+    """
+    defenders = 1 - takers
+    base = [card_points[0], card_points[1]]
+    if capot is not None:
+        if capot == takers:
+            base[capot] = ANNOUNCED_CAPOT if announced_capot else CAPOT
+        else:
+            base[capot] = options.defender_capot
+    ann = announcement_points
+    bel = belote
+    totals = (base[0] + ann[0] + bel[0], base[1] + ann[1] + bel[1])
+    test = totals if options.belote_in_contract else (totals[0] - bel[0], totals[1] - bel[1])
+    outcome: Outcome
+    if announced_capot and capot != takers:
+        outcome = "dedans"
+    elif test[takers] > test[defenders]:
+        outcome = "made"
+    elif test[takers] < test[defenders]:
+        outcome = "dedans"
+    else:
+        outcome = "litige"
+    held = 0
+    rec = [0, 0]
+    if outcome == "made":
+        rec = list(totals)
+    elif outcome == "dedans":
+        if announced_capot:
+            won = ANNOUNCED_CAPOT
+        elif capot == defenders:
+            won = options.defender_capot
+        else:
+            won = ALL_CARDS
+        rec[defenders] = won + ann[0] + ann[1] + bel[defenders]
+        rec[takers] = bel[takers]
+    else:
+        rec[defenders] = totals[defenders]
+        rec[takers] = bel[takers]
+        held = totals[takers] - bel[takers]
+    return outcome, totals, (rec[0], rec[1]), held
+
+
+def settle_held(
+    scores: tuple[int, int], held: int, result: BeloteDealResult
+) -> tuple[tuple[int, int], int, tuple[int, int] | None]:
+    """Add a deal to the scores: ``(new scores, amount held, (team, amount paid))``.
+
+    A held litige goes to the team that wins the next played deal (the takers when
+    they make it, the defenders on a dedans); another litige adds its amount to it. A
+    thrown-in deal changes nothing.
+    """
+    if not result.played:
+        return scores, held, None
+    r0, r1 = result.recorded
+    s = [scores[0] + r0, scores[1] + r1]
+    paid: tuple[int, int] | None = None
+    team = result.winner
+    if team is None:  # another litige: the amounts add up
+        held += result.held
+    else:
+        if held:
+            paid = (team, held)
+            s[team] += held
+        held = 0
+    return (s[0], s[1]), held, paid
+
+
+def match_winner(scores: tuple[int, int], result: BeloteDealResult, target: int) -> int | None:
+    """The team that wins once a played deal brings the scores to ``scores``: a team
+    at the target or over; both over, the higher total; equal totals, nobody yet."""
+    s0, s1 = scores
+    if result.played and max(s0, s1) >= target and s0 != s1:
+        return 0 if s0 > s1 else 1
+    return None
 
 
 # -- results and views -------------------------------------------------------------------
@@ -962,15 +1064,8 @@ class BeloteDeal(Deal):
         cards[lt] += LAST_TRICK
         card_pts = (cards[0], cards[1])
         takers = self.taker & 1
-        defenders = 1 - takers
         capot = 0 if self.won[1] == 0 else 1 if self.won[0] == 0 else -1
-        base = [cards[0], cards[1]]
         announced = self.capot_seat >= 0
-        if capot >= 0:
-            if capot == takers:
-                base[capot] = ANNOUNCED_CAPOT if announced else CAPOT
-            else:
-                base[capot] = opts.defender_capot
         scored: list[tuple[tuple[int, Meld], ...]] = [(), ()]
         aw = self.ann_winner
         if aw >= 0:
@@ -983,34 +1078,10 @@ class BeloteDeal(Deal):
         if self.belote_seat >= 0:
             bel[self.belote_seat & 1] = BELOTE
         belote = (bel[0], bel[1])
-        totals = (base[0] + ann[0] + bel[0], base[1] + ann[1] + bel[1])
-        test = totals if opts.belote_in_contract else (totals[0] - bel[0], totals[1] - bel[1])
-        outcome: Outcome
-        held = 0
-        rec = [0, 0]
-        if announced and capot != takers:
-            outcome = "dedans"
-        elif test[takers] > test[defenders]:
-            outcome = "made"
-        elif test[takers] < test[defenders]:
-            outcome = "dedans"
-        else:
-            outcome = "litige"
-        if outcome == "made":
-            rec = list(totals)
-        elif outcome == "dedans":
-            if announced:
-                won = ANNOUNCED_CAPOT
-            elif capot == defenders:
-                won = opts.defender_capot
-            else:
-                won = ALL_CARDS
-            rec[defenders] = won + ann[0] + ann[1] + bel[defenders]
-            rec[takers] = bel[takers]
-        else:
-            rec[defenders] = totals[defenders]
-            rec[takers] = bel[takers]
-            held = totals[takers] - bel[takers]
+        outcome, totals, recorded, held = settle_contract(
+            card_pts, takers, None if capot < 0 else capot, ann, belote, opts,
+            announced_capot=announced,
+        )
         self.result = build_frozen(
             BeloteDealResult,
             {
@@ -1028,7 +1099,7 @@ class BeloteDeal(Deal):
                 "announcement_points": ann,
                 "belote": belote,
                 "totals": totals,
-                "recorded": (rec[0], rec[1]),
+                "recorded": recorded,
                 "held": held,
             },
         )
@@ -1186,28 +1257,14 @@ class BeloteMatch(Match[BeloteDeal]):
         result = deal.result
         assert result is not None
         self._remember()
-        s = [self.scores[0], self.scores[1]]
-        held = self.held
-        paid: tuple[int, int] | None = None
-        if result.played:
-            r0, r1 = result.recorded
-            s[0] += r0
-            s[1] += r1
-            team = result.winner
-            if team is None:  # another litige: the amounts add up
-                held += result.held
-            else:
-                if held:
-                    paid = (team, held)
-                    s[team] += held
-                held = 0
-        self.scores = (s[0], s[1])
-        self.held = held
+        self.scores, self.held, paid = settle_held(self.scores, self.held, result)
         self.deals.append(deal)
-        self.scoresheet.append(BeloteScoreRow(len(self.deals), result, paid, self.scores, held))
-        target = self.options.target
-        if result.played and max(s) >= target and s[0] != s[1]:
-            self.winner = 0 if s[0] > s[1] else 1
+        self.scoresheet.append(
+            BeloteScoreRow(len(self.deals), result, paid, self.scores, self.held)
+        )
+        winner = match_winner(self.scores, result, self.options.target)
+        if winner is not None:
+            self.winner = winner
             return
         self.deal = self._new_deal((result.dealer + 1) % 4)
 

@@ -134,9 +134,13 @@ __all__ = [
     "DebertsView",
     "best_sequence_key",
     "card_points",
+    "final_score",
+    "match_winner",
+    "next_dealer",
     "sequences",
     "settle_contract",
     "settle_hanging",
+    "stakes",
 ]
 
 BIDDING: Final = "bidding"
@@ -277,6 +281,52 @@ def settle_hanging(
         else:
             s1 += hanging
     return (s0, s1), result.hanging, paid
+
+
+def match_winner(
+    scores: tuple[int, int], result: DebertsDealResult, target: int
+) -> int | None:
+    """Who wins the match once ``result`` is added and the scores are ``scores``:
+    checked after a played deal only; one player at the target or over wins, and when
+    both are, the defender of that deal wins. ``None`` while the match goes on."""
+    if not result.played:
+        return None
+    s0, s1 = scores
+    if s0 >= target and s1 >= target:
+        return result.defender
+    if s0 >= target:
+        return 0
+    if s1 >= target:
+        return 1
+    return None
+
+
+def final_score(
+    scores: tuple[int, int], winner: int | None, target: int
+) -> tuple[int, int] | None:
+    """The recorded result of a finished match: the totals, or target:target-1
+    (501:500) when both players passed the target."""
+    if winner is None:
+        return None
+    a, b = scores
+    if a >= target and b >= target:
+        return (target, target - 1) if winner == 0 else (target - 1, target)
+    return scores
+
+
+def next_dealer(result: DebertsDealResult) -> int:
+    """Who deals after ``result``: its caller after a played deal, else the other player."""
+    if result.played and result.caller is not None:
+        return result.caller
+    return 1 - result.dealer
+
+
+def stakes(scores: tuple[int, int], winner: int | None, target: int, mars: bool) -> int:
+    """How many games a result counts for: 2 for a mars (the option: the loser under
+    half the target), else 1; 0 while the match goes on."""
+    if winner is None:
+        return 0
+    return 2 if mars and scores[1 - winner] < target / 2 else 1
 
 
 @dataclass(frozen=True)
@@ -1000,23 +1050,12 @@ class DebertsMatch(Match[DebertsDeal]):
     @property
     def final_score(self) -> tuple[int, int] | None:
         """The recorded result: the totals, or target:target-1 when both passed it."""
-        if self.winner is None:
-            return None
-        t = self.options.target
-        a, b = self.scores
-        if a >= t and b >= t:
-            return (t, t - 1) if self.winner == 0 else (t - 1, t)
-        return self.scores
+        return final_score(self.scores, self.winner, self.options.target)
 
     @property
     def stakes(self) -> int:
         """How many games the result counts for: 2 for a mars (an option), else 1."""
-        if self.winner is None:
-            return 0
-        loser_score = self.scores[1 - self.winner]
-        if self.options.mars and loser_score < self.options.target / 2:
-            return 2
-        return 1
+        return stakes(self.scores, self.winner, self.options.target, self.options.mars)
 
     def _finish_deal(self) -> None:
         deal = self.deal
@@ -1024,26 +1063,15 @@ class DebertsMatch(Match[DebertsDeal]):
         assert result is not None
         self._remember()
         self.scores, self.hanging, paid = settle_hanging(self.scores, self.hanging, result)
-        s0, s1 = self.scores
-        hanging = self.hanging
         self.deals.append(deal)
         self.scoresheet.append(
-            DebertsScoreRow(len(self.deals), result, paid, self.scores, hanging)
+            DebertsScoreRow(len(self.deals), result, paid, self.scores, self.hanging)
         )
-        target = self.options.target
-        if result.played and (s0 >= target or s1 >= target):
-            if s0 >= target and s1 >= target:
-                assert result.defender is not None
-                self.winner = result.defender
-            else:
-                self.winner = 0 if s0 >= target else 1
+        winner = match_winner(self.scores, result, self.options.target)
+        if winner is not None:
+            self.winner = winner
             return
-        if result.played:
-            assert result.caller is not None
-            next_dealer = result.caller
-        else:
-            next_dealer = 1 - result.dealer
-        self.deal = self._new_deal(next_dealer)
+        self.deal = self._new_deal(next_dealer(result))
 
     def view(self, seat: int) -> DebertsView:
         return replace(

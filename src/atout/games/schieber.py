@@ -159,7 +159,10 @@ __all__ = [
     "card_strength",
     "contract_action",
     "contract_index",
+    "first_to_target",
+    "schneider",
     "weis_key",
+    "written_at_stop",
 ]
 
 CHOOSING: Final = "choosing"
@@ -1183,10 +1186,8 @@ class SchieberDeal(Deal):
             fields["totals"] = (totals[0], totals[1])
         f = fields["factor"]
         weis, stoeck, totals = fields["weis_points"], fields["stoeck"], fields["totals"]
-        kept = [(weis[t] + stoeck[t]) * f for t in (0, 1)]
-        if reached >= 0:
-            kept[reached] = totals[reached] * f
-        fields["recorded"] = (kept[0], kept[1])
+        kept = (weis[0] + stoeck[0], weis[1] + stoeck[1])
+        fields["recorded"] = written_at_stop(None if reached < 0 else reached, totals, kept, f)
         if false_claim:
             fields["match_winner"] = 1 - team
             fields["outcome"] = "false-claim"
@@ -1217,7 +1218,6 @@ class SchieberDeal(Deal):
         written + counted score reaches the target."""
         f = self.factor
         target = self.options.target
-        running = list(self.scores)
         events: list[tuple[int, int]] = []
         if self.stoeck_seat >= 0:
             events.append((self.stoeck_seat % 2, STOECK))
@@ -1232,11 +1232,7 @@ class SchieberDeal(Deal):
             if i == NUM_TRICKS - 1:
                 gained += LAST_TRICK + (MATCH_BONUS if won[winner % 2] == NUM_TRICKS else 0)
             events.append((winner % 2, gained))
-        for team, points in events:
-            running[team] += points * f
-            if running[team] >= target:
-                return team
-        return None
+        return first_to_target(self.scores, events, f, target)
 
     # -- views ---------------------------------------------------------------------
     def _stoeck_public(self) -> bool:
@@ -1339,6 +1335,43 @@ class SchieberDeal(Deal):
 
 
 # -- the match ----------------------------------------------------------------------
+def first_to_target(
+    scores: tuple[int, int], events: Iterable[tuple[int, int]], factor: int, target: int
+) -> int | None:
+    """The first team whose written score plus the deal's events so far (``(team,
+    points)`` before the factor, in the order they count: Stöck, Weis, then each
+    trick) reaches ``target``; ``None`` when neither does."""
+    running = [scores[0], scores[1]]
+    for team, points in events:
+        running[team] += points * factor
+        if running[team] >= target:
+            return team
+    return None
+
+
+def written_at_stop(
+    team: int | None, totals: tuple[int, int], kept: tuple[int, int], factor: int
+) -> tuple[int, int]:
+    """What each team writes when the match stops in the middle of a deal: the team
+    that reached the target (``team``) its whole counted total (``totals``); every other
+    team only what of the deal was already written (``kept``: its Weis once the first
+    trick was complete, its Stöck once announced), never its captures. After a false
+    claim (``team`` ``None``) nobody counted anything more: both keep only that. All
+    before the contract's ``factor``, which multiplies everything."""
+    return (
+        (totals[0] if team == 0 else kept[0]) * factor,
+        (totals[1] if team == 1 else kept[1]) * factor,
+    )
+
+
+def schneider(scores: tuple[int, int], winner: int | None, target: int) -> bool:
+    """Whether the losers of a finished match ended strictly under half the target
+    (the win then counts twice in a series)."""
+    if winner is None:
+        return False
+    return scores[1 - winner] * 2 < target
+
+
 @dataclass(frozen=True)
 class SchieberScoreRow:
     """One line of the scoresheet: what each team wrote for a deal (multiplied)."""
@@ -1433,9 +1466,7 @@ class SchieberMatch(Match[SchieberDeal]):
     @property
     def schneider(self) -> bool:
         """Whether the losers ended strictly under half the target."""
-        if self.winner is None:
-            return False
-        return self.scores[1 - self.winner] * 2 < self.options.target
+        return schneider(self.scores, self.winner, self.options.target)
 
     @property
     def stakes(self) -> int:

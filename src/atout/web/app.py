@@ -43,6 +43,7 @@ from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
 from atout.web.messages import catalog_for, web_text
+from atout.web.scorekeeper import scorekeeper_routes
 from atout.web.serialize import public_view, to_json
 from atout.web.store import Store
 from atout.web.tables import (
@@ -436,6 +437,7 @@ def create_app(
         Route("/api/tables/{id}/record", api_record),
         Route("/api/tables/{id}/replay", api_table_replay),
         Route("/api/replay", api_record_replay, methods=["POST"]),
+        *scorekeeper_routes(store, base_url),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

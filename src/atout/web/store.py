@@ -33,6 +33,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     create_engine,
     event,
     insert,
@@ -48,7 +49,8 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 __all__ = [
-    "DuplicateEvent", "SeatRow", "Store", "TableRow", "alembic_config", "hash_token",
+    "FIRST_TABLES", "DuplicateEvent", "SeatRow", "Store", "TableRow", "alembic_config",
+    "hash_token",
     "migrate", "new_token", "normalize_url",
 ]
 
@@ -94,6 +96,24 @@ events = Table(
     Column("action", String(40), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+
+scoresheets = Table(
+    "atout_scoresheets",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(20), nullable=False),
+    Column("lang", String(5), nullable=False),
+    #: SHA-256 of the secret that lets its holder write (the id alone only reads).
+    Column("token_hash", String(64), nullable=False),
+    #: The whole sheet as a record (docs/records.md, deals scored without cards).
+    Column("record", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+#: The tables of :data:`FIRST_REVISION`, which a database made before the migrations has.
+FIRST_TABLES = frozenset({"atout_tables", "atout_seats", "atout_events"})
 
 
 class DuplicateEvent(Exception):
@@ -187,7 +207,7 @@ def migrate(engine: Engine, revision: str = "head") -> None:
             conn.execute(text("SELECT pg_advisory_xact_lock(7283619045)"))
         config = alembic_config(conn)
         names = set(inspect(conn).get_table_names())
-        ours = {t.name for t in metadata.sorted_tables}
+        ours = set(FIRST_TABLES)
         if "alembic_version" not in names and names & ours:
             if not ours <= names:
                 raise RuntimeError(
@@ -275,6 +295,35 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(
                 update(tables).where(tables.c.id == table_id).values(finished_at=_now())
+            )
+
+    # -- scoresheets kept by hand (atout.scorekeeper) ----------------------------------------
+    def create_scoresheet(self, game: str, lang: str, token_hash: str, record: str) -> str:
+        """Store a new scoresheet; its id (the read-only share link's)."""
+        sheet_id = secrets.token_urlsafe(12)
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(insert(scoresheets).values(
+                id=sheet_id, game=game, lang=lang, token_hash=token_hash, record=record,
+                created_at=now, updated_at=now,
+            ))
+        return sheet_id
+
+    def get_scoresheet(self, sheet_id: str) -> tuple[str, str, str, str] | None:
+        """``(game, lang, token hash, record)`` of a scoresheet, or ``None``."""
+        if not _TABLE_ID.fullmatch(sheet_id):
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(select(scoresheets).where(scoresheets.c.id == sheet_id)).first()
+        if row is None:
+            return None
+        return row.game, row.lang, row.token_hash, row.record
+
+    def save_scoresheet(self, sheet_id: str, record: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(scoresheets).where(scoresheets.c.id == sheet_id)
+                .values(record=record, updated_at=_now())
             )
 
     def count_tables(self) -> int:

@@ -1,0 +1,179 @@
+"""The scorekeeper's page in a real headless Chromium at phone size (390x844): start a
+sheet, score deals by tapping, a refused entry, a correction, the read-only share link.
+
+Skipped without Playwright or Chromium (see tests/test_web_browser.py). Screenshots go
+to ``$ATOUT_SCREENSHOTS`` when it is set.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("sqlalchemy")
+uvicorn = pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("ATOUT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip("no Chromium installed (apt-get install chromium)", allow_module_level=True)
+
+from atout.web import create_app  # noqa: E402
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def server(module_db_url: str) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(module_db_url, bot_delay=0), host="127.0.0.1",
+                                        port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not srv.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert srv.started
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        try:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        except Exception as exc:
+            pytest.skip(f"Chromium does not start: {exc}")
+        yield b
+        b.close()
+
+
+def shot(page: Any, name: str, full: bool = False) -> None:
+    folder = os.environ.get("ATOUT_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full)
+
+
+def tap(page: Any, key: str, value: str) -> None:
+    click(page.locator(f'button[data-key="{key}"][data-value="{value}"]'))
+
+
+def click(locator: Any) -> None:
+    """Scroll to the middle first: the bar with the main button stays at the bottom."""
+    locator.evaluate("e => e.scrollIntoView({block: 'center'})")
+    locator.click()
+
+
+def scored(page: Any, count: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('tr[data-row]').length === {count}")
+
+
+def test_deberts_sheet_on_a_phone(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/score?lang=en")
+    page.wait_for_selector("#start")
+    page.fill("#name0", "Ann")
+    page.fill("#name1", "Bob")
+    shot(page, "score-setup")
+    page.click("#start")
+    page.wait_for_selector("#submit")
+    assert "#token=" in page.url
+    # deal 1: Ann took hearts, 72 against 90: bait
+    tap(page, "who", "0")
+    tap(page, "trump", "H")
+    page.fill('input[data-key="a"]', "72")
+    page.fill('input[data-key="b"]', "90")
+    shot(page, "score-deberts-entry")
+    page.click("#submit")
+    scored(page, 1)
+    assert page.locator("#message").inner_text() == (
+        "Deal 1: bait: 72 against 90, Bob records 162")
+    assert page.locator('.side[data-side="1"] .total').inner_text() == "162"
+    # deal 2: a tie, with a bertz for Bob and bela for Ann
+    tap(page, "who", "1")
+    tap(page, "trump", "S")
+    page.fill('input[data-key="a"]', "61")
+    page.fill('input[data-key="b"]', "31")
+    click(page.locator('button[data-meld="1:50"]'))
+    tap(page, "extra", "0")
+    page.click("#submit")
+    scored(page, 2)
+    assert "81 hanging" in page.locator("#headline").inner_text()
+    # a refused entry: the reason, nothing written
+    tap(page, "who", "0")
+    tap(page, "trump", "C")
+    page.fill('input[data-key="a"]', "100")
+    page.fill('input[data-key="b"]', "100")
+    page.click("#submit")
+    page.wait_for_function("!document.getElementById('message').hidden && "
+                           "document.getElementById('message').textContent.includes('200')")
+    assert "make 10 to 162: 100 + 100 is 200" in page.locator("#message").inner_text()
+    shot(page, "score-deberts-refused")
+    page.fill('input[data-key="b"]', "50")
+    page.click("#submit")
+    scored(page, 3)
+    assert page.locator("tr[data-row='3'] td").nth(3).inner_text() == "262:212"
+    shot(page, "score-deberts-sheet", full=True)
+    # correct deal 1: Ann made it after all; every deal after it follows
+    click(page.locator('button[data-fix="1"]'))
+    page.fill('input[data-key="a"]', "90")
+    page.fill('input[data-key="b"]', "72")
+    page.click("#submit")
+    page.wait_for_function("document.querySelector(\"tr[data-row='1'] td:nth-child(2)\")"
+                           ".textContent === '90'")
+    assert page.locator("tr[data-row='3'] td").nth(3).inner_text() == "352:122"
+    # the read-only link: the sheet, no form
+    share = page.locator("#share").input_value()
+    reader = browser.new_page(viewport=PHONE, is_mobile=True, bypass_csp=True)
+    reader.goto(share)
+    reader.wait_for_selector("#sheet")
+    assert reader.locator("#submit").count() == 0
+    assert reader.locator("tr[data-row]").count() == 3
+    shot(reader, "score-shared")
+    assert not errors
+
+
+def test_schieber_sheet_in_french_with_a_stop(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/score?lang=fr&game=schieber")
+    page.wait_for_selector("#start")
+    page.fill("#target", "300")
+    page.click("#start")
+    page.wait_for_selector("#submit")
+    tap(page, "trump", "S")
+    page.fill('input[data-key="a"]', "150")
+    assert page.locator("#auto").inner_text() == "équipe 2 : 7"
+    page.click("#submit")
+    scored(page, 1)
+    tap(page, "trump", "H")
+    tap(page, "stop", "0")
+    page.fill('input[data-key="a"]', "80")
+    click(page.locator('button[data-meld="1:50"]'))
+    tap(page, "extra", "1")
+    shot(page, "score-schieber-stop")
+    click(page.locator("#submit"))
+    scored(page, 2)
+    head = page.locator("#headline").inner_text()
+    assert head == "équipe 1 gagnent la partie, 310 à 147. Elle compte double."
+    assert page.locator("#submit").is_disabled()
+    shot(page, "score-schieber-over", full=True)
+    assert not errors

@@ -1,0 +1,92 @@
+"""The scorekeeper's JSON endpoints: a sheet kept in the database, written with its secret,
+read by anyone with its id (the share link), refused entries in the sheet's language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("sqlalchemy")
+
+from starlette.testclient import TestClient
+
+from atout.scorekeeper import read_scoresheet
+from atout.web import create_app
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        yield c
+
+
+def new_sheet(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/scoresheets", json={"game": "deberts", **body})
+    assert response.status_code == 201, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def test_create_score_share_and_record(client: TestClient) -> None:
+    made = new_sheet(client, names=["Ann", "Bob"], lang="fr")
+    sid, token = made["id"], made["token"]
+    assert made["edit"] == f"/score/{sid}#token={token}&lang=fr"
+    assert token not in made["share"]
+    response = client.post(f"/api/scoresheets/{sid}/deals",
+                           json={"token": token, "entry": "caller=0 trump=H points=72,90"})
+    assert response.status_code == 200
+    sheet = response.json()
+    assert sheet["scores"] == [0, 162] and sheet["rows"][0]["outcome"] == "bait"
+    assert sheet["rows"][0]["why"] == ["bait : 72 contre 90, Bob marque 162"]
+    # the share link reads, in any language, and never writes
+    shown = client.get(f"/api/scoresheets/{sid}?lang=en").json()
+    assert shown["rows"][0]["why"] == ["bait: 72 against 90, Bob records 162"]
+    for body in ({}, {"token": "nope", "entry": "thrown-in"}):
+        response = client.post(f"/api/scoresheets/{sid}/deals", json=body)
+        assert response.status_code == 403
+    assert client.post(f"/api/scoresheets/{sid}/undo", json={"token": "x"}).status_code == 403
+    # the record is the sheet, and reads back
+    text = client.get(f"/api/scoresheets/{sid}/record").text
+    assert "scored caller=0 trump=H points=72,90" in text
+    assert read_scoresheet(text).scores == (0, 162)
+    assert client.get("/score").status_code == 200
+    assert client.get(f"/score/{sid}").status_code == 200
+
+
+def test_refusals_corrections_and_undo(client: TestClient) -> None:
+    made = new_sheet(client, game="belote", lang="es", options="belote(target=501)")
+    sid, token = made["id"], made["token"]
+    url = f"/api/scoresheets/{sid}"
+    response = client.post(f"{url}/deals", json={
+        "token": token, "entry": "taker=0 trump=H points=162,0 capot=0 capot=1"})
+    assert response.status_code == 422
+    assert response.json() == {"error": "refused", "rule": "score.two-capots",
+                               "message": "solo un equipo puede hacer todas las bazas"}
+    for entry in ("taker=0 trump=H points=81,81", "taker=1 trump=S points=60,102"):
+        assert client.post(f"{url}/deals", json={"token": token, "entry": entry}).is_success
+    sheet = client.get(url).json()
+    assert sheet["rows"][1]["scores"] == [60, 81 + 102 + 81] and sheet["carried"] == 0
+    response = client.post(f"{url}/deals", json={
+        "token": token, "entry": "taker=0 trump=H points=100,62", "number": 1})
+    assert response.is_success
+    assert response.json()["rows"][1]["scores"] == [100 + 60, 62 + 102]
+    response = client.post(f"{url}/undo", json={"token": token})
+    assert response.is_success and len(response.json()["rows"]) == 1
+    # a server restart keeps it: the database holds the record
+    assert client.get(url).json()["scores"] == [100, 62]
+
+
+def test_bad_requests(client: TestClient) -> None:
+    assert client.post("/api/scoresheets", json={"game": "chess"}).status_code == 400
+    assert client.post("/api/scoresheets", content=b"[").status_code == 400
+    assert client.post("/api/scoresheets", json={"game": "deberts",
+                                                 "options": "deberts(x=1)"}).status_code == 400
+    assert client.get("/api/scoresheets/nope").status_code == 404
+    assert client.get("/api/scoresheets/" + "a" * 60).status_code == 404
+    made = new_sheet(client, names=["a\nb"])
+    response = client.post(f"/api/scoresheets/{made['id']}/deals",
+                           json={"token": made["token"], "entry": "x" * 500})
+    assert response.status_code == 400
+    assert client.get(f"/api/scoresheets/{made['id']}").json()["names"][0] == "a b"

@@ -300,3 +300,43 @@ def test_cli_plain_flag_and_rules_in_each_language() -> None:
     assert result.exit_code == 1 and "Partie quittée" in result.output
     result = runner.invoke(main, ["play", "deberts", "--hint-level", "grandmaster"])
     assert result.exit_code != 0 and "grandmaster" in result.output
+
+
+_KEY_TERMS = {
+    "deberts": {"en": ["bertz", "terc", "bela", "indicator", "trump", "501"],
+                "fr": ["bertz", "terc", "bela", "indicateur", "atout", "501"],
+                "es": ["bertz", "terc", "bela", "indicador", "triunfo", "501"]},
+    "belote": {"en": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "trump"],
+               "fr": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "atout"],
+               "es": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "triunfo"]},
+    "schieber": {lang: ["Puur", "Näll", "Weis", "Stöck", "Obenabe", "Undenufe", "Match",
+                        "Schneider", "schieben", "3000"] for lang in ("en", "fr", "es")},
+}
+
+
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_rules_for_players_in_each_language(game: str, lang: str) -> None:
+    from atout.rules import rules_text
+
+    text = rules_text(game, lang)
+    for term in _KEY_TERMS[game][lang]:
+        assert term in text, (game, lang, term)
+    # plain text: no markup
+    assert not any(mark in text for mark in ("`", "**", "|", "#", "_" * 2))
+    assert not any(line.startswith(("*", "=")) for line in text.splitlines())
+    # and what the table reads, in the player's words
+    table_words = {"en": "hint", "fr": "conseil", "es": "consejo"}[lang]
+    assert table_words in text
+    result = CliRunner().invoke(main, ["rules", game, "--lang", lang])
+    assert result.exit_code == 0 and result.output == text
+    assert text not in (CliRunner().invoke(main, ["rules", game, "--spec"]).output,)
+
+
+def test_undos_header_is_a_count() -> None:
+    from atout.notation import RecordSyntaxError, parse_match
+
+    text = '[Game "deberts"]\n[Seed "1"]\n[Undos "two"]\n'
+    with pytest.raises(RecordSyntaxError, match="Undos"):
+        parse_match(text)
+    assert parse_match(text.replace('"two"', '"2"')).undos == 2

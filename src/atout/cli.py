@@ -211,10 +211,20 @@ def bench(game: str, deals: int, seed: int) -> None:
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-def rules(game: str) -> None:
-    """Print the specification of GAME as atout implements it."""
-    module = import_module(GAMES[game.lower()][0])
-    click.echo(module.__doc__)
+@click.option(
+    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+    help="Language of the rules.",
+)
+@click.option("--spec", is_flag=True,
+              help="Print instead the specification as atout implements it (English).")
+def rules(game: str, lang: str, spec: bool) -> None:
+    """Print the rules of GAME for players, in plain text."""
+    if spec:
+        click.echo(import_module(GAMES[game.lower()][0]).__doc__)
+        return
+    from atout.rules import rules_text
+
+    click.echo(rules_text(game, lang), nl=False)
 
 
 @main.command()

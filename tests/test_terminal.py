@@ -340,3 +340,21 @@ def test_undos_header_is_a_count() -> None:
     with pytest.raises(RecordSyntaxError, match="Undos"):
         parse_match(text)
     assert parse_match(text.replace('"two"', '"2"')).undos == 2
+
+
+def test_replay_viewer_ctrl_c_says_goodbye() -> None:
+    from atout.terminal.replay import ReplayViewer
+
+    game = TerminalGame("deberts", seed=2, human=None, console=Console(file=io.StringIO()))
+    game.run()
+    from atout.notation import write_match
+
+    out = io.StringIO()
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    viewer = ReplayViewer(write_match(game.match), lang="fr", input_fn=interrupted,
+                          console=Console(file=out, color_system=None))
+    assert viewer.run() == 130
+    assert "Au revoir" in out.getvalue()

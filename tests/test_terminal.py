@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+from atout.cards import Card
 from atout.cli import main
 from atout.games.actions import Play
 from atout.terminal.app import TerminalGame
@@ -237,3 +239,265 @@ def test_replay_of_a_file_that_is_not_utf8(tmp_path: Any, lang: str, words: str)
     assert words in result.output and " 17 " in result.output  # the first bad byte
     assert str(path) in result.output and "Traceback" not in result.output
     assert isinstance(result.exception, SystemExit)
+
+
+# -- the line mode in the player's language (issue 14) ------------------------------------
+_FR_RANK = {"J": "V", "Q": "D", "K": "R"}
+_FR_SUIT = {"C": "T", "D": "K", "H": "C", "S": "P"}
+_ES_RANK = {"J": "S", "Q": "C", "K": "R"}
+_ES_SUIT = {"C": "T", "D": "D", "H": "C", "S": "P"}
+_WORDS = {
+    "fr": {"pass": "passer", "trump": "atout", "exchange": "échanger", "double": "contrer",
+           "redouble": "surcontrer", "push": "pousser", "obenabe": "par le haut",
+           "undenufe": "par le bas", "capot": "capot", "claim": "réclamer",
+           "sevens": "quatre sept"},
+    "es": {"pass": "pasar", "trump": "triunfo", "exchange": "cambiar", "double": "doblar",
+           "redouble": "redoblar", "push": "ceder", "obenabe": "de arriba",
+           "undenufe": "de abajo", "capot": "capote", "claim": "reclamar",
+           "sevens": "cuatro sietes"},
+}
+_SUIT_WORD = {"fr": {"C": "trèfle", "D": "carreau", "H": "Cœur", "S": "pique"},
+              "es": {"C": "tréboles", "D": "diamantes", "H": "corazones", "S": "picas"}}
+
+
+def localized(action: object, lang: str) -> str:
+    """How a French or Spanish player types ``action``: letters of the language, rank
+    first, and the words of the table."""
+    from atout.games.actions import Trump
+
+    if isinstance(action, Play):
+        ranks, suits = (_FR_RANK, _FR_SUIT) if lang == "fr" else (_ES_RANK, _ES_SUIT)
+        card = action.card
+        rank, suit = ranks.get(card.rank.code, card.rank.code), suits[card.suit.letter]
+        # an English code keeps its English meaning: the French queen of diamonds,
+        # "DK", is the English king of diamonds; suit first, "KD", is the queen
+        return suit + rank if rank + suit in {c.code for c in Card} else rank + suit
+    if isinstance(action, Trump):
+        return f"{_WORDS[lang]['trump']} {_SUIT_WORD[lang][action.suit.letter]}"
+    return _WORDS[lang][str(action)]
+
+
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_whole_match_typed_in_the_players_words(game: str, lang: str) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    holder: list[TerminalGame] = []
+    typed_words: list[tuple[tuple[int, int], str]] = []
+
+    def typed(prompt: str) -> str:
+        match = holder[0].match
+        view = match.view(0)
+        text = localized(view.legal_actions[-1], lang)
+        position = (len(match.deals), len(match.deal.actions))
+        assert not typed_words or typed_words[-1] != (position, text), "read wrongly"
+        typed_words.append((position, text))
+        return text
+
+    options = {"deberts": None, "belote": "belote(target=301)", "schieber": "schieber(target=500)"}
+    game_ = TerminalGame(game, seed=6, lang=lang, console=console, input_fn=typed,
+                         options=options[game])
+    holder.append(game_)
+    assert game_.run() == 0 and game_.match.is_over
+    text = out.getvalue()
+    assert "did not understand" not in text and "pas compris" not in text
+    assert "he entendido" not in text
+    assert "Interdit" not in text and "No permitido" not in text
+    words = [text for _, text in typed_words]
+    assert len(words) >= 8
+    if game != "schieber":  # seat 0 always has a say in the bidding
+        assert any(" " in w or w in _WORDS[lang].values() for w in words), words
+
+
+def test_hand_is_shown_at_every_decision_bidding_included() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    prompts: list[str] = []
+
+    def typed(prompt: str) -> str:
+        prompts.append(out.getvalue())
+        return "quitter"
+
+    game = TerminalGame("belote", seed=5, lang="fr", console=console, input_fn=typed)
+    assert game.run() == 1
+    first = prompts[0]
+    assert game.match.deal.phase == "bidding"
+    hand = game.match.view(0).hand
+    line = next(line for line in first.splitlines() if line.startswith("Votre main"))
+    assert all(card.symbol in line for card in hand)
+    assert "Vos choix: 1:passer" in first and "Partie quittée. Au revoir !" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "lang,lines,expected",
+    [
+        ("fr", ["aide", "marque", "dernier", "conseil", "annuler", "zz", "99", "quitter"],
+         ["Commandes :", "Conseil :", "Rien de vous à reprendre", "Je n'ai pas compris 'zz'",
+          "Choisissez un numéro de 1 à", "Aucune levée", "Partie quittée"]),
+        ("es", ["ayuda", "puntos", "última", "consejo", "deshacer", "zz", "salir"],
+         ["Órdenes:", "Consejo:", "No hay nada tuyo que deshacer", "No he entendido 'zz'",
+          "Todavía no se ha completado", "Partida abandonada"]),
+        ("en", ["hint", "undo", "quit"],
+         ["Hint:", "Nothing of yours to take back", "Game left."]),
+    ],
+)
+def test_commands_in_the_players_language(lang: str, lines: list[str], expected: list[str]) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    feed = iter(lines)
+    game = TerminalGame("deberts", seed=1, lang=lang, console=console,
+                        input_fn=lambda p: next(feed))
+    assert game.run() == 1
+    text = out.getvalue()
+    for word in expected:
+        assert word in text, word
+    assert "points" in text or "puntos" in text
+
+
+def test_hint_values_each_legal_choice_in_points() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None)
+    feed = iter(["hint", "quit"])
+    game = TerminalGame("schieber", seed=2, console=console, input_fn=lambda p: next(feed))
+    game.run()
+    text = out.getvalue()
+    hint = text[text.index("Hint:"):]
+    rows = [line for line in hint.splitlines()[1:] if line.strip().endswith(")") or ":" in line]
+    values = [float(word) for line in rows for word in line.split() if word[:1] in "+-"
+              and word[1:2].isdigit()]
+    assert len(values) >= 2 and set(values) != {0.0, 1.0}
+    assert "(the bot's choice)" in hint
+
+
+def test_ctrl_c_says_goodbye_in_the_players_language() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    game = TerminalGame("deberts", seed=1, lang="es", console=console, input_fn=interrupted)
+    assert game.run() == 130
+    assert "Interrumpido (Ctrl-C)" in out.getvalue()
+
+
+def test_cli_ctrl_c_leaves_without_a_traceback() -> None:
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "atout.cli", "play", "deberts", "--seed", "5", "--lang", "fr"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stdout is not None
+    seen = ""
+    deadline = time.monotonic() + 60
+    while "Votre coup" not in seen and time.monotonic() < deadline:
+        seen += proc.stdout.read(1)
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "Interrompu (Ctrl-C)" in rest and "Traceback" not in err
+
+
+def test_undo_takes_back_the_last_own_move_and_is_recorded(tmp_path: Path) -> None:
+    from atout.notation import parse_match, read_match
+
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    positions: list[tuple[int, int]] = []
+    holder: list[TerminalGame] = []
+
+    def typed(prompt: str) -> str:
+        match = holder[0].match
+        positions.append((len(match.deals), len(match.deal.actions)))
+        if len(positions) <= 3:
+            return str(match.view(0).legal_actions[-1])
+        return "undo" if len(positions) == 4 else "quit"
+
+    save = tmp_path / "undo.txt"
+    game = TerminalGame("belote", seed=5, console=console, input_fn=typed, save=str(save))
+    holder.append(game)
+    assert game.run() == 1
+    assert "Taken back:" in out.getvalue()
+    # after the undo the person is asked again where they were before their last move
+    assert positions[4] == positions[2] and positions[3] != positions[2]
+    record = parse_match(save.read_text(encoding="utf-8"))
+    assert record.undos == 1
+    replayed = read_match(save.read_text(encoding="utf-8"))
+    assert list(replayed.deal.actions) == list(game.match.deal.actions)
+
+    feed = iter(["undo", "quit"])
+    out2 = io.StringIO()
+    off = TerminalGame("belote", seed=5, console=Console(file=out2, color_system=None),
+                       input_fn=lambda p: next(feed), undo=False, save=str(save))
+    off.run()
+    assert "Undo is off" in out2.getvalue()
+    assert parse_match(save.read_text(encoding="utf-8")).undos is None
+
+
+def test_cli_plain_flag_and_rules_in_each_language() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["play", "deberts", "--seed", "2", "--plain", "--lang", "fr"],
+                           input="quitter\n")
+    assert result.exit_code == 1 and "Partie quittée" in result.output
+    result = runner.invoke(main, ["play", "deberts", "--hint-level", "grandmaster"])
+    assert result.exit_code != 0 and "grandmaster" in result.output
+
+
+_KEY_TERMS = {
+    "deberts": {"en": ["bertz", "terc", "bela", "indicator", "trump", "501"],
+                "fr": ["bertz", "terc", "bela", "indicateur", "atout", "501"],
+                "es": ["bertz", "terc", "bela", "indicador", "triunfo", "501"]},
+    "belote": {"en": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "trump"],
+               "fr": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "atout"],
+               "es": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "triunfo"]},
+    "schieber": {lang: ["Puur", "Näll", "Weis", "Stöck", "Obenabe", "Undenufe", "Match",
+                        "Schneider", "schieben", "3000"] for lang in ("en", "fr", "es")},
+}
+
+
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_rules_for_players_in_each_language(game: str, lang: str) -> None:
+    from atout.rules import rules_text
+
+    text = rules_text(game, lang)
+    for term in _KEY_TERMS[game][lang]:
+        assert term in text, (game, lang, term)
+    # plain text: no markup
+    assert not any(mark in text for mark in ("`", "**", "|", "#", "_" * 2))
+    assert not any(line.startswith(("*", "=")) for line in text.splitlines())
+    # and what the table reads, in the player's words
+    table_words = {"en": "hint", "fr": "conseil", "es": "consejo"}[lang]
+    assert table_words in text
+    result = CliRunner().invoke(main, ["rules", game, "--lang", lang])
+    assert result.exit_code == 0 and result.output == text
+    assert text not in (CliRunner().invoke(main, ["rules", game, "--spec"]).output,)
+
+
+def test_undos_header_is_a_count() -> None:
+    from atout.notation import RecordSyntaxError, parse_match
+
+    text = '[Game "deberts"]\n[Seed "1"]\n[Undos "two"]\n'
+    with pytest.raises(RecordSyntaxError, match="Undos"):
+        parse_match(text)
+    assert parse_match(text.replace('"two"', '"2"')).undos == 2
+
+
+def test_replay_viewer_ctrl_c_says_goodbye() -> None:
+    from atout.terminal.replay import ReplayViewer
+
+    game = TerminalGame("deberts", seed=2, human=None, console=Console(file=io.StringIO()))
+    game.run()
+    from atout.notation import write_match
+
+    out = io.StringIO()
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    viewer = ReplayViewer(write_match(game.match), lang="fr", input_fn=interrupted,
+                          console=Console(file=out, color_system=None))
+    assert viewer.run() == 130
+    assert "Au revoir" in out.getvalue()

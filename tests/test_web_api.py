@@ -273,6 +273,9 @@ def test_hint_lists_only_legal_options(client: TestClient) -> None:
         while message["type"] != "hint":
             message = ws.receive_json()
         assert {o["action"] for o in message["options"]} == set(state["view"]["legal_actions"])
+        # values in points with a reason, not a 1 and zeros
+        assert not {o["value"] for o in message["options"]} <= {0, 1}
+        assert all(o["reason"] for o in message["options"])
 
 
 def play_out(client: TestClient, data: dict[str, Any], seed: int = 0) -> dict[str, Any]:

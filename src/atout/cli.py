@@ -6,6 +6,7 @@ import os
 import sys
 import time
 from importlib import import_module
+from typing import Any
 
 import click
 
@@ -37,9 +38,16 @@ def main() -> None:
 @click.option("--watch", is_flag=True, help="Let bots play every seat and watch.")
 @click.option("--save", "save", default=None, metavar="FILE",
               help="Write the match record to FILE (see docs/records.md).")
+@click.option("--plain", is_flag=True,
+              help="Line mode: a transcript read line by line (scripts, screen readers); "
+                   "the default when input or output is not a terminal.")
+@click.option("--undo/--no-undo", "undo", default=True, show_default=True,
+              help="Allow taking back your own last move (counted in the saved record).")
+@click.option("--hint-level", default="hard", show_default=True, metavar="LEVEL",
+              help="Bot level whose search values your choices for 'hint'.")
 def play(
     game: str, seed: int | None, lang: str, bot: str, seat: int, options: str | None, watch: bool,
-    save: str | None,
+    save: str | None, plain: bool, undo: bool, hint_level: str,
 ) -> None:
     """Play a match of GAME in the terminal against bots."""
     from atout.terminal.app import TerminalGame
@@ -47,16 +55,32 @@ def play(
     info = get_game(game)
     if not 0 <= seat < info.num_players:
         raise click.BadParameter(f"seat must be 0..{info.num_players - 1}", param_hint="--seat")
+    settings: dict[str, Any] = {
+        "seed": seed, "lang": lang, "human": None if watch else seat, "bots": bot,
+        "options": options, "save": save, "undo": undo,
+    }
+    run_app = None if plain else _fullscreen_app()
     try:
-        table = TerminalGame(
-            game.lower(), seed=seed, lang=lang, human=None if watch else seat, bots=bot,
-            options=options, save=save,
-        )
+        if run_app is not None:
+            sys.exit(run_app(game.lower(), **settings))
+        table = TerminalGame(game.lower(), hint_level=hint_level, **settings)
     except ValueError as exc:  # options refused at a table with people, a bad --save...
         from atout.i18n import explain
 
         raise click.UsageError(explain(exc, lang)) from exc
     sys.exit(table.run())
+
+
+def _fullscreen_app() -> Any:
+    """The full-screen table's ``run_app`` when input and output are a terminal and the
+    app is installed; None for the line mode (``--plain``, pipes, scripts)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    try:
+        from atout.tui import run_app
+    except ImportError:
+        return None
+    return run_app
 
 
 @main.command()
@@ -236,10 +260,20 @@ def bench(game: str, deals: int, seed: int) -> None:
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-def rules(game: str) -> None:
-    """Print the specification of GAME as atout implements it."""
-    module = import_module(GAMES[game.lower()][0])
-    click.echo(module.__doc__)
+@click.option(
+    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+    help="Language of the rules.",
+)
+@click.option("--spec", is_flag=True,
+              help="Print instead the specification as atout implements it (English).")
+def rules(game: str, lang: str, spec: bool) -> None:
+    """Print the rules of GAME for players, in plain text."""
+    if spec:
+        click.echo(import_module(GAMES[game.lower()][0]).__doc__)
+        return
+    from atout.rules import rules_text
+
+    click.echo(rules_text(game, lang), nl=False)
 
 
 @main.command()

@@ -148,6 +148,13 @@ class MatchRecord:
         value = self.header("Seed")
         return None if value is None else int(value)
 
+    @property
+    def undos(self) -> int | None:
+        """How many times the person took back a move against bots (the ``Undos``
+        header; None when the record does not say, as when undo was off)."""
+        value = self.header("Undos")
+        return None if value is None else int(value)
+
     def _line_of(self, name: str) -> int:
         return dict(self.header_lines).get(name, 0)
 
@@ -512,6 +519,8 @@ def parse_match(text: str) -> MatchRecord:
                 continue
             if name == "Seed" and not _SEED_RE.match(value):
                 raise RecordSyntaxError(number, f"the seed is a whole number, not {value!r}")
+            if name == "Undos" and not _NUMBER_RE.match(value):
+                raise RecordSyntaxError(number, f"Undos is a count of moves, not {value!r}")
             headers.append((name, value))
             continue
         line = _strip_comment(raw)

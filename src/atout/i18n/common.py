@@ -35,12 +35,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "label.points": "{points} points",
         "prompt.choose": "Your move (number, card code or action; 'help' for commands): ",
         "prompt.help": (
-            "Type a number from the list, a card code such as HJ or J♥, or an action "
-            "(pass, trump H, ...). Commands: 'last' shows the last trick, 'score' the "
-            "scoresheet, 'hand' the table again, 'quit' leaves."
+            "Type a number from the list, a card (HJ, J♥, jh, 10♠) or an action (pass, "
+            "take, trump H, push, obenabe, exchange, double, ...). Commands: 'hint' shows "
+            "what each choice is worth, 'undo' takes back your last move, 'last' shows the "
+            "last trick, 'score' the scoresheet, 'hand' the table again, 'quit' leaves "
+            "(Ctrl-C too)."
         ),
-        "prompt.unknown": "I did not understand {text!r}. {help}",
-        "prompt.number-range": "Choose a number from 1 to {high}.",
+        "prompt.interrupted": "Interrupted (Ctrl-C): the game stops here. Goodbye!",
         "prompt.illegal": "Not allowed: {reason}",
         "prompt.bye": "Game left. Goodbye!",
         "save.cannot-write": "Cannot write the record to {path}: {reason}",
@@ -101,14 +102,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "label.last-trick-bonus": "Dernière levée",
         "label.recorded": "Marqué",
         "label.points": "{points} points",
-        "prompt.choose": "Votre coup (numéro, code de carte ou action ; « help » pour l'aide) : ",
+        "prompt.choose": "Votre coup (numéro, carte ou action ; « aide » pour l'aide) : ",
         "prompt.help": (
-            "Tapez un numéro de la liste, un code de carte comme HJ ou J♥, ou une action "
-            "(pass, trump H, ...). Commandes : « last » montre la dernière levée, « score » "
-            "la feuille de marque, « hand » la table, « quit » quitte."
+            "Tapez un numéro de la liste, une carte (rang puis couleur : VC, 10P, AT, RK ; "
+            "rangs V D R A, couleurs T trèfle, K carreau, C cœur, P pique ; ou J♥, 10♠ ; "
+            "un code anglais comme HJ ou C10 garde son sens anglais) ou une action "
+            "(passer, prendre, atout cœur, pousser, obenabe, échanger, contrer, ...). "
+            "Commandes : « conseil » montre ce que vaut chaque choix, « annuler » reprend "
+            "votre dernier coup, « dernier » montre la dernière levée, « marque » la feuille "
+            "de marque, « main » la table, « quitter » quitte (Ctrl-C aussi). Les mots "
+            "anglais (help, pass, ...) marchent aussi."
         ),
-        "prompt.unknown": "Je n'ai pas compris {text!r}. {help}",
-        "prompt.number-range": "Choisissez un numéro de 1 à {high}.",
+        "prompt.interrupted": "Interrompu (Ctrl-C) : la partie s'arrête ici. Au revoir !",
         "prompt.illegal": "Interdit : {reason}",
         "prompt.bye": "Partie quittée. Au revoir !",
         "save.cannot-write": "Impossible d'écrire l'enregistrement dans {path} : {reason}",
@@ -171,14 +176,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "label.last-trick-bonus": "Última baza",
         "label.recorded": "Anotado",
         "label.points": "{points} puntos",
-        "prompt.choose": "Tu jugada (número, código de carta o acción; 'help' para ayuda): ",
+        "prompt.choose": "Tu jugada (número, carta o acción; «ayuda» para ayuda): ",
         "prompt.help": (
-            "Escribe un número de la lista, un código de carta como HJ o J♥, o una acción "
-            "(pass, trump H, ...). Órdenes: 'last' muestra la última baza, 'score' la hoja "
-            "de puntos, 'hand' la mesa, 'quit' sale."
+            "Escribe un número de la lista, una carta (figura y palo: SC, 10P, AT, RD; "
+            "figuras S sota, C caballo, R rey, A as; palos T trébol, D diamante, C corazón, "
+            "P pica; o J♥, 10♠; un código inglés como HJ o C10 conserva su sentido inglés) "
+            "o una acción (pasar, tomar, triunfo corazones, ceder, obenabe, cambiar, "
+            "doblar, ...). Órdenes: «consejo» muestra lo que vale cada opción, «deshacer» "
+            "deshace tu última jugada, «última» muestra la última baza, «puntos» la hoja "
+            "de puntos, «mano» la mesa, «salir» sale (Ctrl-C también). Las palabras "
+            "inglesas (help, pass, ...) también valen."
         ),
-        "prompt.unknown": "No he entendido {text!r}. {help}",
-        "prompt.number-range": "Elige un número del 1 al {high}.",
+        "prompt.interrupted": "Interrumpido (Ctrl-C): la partida se detiene aquí. ¡Adiós!",
         "prompt.illegal": "No permitido: {reason}",
         "prompt.bye": "Partida abandonada. ¡Adiós!",
         "save.cannot-write": "No se puede escribir el registro en {path}: {reason}",

@@ -17,12 +17,14 @@ from typing import Any
 
 from rich.console import Console
 
-from atout.bots.base import Bot, make_bot
+from atout.bots.advice import advise
+from atout.bots.base import Bot, bot_names, make_bot
 from atout.games import get_game
-from atout.games.actions import Action, ActionParseError, parse_action
+from atout.games.actions import Action
 from atout.games.base import secret_seed
 from atout.i18n import Translator, explain
 from atout.terminal import renderer_class
+from atout.terminal.input import Command, InputError, read_input
 
 __all__ = ["TerminalGame"]
 
@@ -46,6 +48,8 @@ class TerminalGame:
         console: Console | None = None,
         input_fn: Callable[[str], str] = input,
         save: str | None = None,
+        undo: bool = True,
+        hint_level: str = "hard",
     ) -> None:
         info = get_game(game)
         self.info = info
@@ -64,7 +68,7 @@ class TerminalGame:
         names = [bots] * n if isinstance(bots, str) else list(bots)
         if len(names) == 1:
             names = names * n
-        base = 0 if seed is None else seed
+        base = secret_seed() if seed is None else seed  # bots' own draws, also unseen
         self.bots: dict[int, Bot] = {
             seat: make_bot(info.name, names[seat], seed=base * 31 + seat)
             for seat in range(n)
@@ -77,9 +81,24 @@ class TerminalGame:
         self.players = {s: "human" if s == human else names[s] for s in range(n)}
         #: Show what was read when input does not come from a person typing.
         self.echo = input_fn is not input or not sys.stdin.isatty()
+        self.seed = seed
+        #: May the person take back their own last move (``undo``)? How many times did
+        #: they (written to the record as the ``Undos`` header)?
+        self.allow_undo = undo
+        self.undos = 0
+        #: (deal number, actions in that deal before it) for each of the person's moves.
+        self._moves: list[tuple[int, int]] = []
+        #: The bot level whose search values the choices for ``hint``.
+        if hint_level not in bot_names(info.name):
+            raise ValueError(
+                f"no bot level {hint_level!r} for hints; choose one of "
+                f"{', '.join(bot_names(info.name))}"
+            )
+        self.hint_level = hint_level
 
     def run(self) -> int:
-        """Play until the match ends (0) or the person leaves or input ends (1)."""
+        """Play until the match ends (0), the person leaves or input ends (1), or
+        Ctrl-C (130: a goodbye in the player's language, no traceback)."""
         match = self.match
         try:
             while not match.is_over:
@@ -87,11 +106,16 @@ class TerminalGame:
                 assert seat is not None
                 if seat == self.human:
                     action = self._ask(seat)
+                    self._moves.append((match.deal_number, len(match.deal.actions)))
                 else:
                     action = self.bots[seat].choose(match.view(seat))
                 self._apply(seat, action)
         except _Quit:
             return 1
+        except KeyboardInterrupt:
+            self.console.print()
+            self.console.print(self.t("prompt.interrupted"))
+            return 130
         finally:
             self._save()
         self.renderer.show_match_end(match)
@@ -110,6 +134,8 @@ class TerminalGame:
 
         headers = {"Date": date.today().isoformat()}
         headers |= {f"Seat{seat}": name for seat, name in self.players.items()}
+        if self.allow_undo and self.human is not None:
+            headers["Undos"] = str(self.undos)
         text = write_match(self.match, headers)
         try:
             Path(self.save).write_text(text, encoding="utf-8")
@@ -161,45 +187,71 @@ class TerminalGame:
                 self.console.print(text)
             if not text:
                 continue
-            word = text.lower()
-            if word in ("quit", "exit", "q"):
-                self.console.print(t("prompt.bye"))
-                raise _Quit
-            if word in ("help", "?", "h"):
-                self.console.print(t("prompt.help"))
+            hand = getattr(view, "hand", None)
+            read = read_input(
+                text, lang=t.lang, game=self.info.name, choices=options, hand=hand
+            )
+            if isinstance(read, InputError):
+                self.console.print(read.message(t.lang))
                 continue
-            if word in ("last", "l"):
-                self.renderer.show_last_trick(view)
+            if isinstance(read, Command):
+                if read is Command.QUIT:
+                    self.console.print(t("prompt.bye"))
+                    raise _Quit
+                if read is Command.UNDO and self._undo(seat):
+                    view = match.view(seat)
+                    read = Command.HAND
+                self._command(read, view)
+                if read is Command.HAND:
+                    options = self.renderer.show_choices(view)
                 continue
-            if word in ("score", "scores", "s"):
-                self.renderer.show_scoresheet(match)
-                continue
-            if word in ("hand", "table"):
-                self.renderer.show_table(view)
-                options = self.renderer.show_choices(view)
-                continue
-            action = self._parse(text, options)
-            if action is None:
-                continue
-            error = match.deal.why_illegal(action)
+            error = match.deal.why_illegal(read)
             if error is not None:
                 self.console.print(t("prompt.illegal", reason=explain(error, t.lang)))
                 continue
-            return action
+            return read
 
-    def _parse(self, text: str, options: list[Action]) -> Action | None:
+    def _command(self, command: Command, view: Any) -> None:
+        """Answer a table command other than quit and undo (the table is redrawn for
+        ``hand``; the caller prints the choices again)."""
+        if command is Command.HELP:
+            self.console.print(self.t("prompt.help"))
+        elif command is Command.LAST:
+            self.renderer.show_last_trick(view)
+        elif command is Command.SCORE:
+            self.renderer.show_scoresheet(self.match)
+        elif command is Command.HAND:
+            self.renderer.show_table(view)
+        elif command is Command.HINT:
+            self.renderer.show_hint(view, advise(self.info.name, view, self.hint_level,
+                                                 seed=self.hint_seed()))
+
+    def hint_seed(self) -> int:
+        """The hint's seed: the match's and the number of actions so far, so that the
+        same position gets the same hint."""
+        return (self.seed or 0) * 1_000_003 + len(self.match.deals) * 1_009 + len(
+            self.match.deal.actions
+        )
+
+    def _undo(self, seat: int) -> bool:
+        """Take back the person's last move in this deal and the bots' moves after it
+        (a setting); say what happened. True when something was taken back."""
         t = self.t
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(options):
-                return options[number - 1]
-            self.console.print(t("prompt.number-range", high=len(options)))
-            return None
-        try:
-            return parse_action(text)
-        except ActionParseError:
-            self.console.print(t("prompt.unknown", text=text, help=t("prompt.help")))
-            return None
+        if not self.allow_undo:
+            self.console.print(t("advice.undo-off"))
+            return False
+        match = self.match
+        if not self._moves or self._moves[-1][0] != match.deal_number:
+            self.console.print(t("advice.no-undo"))
+            return False
+        _, before = self._moves.pop()
+        count = len(match.deal.actions) - before
+        for _ in range(count):
+            match.undo()
+        assert match.current_player() == seat
+        self.undos += 1
+        self.console.print(t("advice.undone", moves=count), style="yellow")
+        return True
 
 
 def _check_writable(path: str, t: Translator) -> None:

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card, Suit
 from atout.games.actions import Action, Play
 from atout.i18n import Translator
+
+if TYPE_CHECKING:
+    from atout.bots.advice import Advice
 
 __all__ = ["BaseRenderer", "card_text"]
 
@@ -117,10 +122,16 @@ class BaseRenderer:
         return text
 
     def show_choices(self, view: Any) -> list[Action]:
+        """Print the hand (numbered when cards are the choices; shown at every decision,
+        bidding included) and the other choices, numbered; return them in that order."""
         options = self.choices(view)
-        hand_cards = sum(1 for a in options if isinstance(a, Play))
-        if hand_cards:
-            self.console.print(Text(self.t("label.hand") + ": ").append_text(self.hand_text(view)))
+        hand_cards = any(isinstance(a, Play) for a in options)
+        if getattr(view, "hand", None):
+            self.console.print(
+                Text(self.t("label.hand") + ": ").append_text(
+                    self.hand_text(view, numbered=hand_cards)
+                )
+            )
         extra = [(i, a) for i, a in enumerate(options, 1) if not isinstance(a, Play)]
         if extra:
             line = Text(self.t("label.choices") + ": ")
@@ -130,6 +141,29 @@ class BaseRenderer:
                 line.append("  ")
             self.console.print(line)
         return options
+
+    def show_hint(self, view: Any, advice: Sequence[Advice]) -> None:
+        """Each legal choice with its number, its value in points for the player's team
+        and its reason, best first (see :func:`atout.bots.advice.advise`)."""
+        t = self.t
+        numbers = {action: i for i, action in enumerate(self.choices(view), 1)}
+        self.console.print(t("advice.title"), style="bold")
+        table = Table(box=None, show_header=False, padding=(0, 1))
+        table.add_column(justify="right", style="dim")
+        table.add_column(no_wrap=True)
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column()
+        for item in advice:
+            reason = item.reason(t.lang, name=lambda a: self.action_label(a, view).plain)
+            if item.chosen:
+                reason += f" ({t('advice.chosen')})"
+            table.add_row(
+                f"{numbers.get(item.action, '')}:",
+                self.action_label(item.action, view),
+                f"{item.points:+.1f}",
+                reason,
+            )
+        self.console.print(table)
 
     def show_last_trick(self, view: Any) -> None:
         if view.last_trick:

@@ -179,7 +179,8 @@ class ReplayViewer:
 
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> int:
-        """Show the start and obey commands until ``q`` or the end of input (0)."""
+        """Show the start and obey commands until ``q`` or the end of input (0), or
+        Ctrl-C (130)."""
         t = self.t
         self.show()
         while True:
@@ -188,6 +189,10 @@ class ReplayViewer:
             except EOFError:
                 self.console.print()
                 return 0
+            except KeyboardInterrupt:  # Ctrl-C: a goodbye in the reader's language
+                self.console.print()
+                self.console.print(t("prompt.bye"))
+                return 130
             if self.echo:
                 self.console.print(text)
             words = text.lower().split()

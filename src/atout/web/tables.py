@@ -260,14 +260,20 @@ class TableManager:
             self.store.mark_finished(table.id)
 
     def hint(self, table: LiveTable, seat: int | None, lang: str) -> list[dict[str, Any]]:
-        """The bot's evaluation of the seat's options, best first (its own view only)."""
+        """Each of the seat's options with its value in points for the seat's team and
+        its reason in ``lang``, best first (its own view only; the shallow search of
+        :func:`atout.bots.advice.advise`, fast enough for the server's loop)."""
         if seat is None:
             raise ActionRefused("spectator", web_text("error.spectator", lang))
         view = table.match.view(seat)
         if not view.legal_actions:
             raise ActionRefused("not-your-turn", web_text("error.not-your-turn", lang))
-        bot = make_bot(table.row.game, "heuristic", seed=table.seq)
-        return [{"action": str(a), "value": round(float(v), 3)} for a, v in bot.evaluate(view)]
+        from atout.bots.advice import advise
+
+        return [
+            {"action": str(a.action), "value": round(a.points, 1), "reason": a.reason(lang)}
+            for a in advise(table.row.game, view, "medium", seed=table.seq)
+        ]
 
     # -- bots ------------------------------------------------------------------------
     def wake(self, table: LiveTable) -> None:

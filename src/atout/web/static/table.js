@@ -107,7 +107,8 @@
     render();
     const list = el("ol", { class: "hint" }, options.map((o) =>
       el("li", {}, el("button", { class: "action", onclick: (e) => { e.target.closest(".modal").remove(); act(o.action); } },
-        Atout.actionLabel(game, o.action, state.view)), el("span", { class: "value", text: ` ${o.value}` }))));
+        Atout.actionLabel(game, o.action, state.view)), el("span", { class: "value", text: ` ${o.value > 0 ? "+" : ""}${o.value}` }),
+        o.reason ? el("span", { class: "reason", text: ` ${o.reason}` }) : null)));
     Atout.modal(t("web.hint-title"), list);
   }
 

@@ -1,0 +1,41 @@
+"""The help panels: the keys, and the hint (each choice's value for the bot, and why)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from atout.games.actions import Action
+from atout.i18n import Translator
+
+__all__ = ["hint_panel", "keys_text"]
+
+
+def keys_text(t: Translator, watching: bool, replay: bool = False) -> RenderableType:
+    if replay:
+        return Text(t("tui.keys.replay"))
+    if watching:
+        return Text(t("tui.keys.watch"))
+    return Group(Text(t("tui.keys.play")), Text(""), Text(t("tui.keys.commands")))
+
+
+def hint_panel(describer: Any, match: Any, seat: int, view: Any,
+               numbered: list[Action]) -> RenderableType:
+    """Each legal choice with the points the bot expects for the player's side and its
+    one-line reason, best first (:func:`atout.bots.advice.advise`)."""
+    from atout.bots.advice import advise
+
+    t = describer.t
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column(t("tui.hint.head-choice"), no_wrap=True)
+    table.add_column(t("tui.hint.head-points"), justify="right", no_wrap=True)
+    table.add_column(t("tui.hint.head-why"))
+    numbers = {action: i for i, action in enumerate(numbered, 1)}
+    for advice in advise(match, seat, lang=t.lang):
+        label = Text(f"{numbers.get(advice.action, '')} ".rjust(3))
+        label.append_text(describer.label(advice.action, view))
+        table.add_row(label, f"{advice.points:+.0f}", advice.reason)
+    return Group(table, Text(""), Text(t("tui.hint.note"), style="italic"))

@@ -232,8 +232,7 @@ class Describer:
         exchanged for it) and bottom card, Belote's turned card during the bidding."""
         t = self.t
         if self.game == "deberts":
-            indicator = view.exchange[1] if view.exchange else view.indicator
-            shown = [(t("deberts.indicator"), indicator)]
+            shown = [(t("deberts.indicator"), view.indicator)]  # the 7 once exchanged
             if view.bottom is not None:
                 shown.append((t("deberts.bottom"), view.bottom))
             return shown

@@ -14,7 +14,7 @@ from typing import Any
 __all__ = ["CATALOG_MODULES", "LANGUAGES", "Translator", "catalog", "explain", "translate"]
 
 LANGUAGES = ("en", "fr", "es")
-CATALOG_MODULES = ("common", "deberts", "belote", "schieber", "replay", "input", "tui")
+CATALOG_MODULES = ("common", "deberts", "belote", "schieber", "replay", "input", "advice", "tui")
 
 _CATALOG: dict[str, dict[str, str]] | None = None
 

@@ -64,13 +64,28 @@ def play(
     help="Language of everything the player reads.",
 )
 @click.option("--seat", type=int, default=None, help="Show what this seat sees (default: all).")
-def replay(file: str, lang: str, seat: int | None) -> None:
-    """Step through the match saved in FILE: forward, back, jump to a deal (h for help)."""
+@click.option("--plain", is_flag=True,
+              help="Line by line (for scripts and screen readers), not the full-screen table.")
+def replay(file: str, lang: str, seat: int | None, plain: bool) -> None:
+    """Step through the match saved in FILE: forward, back, jump to a deal or a trick.
+
+    On a terminal the saved match opens on the full-screen table (? shows the keys);
+    with --plain, or when input or output is not a terminal, commands are read line by
+    line (h for help)."""
     from atout.notation import RecordError
     from atout.terminal.replay import ReplayViewer
 
     with click.open_file(file, encoding="utf-8") as handle:
         text = handle.read()
+    if not plain and file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
+        from atout.tui import run_replay
+
+        try:
+            sys.exit(run_replay(text, lang=lang, seat=seat))
+        except RecordError as exc:
+            raise click.ClickException(f"{file}: {exc}") from exc
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from exc
     try:
         viewer = ReplayViewer(text, lang=lang, seat=seat)
     except RecordError as exc:

@@ -74,7 +74,8 @@ class PlayApp(TableApp):
     ) -> None:
         self.sink = Sink()
         self.session = TerminalGame(game, seed=seed, lang=lang, human=human, bots=bots,
-                                    options=options, console=self.sink, save=save)
+                                    options=options, console=self.sink,  # type: ignore[arg-type]
+                                    save=save)
         self.match: Any = self.session.match
         self.human = human
         self.watching = human is None
@@ -217,7 +218,7 @@ class PlayApp(TableApp):
         self.redraw()
         cards, others = self.describer.choices(view)
         legal = [a for a in view.legal_actions if isinstance(a, Play)]
-        if self.autoplay and len(view.legal_actions) == 1 and len(legal) == 1 and not others:
+        if self.autoplay and len(view.hand) == 1 and len(legal) == 1 and not others:
             self.show_message(self.t("tui.autoplay", card=legal[0].card.symbol), "italic")
             self.waiting = False
             self.delay(self.pace / 2, lambda: self.apply(self.viewer, legal[0]))
@@ -355,7 +356,10 @@ class PlayApp(TableApp):
         from atout.tui.hints import hint_panel
 
         view = self.match.view(self.viewer)
-        body = hint_panel(self.describer, self.match, self.viewer, view, self.numbered())
+        names = self.session.players
+        level = next((n for s, n in names.items() if s != self.human), "heuristic")
+        body = hint_panel(self.describer, view, self.numbered(), level=level,
+                          seed=self.match.deal_number * 97 + len(self.match.deal.actions))
         self.show_panel(self.t("tui.hint.title"), body)
 
     def action_undo(self) -> None:

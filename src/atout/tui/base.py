@@ -3,7 +3,7 @@ bar, drawing a position, the panels."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -66,20 +66,35 @@ class StatusBar(Widget):
 
 
 class KeyBar(Widget):
-    """The keys that work now, with their words in the player's language."""
+    """The keys that work now, with their words in the player's language, on one line:
+    when they do not all fit, the ones listed in ``spare`` are left out first (the
+    full list is one key away, ``?``)."""
 
     DEFAULT_CSS = """
-    KeyBar { height: auto; dock: bottom; background: $panel; padding: 0 1; }
+    KeyBar { height: 1; dock: bottom; background: $panel; padding: 0 1; }
     """
 
-    keys: reactive[list[tuple[str, str]]] = reactive(list, always_update=True, layout=True)
+    keys: reactive[list[tuple[str, str]]] = reactive(list, always_update=True)
+    spare: tuple[str, ...] = ("/", "s", "l", "u", "+/-", "g", "[ ]", "PgUp/Dn")
 
     def render(self) -> Text:
-        texts = [Text.assemble((key, "bold reverse"), " ", word) for key, word in self.keys]
-        return fit_parts(texts, max(10, self.size.width - 2 if self.size.width else 78), "  ")
+        width = max(10, self.size.width - 2 if self.size.width else 78)
+        keys = list(self.keys)
+        for key in self.spare:
+            if _keys_width(keys) <= width:
+                break
+            keys = [item for item in keys if item[0] != key]
+        out = Text(no_wrap=True, overflow="crop")
+        for i, (key, word) in enumerate(keys):
+            if i:
+                out.append("  ")
+            out.append(key, style="bold reverse")
+            out.append(f" {word}")
+        return out
 
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return max(1, len(self.render().plain.split("\n")))
+
+def _keys_width(keys: list[tuple[str, str]]) -> int:
+    return sum(cell_len(key) + 1 + cell_len(word) for key, word in keys) + 2 * (len(keys) - 1)
 
 
 class TableApp(App[int]):
@@ -101,7 +116,7 @@ class TableApp(App[int]):
     #entry.shown { display: block; }
     """
 
-    AUTO_FOCUS = "#hand"
+    AUTO_FOCUS: ClassVar[str | None] = "#hand"
 
     def __init__(self, game: str, lang: str, describer: Describer) -> None:
         super().__init__()
@@ -151,7 +166,7 @@ class TableApp(App[int]):
             info = SeatInfo(
                 seat=seat, place=d.place(seat), name=d.seat_name(seat),
                 to_act=seat == to_act, leader=seat == leader, notes=list(notes[seat]),
-                hand=None if hands is None else hands.get(seat),
+                hand=None if hands is None or seat == d.bottom else hands.get(seat),
                 count=0 if counts is None else counts.get(seat, 0),
             )
             seats.append(info)

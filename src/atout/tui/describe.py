@@ -147,6 +147,13 @@ class Describer:
         return [], others
 
     def label(self, action: Action, view: Any) -> Text:
+        """An action as a choice offered: "take ♥ hearts"; Schieber's trump contracts
+        without the word trump ("♥ hearts ×2"), so that a list of them fits."""
+        if self.game == "schieber" and isinstance(action, Trump):
+            from atout.games.schieber import FACTORS, contract_index
+
+            factor = FACTORS[contract_index(action)]
+            return Text(f"{self.renderer.suit_name(action.suit)} ×{factor}")
         text: Text = self.renderer.action_label(action, view)
         return text
 
@@ -260,8 +267,10 @@ class Describer:
         text = Text()
         for i, meld in enumerate(melds):
             if i:
-                text.append(" ")
-            for card in sorted(meld.cards, key=lambda c: -int(c)):
+                text.append(" · ", style="dim")
+            for j, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
+                if j:
+                    text.append(" ")
                 text.append(card.symbol, style=card_style(card))
         return text
 

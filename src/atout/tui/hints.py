@@ -22,10 +22,11 @@ def keys_text(t: Translator, watching: bool, replay: bool = False) -> Renderable
     return Group(Text(t("tui.keys.play")), Text(""), Text(t("tui.keys.commands")))
 
 
-def hint_panel(describer: Any, match: Any, seat: int, view: Any,
-               numbered: list[Action]) -> RenderableType:
-    """Each legal choice with the points the bot expects for the player's side and its
-    one-line reason, best first (:func:`atout.bots.advice.advise`)."""
+def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str = "heuristic",
+               seed: int = 0) -> RenderableType:
+    """Each legal choice with the points the bot expects it to bring the player's side
+    (minus the others') and its one-line reason, best first
+    (:func:`atout.bots.advice.advise`); the bot's own choice is marked."""
     from atout.bots.advice import advise
 
     t = describer.t
@@ -34,8 +35,15 @@ def hint_panel(describer: Any, match: Any, seat: int, view: Any,
     table.add_column(t("tui.hint.head-points"), justify="right", no_wrap=True)
     table.add_column(t("tui.hint.head-why"))
     numbers = {action: i for i, action in enumerate(numbered, 1)}
-    for advice in advise(match, seat, lang=t.lang):
-        label = Text(f"{numbers.get(advice.action, '')} ".rjust(3))
+
+    def name(action: Action) -> str:
+        label: Text = describer.label(action, view)
+        return label.plain
+
+    for advice in advise(describer.game, view, level=level, seed=seed):
+        label = Text("★ " if advice.chosen else "  ", style="bold")
+        number = numbers.get(advice.action)
+        label.append(f"{number:>2} " if number else "   ", style="dim")
         label.append_text(describer.label(advice.action, view))
-        table.add_row(label, f"{advice.points:+.0f}", advice.reason)
+        table.add_row(label, f"{advice.points:+.1f}", advice.reason(t.lang, name))
     return Group(table, Text(""), Text(t("tui.hint.note"), style="italic"))

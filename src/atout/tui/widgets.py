@@ -61,7 +61,7 @@ class Canvas:
     def card(self, x: int, y: int, card: Card | None, frame: str = SOLID, style: str = "",
              face_style: str | None = None) -> None:
         """A card three rows high and five wide; ``None`` draws its back."""
-        tl, h, tr, v, bl, _, br = frame
+        tl, h, tr, v, bl, _, br = tuple(frame)
         self.put(x, y, tl + h * 3 + tr, style)
         if card is None:
             self.put(x, y + 1, v + "░░░" + v, style)
@@ -182,19 +182,19 @@ def draw_table(canvas: Canvas, state: TableState) -> None:
 
     # Deberts' indicator and bottom card at the sides; Belote's turned card in the middle
     sides = ["W", "E"] if not four else ["C"]
-    for (label, card), place in zip(state.public, sides, strict=False):
+    for (word, public_card), place in zip(state.public, sides, strict=False):
         x, y = box_x[place], box_y[place]
-        canvas.card(x, y, card)
+        canvas.card(x, y, public_card)
         if place == "C":
-            canvas.put(max(0, cx - cell_len(label) // 2), y - 1, label, "italic")
+            canvas.put(max(0, cx - cell_len(word) // 2), y - 1, word, "italic")
         else:
             _side_lines(canvas, place, x, y, [Text(w, style="italic")
-                                             for w in wrap_words(label, _zone(place, x, width))])
+                                             for w in wrap_words(word, _zone(place, x, width))])
 
     # the seats
     for info in state.seats:
         label = _label(info, state.lead_word)
-        extra = list(info.notes)
+        extra: list[Text] = list(info.notes)
         if info.hand is not None:
             extra += _hand_lines(info.hand, 40 if info.place in "NS" else _zone(
                 info.place, box_x[info.place], width))

@@ -71,6 +71,7 @@ class PlayApp(TableApp):
         pace: float = 0.8,
         autoplay: bool = True,
         undo: bool = True,
+        hint_level: str = "hard",
     ) -> None:
         self.sink = Sink()
         self.session = TerminalGame(game, seed=seed, lang=lang, human=human, bots=bots,
@@ -84,6 +85,7 @@ class PlayApp(TableApp):
         super().__init__(game, lang, Describer(game, self._t(lang), num, human, self.viewer))
         self.pace = pace
         self.autoplay = autoplay
+        self.hint_level = hint_level
         self.allow_undo = undo and not self.watching
         self.undos = 0
         self.paused = False
@@ -356,9 +358,7 @@ class PlayApp(TableApp):
         from atout.tui.hints import hint_panel
 
         view = self.match.view(self.viewer)
-        names = self.session.players
-        level = next((n for s, n in names.items() if s != self.human), "heuristic")
-        body = hint_panel(self.describer, view, self.numbered(), level=level,
+        body = hint_panel(self.describer, view, self.numbered(), level=self.hint_level,
                           seed=self.match.deal_number * 97 + len(self.match.deal.actions))
         self.show_panel(self.t("tui.hint.title"), body)
 

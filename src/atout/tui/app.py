@@ -87,7 +87,6 @@ class PlayApp(TableApp):
         self.autoplay = autoplay
         self.hint_level = hint_level
         self.allow_undo = undo and not self.watching
-        self.undos = 0
         self.paused = False
         #: Play the rest of the deal at once (watching: ``n``).
         self.rush = False
@@ -98,6 +97,12 @@ class PlayApp(TableApp):
         self.busy = False  # a panel waits for a key before play goes on
         self.exit_code = 1
         self._deal_seen = 0
+
+    @property
+    def undos(self) -> int:
+        """How many times the person took a move back (the session writes it to the
+        record)."""
+        return int(getattr(self.session, "undos", 0))
 
     @staticmethod
     def _t(lang: str) -> Any:
@@ -380,7 +385,8 @@ class PlayApp(TableApp):
             match.undo()
             if seat == self.human:
                 break
-        self.undos += 1
+        session: Any = self.session
+        session.undos = self.undos + 1  # the session writes it to the record (Undos)
         self._deal_seen = match.deal_number
         self.say(self.t("tui.undone"), "italic")
         self.ask()

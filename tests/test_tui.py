@@ -469,3 +469,22 @@ def test_snapshot_deal_breakdown(snap_compare: Any, size: tuple[int, int]) -> No
 def test_snapshot_replay_every_hand(snap_compare: Any, size: tuple[int, int]) -> None:
     app = ReplayApp(_record("belote"), lang="en")
     assert snap_compare(app, terminal_size=size, press=["pagedown", "pagedown", "right"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_match_result_gives_the_winners_score_first(game: str) -> None:
+    from atout.tui.describe import Describer
+
+    info = get_game(game)
+    match = info.match(seed=1)
+    bots = [make_bot(game, "random", seed=s) for s in range(info.num_players)]
+    while not match.is_over:
+        seat = match.current_player()
+        match.apply(bots[seat].choose(match.view(seat)))
+    loser = (match.winner + 1) % info.num_players  # the person sat on the losing side
+    describer = Describer(game, Translator("en"), info.num_players, loser)
+    shown = describer.panel(describer.renderer.show_match_end, match)
+    text = " ".join(getattr(item, "plain", "") for item in shown.renderables)
+    scores = match.final_score if game == "deberts" else match.scores
+    win = match.winner if info.num_players == 2 else match.winner % 2
+    assert f"{scores[win]}:{scores[1 - win]}" in text

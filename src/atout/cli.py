@@ -45,9 +45,15 @@ def main() -> None:
               help="Allow taking back your own last move (counted in the saved record).")
 @click.option("--hint-level", default="hard", show_default=True, metavar="LEVEL",
               help="Bot level whose search values your choices for 'hint'.")
+@click.option("--pace", type=click.FloatRange(0, 10), default=0.8, show_default=True,
+              metavar="SECONDS", help="Full-screen table: seconds between the bots' cards.")
+@click.option("--fast", is_flag=True, help="Full-screen table: bots play at once (--pace 0).")
+@click.option("--autoplay/--no-autoplay", default=True, show_default=True,
+              help="Full-screen table: your last card plays itself.")
 def play(
     game: str, seed: int | None, lang: str, bot: str, seat: int, options: str | None, watch: bool,
-    save: str | None, plain: bool, undo: bool, hint_level: str,
+    save: str | None, plain: bool, undo: bool, hint_level: str, pace: float, fast: bool,
+    autoplay: bool,
 ) -> None:
     """Play a match of GAME in the terminal against bots."""
     from atout.terminal.app import TerminalGame
@@ -62,7 +68,8 @@ def play(
     run_app = None if plain else _fullscreen_app()
     try:
         if run_app is not None:
-            sys.exit(run_app(game.lower(), **settings))
+            sys.exit(run_app(game.lower(), hint_level=hint_level, pace=0.0 if fast else pace,
+                             autoplay=autoplay, **settings))
         table = TerminalGame(game.lower(), hint_level=hint_level, **settings)
     except ValueError as exc:  # options refused at a table with people, a bad --save...
         from atout.i18n import explain
@@ -90,8 +97,14 @@ def _fullscreen_app() -> Any:
     help="Language of everything the player reads.",
 )
 @click.option("--seat", type=int, default=None, help="Show what this seat sees (default: all).")
-def replay(file: str, lang: str, seat: int | None) -> None:
-    """Step through the match saved in FILE: forward, back, jump to a deal (h for help)."""
+@click.option("--plain", is_flag=True,
+              help="Line by line (for scripts and screen readers), not the full-screen table.")
+def replay(file: str, lang: str, seat: int | None, plain: bool) -> None:
+    """Step through the match saved in FILE: forward, back, jump to a deal or a trick.
+
+    On a terminal the saved match opens on the full-screen table (? shows the keys);
+    with --plain, or when input or output is not a terminal, commands are read line by
+    line (h for help)."""
     from atout.i18n import translate
     from atout.notation import RecordError
     from atout.terminal.replay import ReplayViewer
@@ -107,6 +120,15 @@ def replay(file: str, lang: str, seat: int | None) -> None:
         raise click.ClickException(
             translate("replay.unreadable", lang, file=file, reason=exc.strerror or str(exc))
         ) from None
+    if not plain and file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
+        from atout.tui import run_replay
+
+        try:
+            sys.exit(run_replay(text, lang=lang, seat=seat))
+        except RecordError as exc:
+            raise click.ClickException(f"{file}: {exc}") from exc
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from exc
     try:
         viewer = ReplayViewer(text, lang=lang, seat=seat)
     except RecordError as exc:

@@ -284,12 +284,11 @@ class Renderer(BaseRenderer):
         t = self.t
         c = self.console
         assert match.winner is not None
-        me, other = self._teams()
         c.print()
         c.rule()
         c.print(
             t("match.winner-team", team=self.team_name(match.winner),
-              score=f"{match.scores[me]}:{match.scores[other]}"),
+              score=f"{match.scores[match.winner]}:{match.scores[1 - match.winner]}"),
             style="bold green",
         )
         if match.held:

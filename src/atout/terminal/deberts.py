@@ -252,11 +252,10 @@ class Renderer(BaseRenderer):
         c = self.console
         assert match.winner is not None and match.final_score is not None
         score = match.final_score
-        me, other = self.human, 1 - self.human
         c.print()
         c.rule()
         self.say("match.winner", match.winner, style="bold green",
-                 score=f"{score[me]}:{score[other]}")
+                 score=f"{score[match.winner]}:{score[1 - match.winner]}")  # winner first
         if match.hanging:
             c.print(t("match.unresolved", points=match.hanging))
         if match.stakes > 1:

@@ -281,13 +281,12 @@ class Renderer(BaseRenderer):
         t = self.t
         c = self.console
         assert match.winner is not None
-        me = self.my_team()
         score = match.scores
         c.print()
         c.rule()
         c.print(
             t("match.winner-team", team=self.team_name(match.winner),
-              score=f"{score[me]}:{score[1 - me]}"),
+              score=f"{score[match.winner]}:{score[1 - match.winner]}"),  # winner first
             style="bold green",
         )
         if match.schneider:

@@ -1,0 +1,525 @@
+"""The full-screen table of ``atout play``: a person against bots, or bots watched.
+
+The match, the bots and the record come from :class:`atout.terminal.app.TerminalGame`
+(the line mode's session), with a :class:`~atout.tui.describe.Sink` in place of its
+console; this module only decides when things happen. Bots move on timers, at a pace a
+person can follow (``pace`` seconds a card, 0 with ``--fast``); a finished trick stays
+on the table until the next card is led; the end of a deal shows its breakdown and
+waits for a key; the end of the match shows the result, the winner's score first.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from atout.games.actions import Action, Play
+from atout.i18n import explain
+from atout.terminal.app import TerminalGame
+from atout.tui.base import KeyBar, StatusBar, TableApp
+from atout.tui.describe import Describer, Sink
+from atout.tui.screens import QuitScreen
+from atout.tui.widgets import HandView, TableView
+
+__all__ = ["PlayApp"]
+
+#: What each table command typed in the input does (the method of the app).
+COMMANDS = {
+    "help": "action_keys_panel", "quit": "action_request_quit", "last": "action_last_trick",
+    "score": "action_scores", "hand": "action_hand", "hint": "action_hint",
+    "undo": "action_undo",
+}
+
+
+class PlayApp(TableApp):
+    """One match on the full-screen table: ``human`` is the person's seat, or ``None``
+    to watch bots play every seat (seat 0 at the bottom)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c,ctrl+q", "request_quit", priority=True, show=False),
+        Binding("q,escape", "request_quit", show=False),
+        Binding("h", "hint", show=False),
+        Binding("u", "undo", show=False),
+        Binding("l", "last_trick", show=False),
+        Binding("s", "scores", show=False),
+        Binding("question_mark,f1", "keys_panel", show=False),
+        Binding("slash,colon", "type", show=False),
+        Binding("p", "pause", show=False),
+        Binding("n", "next_deal", show=False),
+        Binding("plus,equals_sign", "speed(-1)", show=False),
+        Binding("minus", "speed(1)", show=False),
+        *(Binding(str(n), f"number({n or 10})", show=False) for n in range(10)),
+    ]
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seed: int | None = None,
+        lang: str = "en",
+        human: int | None = 0,
+        bots: list[str] | str = "heuristic",
+        options: str | None = None,
+        save: str | None = None,
+        pace: float = 0.8,
+        autoplay: bool = True,
+        undo: bool = True,
+        hint_level: str = "hard",
+    ) -> None:
+        self.sink = Sink()
+        self.session = TerminalGame(game, seed=seed, lang=lang, human=human, bots=bots,
+                                    options=options, console=self.sink,  # type: ignore[arg-type]
+                                    save=save, undo=undo, hint_level=hint_level)
+        self.match: Any = self.session.match
+        self.human = human
+        self.watching = human is None
+        self.viewer = 0 if human is None else human
+        num = self.session.info.num_players
+        super().__init__(game, lang, Describer(game, self._t(lang), num, human, self.viewer))
+        self.pace = pace
+        self.autoplay = autoplay
+        self.hint_level = hint_level
+        self.allow_undo = undo and not self.watching
+        self.paused = False
+        #: Play the rest of the deal at once (watching: ``n``).
+        self.rush = False
+        self.timer: Timer | None = None
+        #: The finished deal's last position, shown while its breakdown is up.
+        self.frozen: Any = None
+        self.waiting = False  # the person is asked to move
+        self.busy = False  # a panel waits for a key before play goes on
+        self.exit_code = 1
+        self._deal_seen = 0
+
+    @property
+    def undos(self) -> int:
+        """How many times the person took a move back (the session writes it to the
+        record)."""
+        return int(getattr(self.session, "undos", 0))
+
+    @staticmethod
+    def _t(lang: str) -> Any:
+        from atout.i18n import Translator
+
+        return Translator(lang)
+
+    # -- the flow --------------------------------------------------------------------
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.redraw()
+        self.step()
+
+    def delay(self, seconds: float, callback: Any) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+        if seconds <= 0 or self.rush:
+            self.timer = None
+            self.call_later(callback)
+        else:
+            self.timer = self.set_timer(seconds, callback)
+
+    def step(self) -> None:
+        """Decide what happens next: a bot moves, the person is asked, or the match ends."""
+        self.waiting = False
+        match = self.match
+        if self.busy:
+            return
+        if match.is_over:
+            self.finish()
+            return
+        if match.deal_number != self._deal_seen:
+            self._deal_seen = match.deal_number
+            self.rush = False
+            view = match.view(self.viewer)
+            self.log_rule(self.t("tui.deal-header", number=match.deal_number,
+                                 dealer=self.describer.seat_name(view.dealer)))
+        seat = match.current_player()
+        if seat == self.human:
+            self.ask()
+            return
+        self.redraw()
+        if self.paused:
+            return
+        pause = self.pace
+        if self._trick_just_done():
+            pause = self.pace * 2
+        self.delay(pause, self.bot_move)
+
+    def _trick_just_done(self) -> bool:
+        deal = self.match.deal
+        view = self.match.view(self.viewer)
+        return bool(deal.actions) and view.phase == "play" and not view.trick and bool(
+            view.last_trick)
+
+    def bot_move(self) -> None:
+        self.timer = None
+        match = self.match
+        if self.busy or match.is_over or (self.paused and not self.rush):
+            return
+        seat = match.current_player()
+        if seat is None or seat == self.human:
+            self.step()
+            return
+        action = self.session.bots[seat].choose(match.view(seat))
+        self.apply(seat, action)
+
+    def apply(self, seat: int, action: Action) -> None:
+        match = self.match
+        before = match.view(self.viewer)
+        deals = len(match.scoresheet)
+        match.apply(action)
+        if len(match.scoresheet) > deals:
+            after = match.deals[-1].view(self.viewer)
+            self._narrate(seat, action, before, after)
+            self.deal_end()
+            return
+        self._narrate(seat, action, before, match.view(self.viewer))
+        self.step()
+
+    def _narrate(self, seat: int, action: Action, before: Any, after: Any) -> None:
+        for line in self.describer.narrate(seat, action, before, after):
+            self.say(line, "bold" if seat == self.human else "")
+
+    def deal_end(self) -> None:
+        """Show the finished deal's last trick and its breakdown; wait for a key."""
+        self.rush = False
+        self.show_message("")
+        self.frozen = self.match.deals[-1].view(self.viewer)
+        self.busy = True
+        self.redraw()
+        body = self.describer.panel(self.describer.renderer.show_deal_end, self.match)
+        title = self.t("tui.deal-over", number=len(self.match.scoresheet))
+
+        def resume(_: Any = None) -> None:
+            self.busy = False
+            self.frozen = None
+            self.redraw()
+            self.step()
+
+        self.show_panel(title, body, resume)
+
+    def finish(self) -> None:
+        """The match is over: the result, the winner's score first, then leave."""
+        self.busy = True
+        self.exit_code = 0
+        self.redraw()
+        body = self.describer.panel(self.describer.renderer.show_match_end, self.match)
+        sheet = self.describer.panel(self.describer.renderer.show_scoresheet, self.match)
+        from rich.console import Group
+
+        self.session._save()
+        self.show_panel(self.t("tui.match-over"), Group(body, sheet),
+                        lambda _=None: self.exit(0))
+
+    # -- the person's turn -------------------------------------------------------------
+    def ask(self) -> None:
+        self.waiting = True
+        view = self.match.view(self.viewer)
+        self.redraw()
+        cards, others = self.describer.choices(view)
+        legal = [a for a in view.legal_actions if isinstance(a, Play)]
+        if self.autoplay and len(view.hand) == 1 and len(legal) == 1 and not others:
+            self.show_message(self.t("tui.autoplay", card=legal[0].card.symbol), "italic")
+            self.waiting = False
+            self.delay(self.pace / 2, lambda: self.apply(self.viewer, legal[0]))
+            return
+        self.show_message(self.describer.prompt(view), "bold")
+        entry = self.query_one("#entry", Input)
+        if not (entry.has_focus and entry.has_class("shown")):
+            if others and not cards:
+                self.query_one("#choices", OptionList).focus()
+            else:
+                self.query_one("#hand", HandView).focus()
+
+    def numbered(self) -> list[Action]:
+        view = self.match.view(self.viewer)
+        cards, others = self.describer.choices(view)
+        return [Play(c) for c in cards] + others
+
+    def choose(self, action: Action) -> None:
+        """The person's choice: refused with the rule when illegal (nothing changes)."""
+        if not self.waiting:
+            return
+        error = self.match.deal.why_illegal(action)
+        if error is not None:
+            self.show_message(self.t("prompt.illegal", reason=explain(error, self.t.lang)),
+                         "bold red")
+            self.bell()
+            return
+        self.waiting = False
+        self.apply(self.viewer, action)
+
+    def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
+        options = self.numbered()
+        if event.index < len(options):
+            self.choose(options[event.index])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or 0)
+        options = self.numbered()
+        if index < len(options):
+            self.choose(options[index])
+
+    def action_number(self, number: int) -> None:
+        if self.watching or not self.waiting:
+            return
+        options = self.numbered()
+        if 1 <= number <= len(options):
+            self.choose(options[number - 1])
+        else:
+            self.show_message(self.t("prompt.number-range", high=len(options)), "bold red")
+
+    def action_type(self) -> None:
+        if self.watching:
+            return
+        entry = self.query_one("#entry", Input)
+        entry.add_class("shown")
+        entry.placeholder = self.t("tui.type-here")
+        entry.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "entry":
+            return
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.typed(text)
+
+    def on_key(self, event: events.Key) -> None:
+        entry = self.query_one("#entry", Input)
+        if event.key == "escape" and entry.has_focus:
+            event.stop()
+            event.prevent_default()
+            entry.remove_class("shown")
+            self.query_one("#hand", HandView).focus()
+
+    def typed(self, text: str) -> None:
+        """A line typed in the input: a number, a card, an action or a command, read in
+        the player's language (:func:`atout.terminal.input.read_input`)."""
+        from atout.terminal.input import Command, InputError, read_input
+
+        view = self.match.view(self.viewer)
+        result = read_input(text, lang=self.t.lang, game=self.game_name,
+                            choices=self.numbered(), hand=view.hand)
+        if isinstance(result, Command):
+            getattr(self, COMMANDS[result])()
+        elif isinstance(result, InputError):
+            self.show_message(result.message(self.t.lang), "bold red")
+        elif self.watching or not self.waiting:
+            self.show_message(self.t("rule.not-your-turn"), "bold red")
+        else:
+            self.choose(result)
+
+    def action_hand(self) -> None:
+        self.query_one("#entry", Input).remove_class("shown")
+        self.query_one("#hand", HandView).focus()
+        self.redraw()
+
+    # -- the keys --------------------------------------------------------------------
+    def action_request_quit(self) -> None:
+        if self.match.is_over:
+            self.exit(0)
+            return
+        if isinstance(self.screen, QuitScreen):
+            return
+        t = self.t
+        saved_to = self.session.save
+        words = {
+            "title": t("tui.quit.title"), "question": t("tui.quit.question"),
+            "file": t("tui.quit.file"), "save": t("tui.quit.save"),
+            "leave": t("tui.quit.leave"), "stay": t("tui.quit.stay"),
+            "saved": t("tui.quit.saved", path=saved_to or ""),
+        }
+        path = saved_to or datetime.now().strftime(f"atout-{self.game_name}-%Y%m%d-%H%M.txt")
+        self.push_screen(QuitScreen(words, path, saved_to), self._quit_answer)
+
+    def _quit_answer(self, answer: str | None) -> None:
+        if answer is None or answer == "stay":
+            return
+        if answer.startswith("save:"):
+            path = answer[5:] or datetime.now().strftime(
+                f"atout-{self.game_name}-%Y%m%d-%H%M.txt")
+            self.session.save = path
+            try:
+                self.session._save()
+            except OSError as exc:
+                self.show_message(self.t("tui.save-failed", path=path, error=str(exc)), "bold red")
+                self.session.save = None
+                return
+        elif self.session.save is not None:
+            self.session._save()
+        self.exit(1)
+
+    def action_hint(self) -> None:
+        if self.watching or not self.waiting:
+            return
+        from atout.tui.hints import hint_panel
+
+        view = self.match.view(self.viewer)
+        body = hint_panel(self.describer, view, self.numbered(), level=self.hint_level,
+                          seed=self.match.deal_number * 97 + len(self.match.deal.actions))
+        self.show_panel(self.t("tui.hint.title"), body)
+
+    def action_undo(self) -> None:
+        if not self.allow_undo:
+            self.show_message(self.t("tui.undo-off"), "bold red")
+            return
+        if not self.waiting:
+            return
+        match = self.match
+        mine = any(seat == self.human for d in [*match.deals, match.deal]
+                   for seat, _ in d.actions)
+        if not mine:
+            self.show_message(self.t("tui.undo-nothing"), "bold red")
+            return
+        while True:
+            deal = match.deal if match.deal.actions else match.deals[-1]
+            seat = deal.actions[-1][0]
+            match.undo()
+            if seat == self.human:
+                break
+        session: Any = self.session
+        session.undos = self.undos + 1  # the session writes it to the record (Undos)
+        self._deal_seen = match.deal_number
+        self.say(self.t("tui.undone"), "italic")
+        self.ask()
+
+    def action_last_trick(self) -> None:
+        view = self.frozen or self.match.view(self.viewer)
+        if not view.last_trick:
+            self.show_message(self.t("event.no-last-trick"), "italic")
+            return
+        winner = self._winner(view)
+        self.show_panel(self.t("label.last-trick"), self.trick_panel(view.last_trick, winner))
+
+    def action_scores(self) -> None:
+        if not self.match.scoresheet:
+            self.show_message(self.t("tui.no-scores"), "italic")
+            return
+        body = self.describer.panel(self.describer.renderer.show_scoresheet, self.match)
+        self.show_panel(self.t("label.scores"), body)
+
+    def action_keys_panel(self) -> None:
+        from atout.tui.hints import keys_text
+
+        self.show_panel(self.t("tui.keys.title"), keys_text(self.t, self.watching))
+
+    def action_pause(self) -> None:
+        if not self.watching:
+            return
+        self.paused = not self.paused
+        self.redraw()
+        if not self.paused:
+            self.step()
+
+    def action_next_deal(self) -> None:
+        if not self.watching or self.busy:
+            return
+        self.rush = True
+        self.paused = False
+        self.step()
+
+    def action_speed(self, change: int) -> None:
+        steps = [0.0, 0.2, 0.4, 0.8, 1.2, 2.0]
+        now = min(range(len(steps)), key=lambda i: abs(steps[i] - self.pace))
+        self.pace = steps[max(0, min(len(steps) - 1, now + change))]
+        self.show_message(self.t("tui.pace", seconds=f"{self.pace:.1f}"), "italic")
+
+    # -- drawing -----------------------------------------------------------------------
+    def show_message(self, text: str, style: str = "") -> None:
+        self.query_one("#message", Static).update(Text(text, style=style))
+
+    def _winner(self, view: Any) -> int | None:
+        if getattr(view, "trick_winners", None):
+            winner: int = view.trick_winners[-1]
+            return winner
+        if not view.last_trick:
+            return None
+        try:
+            found: int = self.describer.renderer._trick_winner(view)
+        except AttributeError:
+            return None
+        return found
+
+    def redraw(self) -> None:
+        view = self.frozen or self.match.view(self.viewer)
+        d = self.describer
+        deal = self.match.deals[-1] if self.frozen is not None else self.match.deal
+        to_act = None if self.frozen is not None else self.match.current_player()
+        hands = counts = None
+        if self.watching:
+            hands = {s: d.sorted_cards(deal.hand(s), view) for s in range(d.num_players)}
+        else:
+            counts = {s: len(deal.hand(s)) for s in range(d.num_players) if s != self.viewer}
+        seats = self.seat_infos(view, to_act, hands, counts)
+        own = d.own_melds(view) if not self.watching else None
+        if own is not None:
+            seats[self.viewer].notes.append(own)
+        state = self.table_state(view, seats, self._winner(view))
+        if self.watching and self.paused:
+            state.caption = self.t("tui.paused")
+        self.query_one("#table", TableView).state = state
+        self.query_one("#status", StatusBar).parts = d.status(view)
+        self._draw_hand(view)
+        self._draw_choices(view)
+        self.query_one("#keys", KeyBar).keys = self._keys(view)
+
+    def _draw_hand(self, view: Any) -> None:
+        hand = self.query_one("#hand", HandView)
+        d = self.describer
+        cards, _ = d.choices(view)
+        active = self.waiting and bool(cards)
+        shown = cards if cards else d.sorted_cards(view.hand, view)
+        if self.watching:
+            shown = d.sorted_cards(view.hand, view)
+        hand.cards = shown
+        hand.legal = frozenset(a.card for a in view.legal_actions if isinstance(a, Play))
+        hand.numbered = active
+        if hand.selected >= len(shown):
+            hand.selected = max(0, len(shown) - 1)
+        if active:
+            legal_at = [i for i, c in enumerate(shown) if c in hand.legal]
+            if legal_at and hand.selected not in legal_at:
+                hand.selected = legal_at[0]
+
+    def _draw_choices(self, view: Any) -> None:
+        box = self.query_one("#choices", OptionList)
+        cards, others = self.describer.choices(view)
+        if not self.waiting or not others:
+            box.remove_class("shown")
+            box.clear_options()
+            return
+        box.clear_options()
+        first = len(cards)
+        for i, action in enumerate(others):
+            prompt = Text.assemble((f"{first + i + 1:>2} ", "bold"),
+                                   self.describer.label(action, view))
+            box.add_option(Option(prompt, id=str(first + i)))
+        box.border_title = self.t("label.choices")
+        box.add_class("shown")
+        box.highlighted = 0
+
+    def _keys(self, view: Any) -> list[tuple[str, str]]:
+        t = self.t
+        if self.watching:
+            return [("p", t("tui.key.pause")), ("n", t("tui.key.rush")),
+                    ("+/-", t("tui.key.speed")), ("l", t("tui.key.last")),
+                    ("s", t("tui.key.scores")), ("?", t("tui.key.keys")),
+                    ("q", t("tui.key.quit"))]
+        keys = []
+        if view.phase == "play":
+            keys.append(("←→ ⏎", t("tui.key.play")))
+        else:
+            keys.append(("↑↓ ⏎", t("tui.key.bid")))
+        keys += [("h", t("tui.key.hint")), ("u", t("tui.key.undo")),
+                 ("l", t("tui.key.last")), ("s", t("tui.key.scores")),
+                 ("/", t("tui.key.type")), ("?", t("tui.key.keys")),
+                 ("q", t("tui.key.quit"))]
+        return keys

@@ -1,0 +1,220 @@
+"""What the playing table and the replay share: the layout, the status bar, the key
+bar, drawing a position, the panels."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.cells import cell_len
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Input, OptionList, RichLog, Static
+
+from atout.cards import Card
+from atout.i18n import Translator
+from atout.tui.describe import Describer, card_style
+from atout.tui.screens import Panel
+from atout.tui.widgets import Canvas, HandView, SeatInfo, TableState, TableView, draw_table
+
+__all__ = ["KeyBar", "StatusBar", "TableApp"]
+
+
+def fit_parts(parts: list[Text], width: int, sep: str = " · ") -> Text:
+    """Parts on as few lines as fit ``width``, never breaking inside a part."""
+    out = Text(no_wrap=True, overflow="crop")
+    used = 0
+    for part in parts:
+        size = cell_len(part.plain)
+        if used and used + len(sep) + size > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append(sep, style="dim")
+            used += len(sep)
+        out.append_text(part)
+        used += size
+    return out
+
+
+class StatusBar(Widget):
+    """Game, deal, contract, scores, target, pending amount, dealer: as (label, value)
+    parts, wrapped between parts."""
+
+    DEFAULT_CSS = """
+    StatusBar { height: auto; dock: top; background: $panel; color: $text; padding: 0 1; }
+    """
+
+    parts: reactive[list[tuple[str, str]]] = reactive(list, always_update=True, layout=True)
+
+    def render(self) -> Text:
+        texts = []
+        for label, value in self.parts:
+            text = Text()
+            if label:
+                text.append(f"{label}: ", style="dim")
+            text.append(value, style="bold")
+            texts.append(text)
+        return fit_parts(texts, max(10, self.size.width - 2 if self.size.width else 78))
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, len(self.render().plain.split("\n")))
+
+
+class KeyBar(Widget):
+    """The keys that work now, with their words in the player's language, on one line:
+    when they do not all fit, the ones listed in ``spare`` are left out first (the
+    full list is one key away, ``?``)."""
+
+    DEFAULT_CSS = """
+    KeyBar { height: 1; dock: bottom; background: $panel; padding: 0 1; }
+    """
+
+    keys: reactive[list[tuple[str, str]]] = reactive(list, always_update=True)
+    spare: tuple[str, ...] = ("/", "s", "l", "u", "+/-", "g", "[ ]", "PgUp/Dn")
+
+    def render(self) -> Text:
+        width = max(10, self.size.width - 2 if self.size.width else 78)
+        keys = list(self.keys)
+        for key in self.spare:
+            if _keys_width(keys) <= width:
+                break
+            keys = [item for item in keys if item[0] != key]
+        out = Text(no_wrap=True, overflow="crop")
+        for i, (key, word) in enumerate(keys):
+            if i:
+                out.append("  ")
+            out.append(key, style="bold reverse")
+            out.append(f" {word}")
+        return out
+
+
+def _keys_width(keys: list[tuple[str, str]]) -> int:
+    return sum(cell_len(key) + 1 + cell_len(word) for key, word in keys) + 2 * (len(keys) - 1)
+
+
+class TableApp(App[int]):
+    """The layout of the table; subclasses decide what happens."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #middle { height: 1fr; }
+    #left { width: 1fr; }
+    #side { width: 26; }
+    #choices { height: auto; max-height: 12; border: round $accent; display: none; }
+    #choices.shown { display: block; }
+    #log {
+        height: 1fr; border: round $panel-lighten-2; scrollbar-size-vertical: 1;
+        overflow-x: hidden;
+    }
+    #message { height: auto; max-height: 3; padding: 0 1; }
+    #entry { height: 1; border: none; padding: 0 1; display: none; }
+    #entry.shown { display: block; }
+    """
+
+    AUTO_FOCUS: ClassVar[str | None] = "#hand"
+
+    def __init__(self, game: str, lang: str, describer: Describer) -> None:
+        super().__init__()
+        self.game_name = game
+        self.t = Translator(lang)
+        self.describer = describer
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="middle"):
+            with Vertical(id="left"):
+                yield TableView(id="table")
+                yield HandView(id="hand")
+            with Vertical(id="side"):
+                yield OptionList(id="choices")
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True,
+                              min_width=10)
+        yield Static("", id="message")
+        yield Input(id="entry")
+        yield KeyBar(id="keys")
+
+    def on_resize(self) -> None:
+        self._fit_side()
+
+    def on_mount(self) -> None:
+        self.title = self.t(f"{self.game_name}.title")
+        self._fit_side()
+        self.query_one("#log", RichLog).border_title = self.t("tui.log")
+
+    def _fit_side(self) -> None:
+        width = self.size.width
+        side = self.query_one("#side")
+        side.styles.width = min(48, max(26, width - 60)) if width else 26
+
+    # -- drawing a position ----------------------------------------------------------
+    def seat_infos(
+        self, view: Any, to_act: int | None, hands: dict[int, list[Card]] | None = None,
+        counts: dict[int, int] | None = None,
+    ) -> list[SeatInfo]:
+        d = self.describer
+        notes = d.notes(view)
+        leader = None
+        if view.phase == "play":
+            leader = view.trick[0][0] if view.trick else to_act
+        seats = []
+        for seat in range(d.num_players):
+            info = SeatInfo(
+                seat=seat, place=d.place(seat), name=d.seat_name(seat),
+                to_act=seat == to_act, leader=seat == leader, notes=list(notes[seat]),
+                hand=None if hands is None or seat == d.bottom else hands.get(seat),
+                count=0 if counts is None else counts.get(seat, 0),
+            )
+            seats.append(info)
+        return seats
+
+    def table_state(self, view: Any, seats: list[SeatInfo], winner: int | None) -> TableState:
+        d = self.describer
+        trick = list(view.trick)
+        done = False
+        if not trick and view.phase in ("play", "over") and view.last_trick:
+            trick, done = list(view.last_trick), True
+        public = d.public_cards(view)
+        return TableState(seats=seats, trick=trick, trick_done=done,
+                          winner=winner if done else None, public=public,
+                          lead_word=self.t("tui.lead"))
+
+    def say(self, line: str | Text, style: str = "") -> None:
+        self.query_one("#log", RichLog).write(Text(line, style=style) if isinstance(line, str)
+                                               else line)
+
+    def log_rule(self, title: str) -> None:
+        self.say(Text(f"── {title} ──", style="bold"))
+
+    def show_panel(self, title: str, body: RenderableType, callback: Any = None) -> None:
+        self.push_screen(Panel(title, body, self.t("tui.any-key")), callback)
+
+    def trick_panel(self, trick: Any, winner: int | None) -> RenderableType:
+        """A finished trick laid out by seat, as on the table, the winner framed."""
+        d = self.describer
+        canvas = Canvas(44, 13)
+        seats = [SeatInfo(seat=s, place=d.place(s), name=d.seat_name(s))
+                 for s in range(d.num_players)]
+        state = TableState(seats=seats, trick=list(trick), trick_done=True, winner=winner,
+                           lead_word=self.t("tui.lead"))
+        seats[[s.seat for s in seats].index(trick[0][0])].leader = True
+        draw_table(canvas, state)
+        return canvas.to_text()
+
+    def scores_table(self, rows: list[tuple[str, ...]], head: tuple[str, ...]) -> Table:
+        table = Table(*head)
+        for row in rows:
+            table.add_row(*row)
+        return table
+
+    def cards_text(self, cards: list[Card]) -> Text:
+        text = Text()
+        for i, card in enumerate(cards):
+            if i:
+                text.append(" ")
+            text.append(card.symbol, style=card_style(card))
+        return text

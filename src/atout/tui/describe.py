@@ -1,0 +1,368 @@
+"""What the full-screen table says about a position, in the player's language.
+
+The words come from each game's terminal renderer (:mod:`atout.terminal`), which
+already names seats, bids, contracts and melds and draws the breakdown and the
+scoresheet; here they are put where the table shows them: a status bar, short notes by
+each seat, the public cards of the deal, the hand in playing order. The renderer prints
+to a console; :class:`Sink` stands in for one and keeps what it was given, so that a
+panel can show the same breakdown the line mode prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import pairwise, permutations
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from atout.cards import Card, Rank, Suit
+from atout.games.actions import Action, Pass, Play, Push, Trump
+from atout.i18n import Translator
+from atout.terminal import renderer_class
+
+__all__ = ["Describer", "Sink", "card_style", "suit_order"]
+
+RED = frozenset({Suit.DIAMONDS, Suit.HEARTS})
+
+
+def card_style(card: Card) -> str:
+    """Red for hearts and diamonds, the terminal's own colour for the black suits."""
+    return "bold red" if card.suit in RED else "bold"
+
+
+def suit_order(suits: set[Suit], trump: Suit | None) -> list[Suit]:
+    """The suits of a hand in the order a player holds them: trumps first, then the
+    others so that the colours alternate as far as the hand allows (fewest neighbours
+    of one colour; between equals, the usual order clubs, diamonds, hearts, spades)."""
+    first = [trump] if trump is not None and trump in suits else []
+    rest = sorted(s for s in suits if s not in first)
+    best: list[Suit] | None = None
+    best_cost = 99
+    for order in permutations(rest):
+        line = first + list(order)
+        cost = sum((a in RED) == (b in RED) for a, b in pairwise(line))
+        if cost < best_cost:
+            best, best_cost = line, cost
+    return best if best is not None else first
+
+
+class Sink:
+    """A stand-in for a ``rich`` console that keeps what is printed, as renderables."""
+
+    def __init__(self) -> None:
+        self.items: list[RenderableType] = []
+
+    def print(self, *objects: Any, style: str | None = None, **_: Any) -> None:
+        if not objects:
+            self.items.append(Text(""))
+            return
+        for item in objects:
+            if isinstance(item, str):
+                item = Text(item, style=style or "")
+            elif isinstance(item, Text) and style:
+                item = item.copy()
+                item.stylize(style)
+            self.items.append(item)
+
+    def rule(self, title: str = "", **_: Any) -> None:
+        self.items.append(Rule(title))
+
+    def take(self) -> list[RenderableType]:
+        items, self.items = self.items, []
+        return items
+
+    def group(self) -> Group:
+        return Group(*self.take())
+
+    def lines(self) -> list[str]:
+        """What was printed, as plain lines (the narration of a move)."""
+        return [item.plain for item in self.take() if isinstance(item, Text) and item.plain]
+
+
+class Describer:
+    """The words of one game's table for one player (``human``; ``None`` when watching
+    or replaying, where seats are named as in the records: Seat 0, Seat 1, ...).
+    ``bottom`` is the seat drawn at the bottom of the table."""
+
+    def __init__(
+        self, game: str, t: Translator, num_players: int, human: int | None, bottom: int = 0
+    ) -> None:
+        self.game = game
+        self.t = t
+        self.num_players = num_players
+        self.human = human
+        self.bottom = bottom if human is None else human
+        self.sink = Sink()
+        self.renderer = renderer_class(game)(self.sink, t, human, num_players)
+        if human is None:  # the records' names, not "Bot 1"
+            self.renderer.seat_name = self.seat_name
+
+    # -- seats ---------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        if self.human is None:
+            return self.t("replay.seat", seat=seat)
+        name: str = self.renderer.seat_name(seat)
+        return name
+
+    def place(self, seat: int) -> str:
+        """Where a seat sits on the screen: S (bottom), E, N, W; the next seat in playing
+        order is the one to the right of the bottom player (play runs counter-clockwise)."""
+        offset = (seat - self.bottom) % self.num_players
+        if self.num_players == 2:
+            return "SN"[offset]
+        return "SENW"[offset]
+
+    def team_label(self, team: int) -> str:
+        """Short team names for the status bar: Us / Them, or the seats' numbers."""
+        if self.num_players == 2:
+            return self.seat_name(team)
+        if self.human is None:
+            return self.t("tui.team-seats", a=team, b=team + 2)
+        return self.t("tui.us" if team == self.human % 2 else "tui.them")
+
+    # -- cards ---------------------------------------------------------------------
+    def trump_of(self, view: Any) -> Suit | None:
+        trump: Suit | None = getattr(view, "trump", None)
+        return trump
+
+    def sorted_cards(self, cards: Any, view: Any) -> list[Card]:
+        """Cards in the order a player holds them: trumps first, suits alternating in
+        colour, each suit strongest first in this deal's order."""
+        cards = list(cards)
+        order = suit_order({c.suit for c in cards}, self.trump_of(view))
+        position = {suit: i for i, suit in enumerate(order)}
+        key = self.renderer.card_order
+        return sorted(cards, key=lambda c: (position[c.suit], key(c, view)[1]))
+
+    def choices(self, view: Any) -> tuple[list[Card], list[Action]]:
+        """The numbered choices: the hand's cards when cards are played (all of them,
+        so that choosing an illegal one tells the rule), then the other actions."""
+        legal = list(view.legal_actions)
+        others = [a for a in legal if not isinstance(a, Play)]
+        if any(isinstance(a, Play) for a in legal) or view.phase == "play":
+            return self.sorted_cards(view.hand, view), others
+        return [], others
+
+    def label(self, action: Action, view: Any) -> Text:
+        """An action as a choice offered: "take ♥ hearts"; Schieber's trump contracts
+        without the word trump ("♥ hearts ×2"), so that a list of them fits."""
+        if self.game == "schieber" and isinstance(action, Trump):
+            from atout.games.schieber import FACTORS, contract_index
+
+            factor = FACTORS[contract_index(action)]
+            return Text(f"{self.renderer.suit_name(action.suit)} ×{factor}")
+        text: Text = self.renderer.action_label(action, view)
+        return text
+
+    def action_words(self, action: Action, view: Any) -> str:
+        """An action as the table notes it by the seat that made it: "passes", "takes ♥"."""
+        if isinstance(action, Play):
+            return action.card.symbol
+        if isinstance(action, Pass):
+            return self.t("tui.said.pass")
+        if isinstance(action, Trump):
+            return self.t("tui.said.take", suit=action.suit.symbol)
+        return self.label(action, view).plain
+
+    # -- the status bar ------------------------------------------------------------
+    def status(self, view: Any) -> list[tuple[str, str]]:
+        """The status bar as (label, value) pairs, most important first."""
+        t = self.t
+        parts: list[tuple[str, str]] = [("", t(f"{self.game}.title")),
+                                        ("", t("label.deal", number=view.deal_number))]
+        parts += getattr(self, f"_status_{self.game}")(view)
+        scores = view.scores
+        if self.num_players == 2:
+            me = self.bottom
+            score = f"{self.seat_name(me)} {scores[me]} – {self.seat_name(1 - me)} {scores[1 - me]}"
+        else:
+            me = self.bottom % 2
+            score = (f"{self.team_label(me)} {scores[me]} – "
+                     f"{self.team_label(1 - me)} {scores[1 - me]}")
+        parts.append((t("label.scores"), score))
+        parts.append((t("tui.target"), str(view.options.target)))
+        parts += getattr(self, f"_pending_{self.game}")(view)
+        parts.append((t("label.dealer"), self.seat_name(view.dealer)))
+        return parts
+
+    def _status_deberts(self, view: Any) -> list[tuple[str, str]]:
+        t = self.t
+        if view.trump is None:
+            passes = sum(1 for _, a in view.history if isinstance(a, Pass))
+            return [("", t("deberts.round", round=1 if passes < 2 else 2))]
+        parts = [(t("label.trump"), self.renderer.suit_name(view.trump)),
+                 (t("deberts.caller"), self.seat_name(view.caller))]
+        if view.factor > 1:
+            parts.append(("", t("deberts.factor", factor=view.factor)))
+        return parts
+
+    def _pending_deberts(self, view: Any) -> list[tuple[str, str]]:
+        return [(self.t("deberts.hanging"), str(view.hanging))] if view.hanging else []
+
+    def _status_belote(self, view: Any) -> list[tuple[str, str]]:
+        t = self.t
+        if view.trump is None:
+            passes = sum(1 for _, a in view.bids if isinstance(a, Pass))
+            return [("", t("belote.round", round=1 if passes < 4 else 2))]
+        parts = [(t("label.trump"), self.renderer.suit_name(view.trump)),
+                 (t("belote.taker"), self.seat_name(view.taker))]
+        if view.capot_announced:
+            parts.append(("", t("belote.capot-announced")))
+        return parts
+
+    def _pending_belote(self, view: Any) -> list[tuple[str, str]]:
+        return [(self.t("belote.label.held"), str(view.held))] if view.held else []
+
+    def _status_schieber(self, view: Any) -> list[tuple[str, str]]:
+        t = self.t
+        if view.contract is None:
+            return [(t("schieber.forehand"), self.seat_name(view.forehand))]
+        chosen = self.seat_name(view.chooser)
+        if view.pushed:
+            chosen += f" ({t('schieber.pushed')})"
+        return [(t("schieber.contract"), self.renderer.contract_label(view.contract)),
+                (t("tui.chooser"), chosen)]
+
+    def _pending_schieber(self, view: Any) -> list[tuple[str, str]]:
+        if view.contract is None:
+            return []
+        me = self.bottom % 2
+        run = (view.running[me] - view.scores[me], view.running[1 - me] - view.scores[1 - me])
+        return [(self.t("tui.this-deal"), f"{run[0]} – {run[1]}")]
+
+    # -- the public cards of the deal ---------------------------------------------
+    def public_cards(self, view: Any) -> list[tuple[str, Card]]:
+        """Cards that lie face up beside the trick: Deberts' indicator (or the trump 7
+        exchanged for it) and bottom card, Belote's turned card during the bidding."""
+        t = self.t
+        if self.game == "deberts":
+            shown = [(t("deberts.indicator"), view.indicator)]  # the 7 once exchanged
+            if view.bottom is not None:
+                shown.append((t("deberts.bottom"), view.bottom))
+            return shown
+        if self.game == "belote" and view.trump is None:
+            return [(t("belote.turned"), view.turned)]
+        return []
+
+    # -- what each seat has said ---------------------------------------------------
+    def notes(self, view: Any) -> dict[int, list[Text]]:
+        """Per seat, what it has said that is public now: its bids while the contract
+        is made, then its announcements, melds shown, bela, belote, Stöck."""
+        notes: dict[int, list[Text]] = {s: [] for s in range(self.num_players)}
+        getattr(self, f"_notes_{self.game}")(view, notes)
+        return notes
+
+    def _bids(self, view: Any, bids: Any, notes: dict[int, list[Text]]) -> None:
+        last: dict[int, Action] = {}
+        for seat, action in bids:
+            last[seat] = action
+        for seat, action in last.items():
+            style = "dim" if isinstance(action, Pass) else "bold"
+            notes[seat].append(Text(self.action_words(action, view), style=style))
+
+    def _melds(self, melds: Any) -> Text:
+        text = Text()
+        for i, meld in enumerate(melds):
+            if i:
+                text.append(" · ", style="dim")
+            for j, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
+                if j:
+                    text.append(" ")
+                text.append(card.symbol, style=card_style(card))
+        return text
+
+    def _notes_deberts(self, view: Any, notes: dict[int, list[Text]]) -> None:
+        t = self.t
+        if view.phase == "bidding":
+            self._bids(view, [(s, a) for s, a in view.history], notes)
+            return
+        for seat in range(2):
+            said = view.announcements[seat]
+            if said is not None and view.sequence_winner is None:
+                length, top = said
+                kind = t("deberts.bertz" if length == 4 else "deberts.terc")
+                notes[seat].append(Text(f"{kind} {Rank(top).code}", style="yellow"))
+            if view.bela[seat]:
+                notes[seat].append(Text(t("deberts.bela"), style="bold yellow"))
+        if view.shown_sequences and view.sequence_winner is not None:
+            notes[view.sequence_winner].append(self._melds(view.shown_sequences))
+
+    def _notes_belote(self, view: Any, notes: dict[int, list[Text]]) -> None:
+        t = self.t
+        if view.trump is None:
+            self._bids(view, view.bids, notes)
+            return
+        for seat in range(4):
+            said = view.announcements[seat]
+            if said is not None and not view.shown_announcements:
+                notes[seat].append(Text(self.renderer._announced_text(said), style="yellow"))
+            if view.belote[seat]:
+                word = t("belote.rebelote" if view.belote[seat] == 2 else "belote.belote")
+                notes[seat].append(Text(word, style="bold yellow"))
+        by_seat: dict[int, list[Any]] = {}
+        for seat, meld in view.shown_announcements:
+            by_seat.setdefault(seat, []).append(meld)
+        for seat, melds in by_seat.items():
+            notes[seat].append(self._melds(melds))
+
+    def _notes_schieber(self, view: Any, notes: dict[int, list[Text]]) -> None:
+        t = self.t
+        if view.pushed:
+            notes[view.forehand].append(Text(t("tui.pushed"), style="dim"))
+        if view.contract is not None and view.chooser is not None and view.phase != "play":
+            notes[view.chooser].append(Text(self.renderer.contract_name(view.contract)))
+        for seat in range(4):
+            points = view.weis_announced[seat]
+            if points and view.weis_winner is None:
+                notes[seat].append(Text(f"{t('schieber.weis')} {points}", style="yellow"))
+        by_seat: dict[int, list[Any]] = {}
+        for seat, meld in view.shown_weis:
+            by_seat.setdefault(seat, []).append(meld)
+        for seat, melds in by_seat.items():
+            notes[seat].append(self._melds(melds))
+        if view.stoeck is not None:
+            notes[view.stoeck].append(Text(t("schieber.stoeck"), style="bold yellow"))
+
+    def own_melds(self, view: Any) -> Text | None:
+        """The player's own melds not announced yet (private: only at their seat)."""
+        t = self.t
+        if self.game == "deberts" and not view.announced[view.seat] and view.own_sequences:
+            return Text(f"{t('deberts.your-sequences')}: ").append_text(
+                self._melds(view.own_sequences))
+        if (self.game == "belote" and view.trump is not None and not view.announced[view.seat]
+                and view.own_announcements):
+            return Text(f"{t('belote.your-announcements')}: ").append_text(
+                self._melds(view.own_announcements))
+        if (self.game == "schieber" and view.contract is not None
+                and view.weis_announced[view.seat] is None and view.own_weis):
+            return Text(f"{t('schieber.your-weis')}: ").append_text(self._melds(view.own_weis))
+        return None
+
+    # -- prompts -------------------------------------------------------------------
+    def prompt(self, view: Any) -> str:
+        """What the player is asked: a bid, a contract, or a card."""
+        t = self.t
+        if view.phase == "play":
+            return t("tui.your-card")
+        if self.game == "schieber":
+            forced = view.pushed
+            return t("schieber.choosing.pushed.you" if forced else "schieber.choosing.you")
+        return t("tui.your-bid")
+
+    # -- panels (the renderer's own tables) ----------------------------------------
+    def panel(self, draw: Callable[..., None], *args: Any) -> Group:
+        """What one of the renderer's ``show_*`` methods prints, as one renderable."""
+        self.sink.take()
+        draw(*args)
+        return self.sink.group()
+
+    def narrate(self, seat: int, action: Action, before: Any, after: Any) -> list[str]:
+        self.sink.take()
+        self.renderer.narrate(seat, action, before, after)
+        return self.sink.lines()
+
+    def is_contract(self, action: Action) -> bool:
+        return isinstance(action, (Trump, Push)) or type(action).__name__ == "NoTrump"

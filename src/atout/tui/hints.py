@@ -1,0 +1,49 @@
+"""The help panels: the keys, and the hint (each choice's value for the bot, and why)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from atout.games.actions import Action
+from atout.i18n import Translator
+
+__all__ = ["hint_panel", "keys_text"]
+
+
+def keys_text(t: Translator, watching: bool, replay: bool = False) -> RenderableType:
+    if replay:
+        return Text(t("tui.keys.replay"))
+    if watching:
+        return Text(t("tui.keys.watch"))
+    return Group(Text(t("tui.keys.play")), Text(""), Text(t("tui.keys.commands")))
+
+
+def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str = "heuristic",
+               seed: int = 0) -> RenderableType:
+    """Each legal choice with the points the bot expects it to bring the player's side
+    (minus the others') and its one-line reason, best first
+    (:func:`atout.bots.advice.advise`); the bot's own choice is marked."""
+    from atout.bots.advice import advise
+
+    t = describer.t
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column(t("tui.hint.head-choice"), no_wrap=True)
+    table.add_column(t("tui.hint.head-points"), justify="right", no_wrap=True)
+    table.add_column(t("tui.hint.head-why"))
+    numbers = {action: i for i, action in enumerate(numbered, 1)}
+
+    def name(action: Action) -> str:
+        label: Text = describer.label(action, view)
+        return label.plain
+
+    for advice in advise(describer.game, view, level=level, seed=seed):
+        label = Text("★ " if advice.chosen else "  ", style="bold")
+        number = numbers.get(advice.action)
+        label.append(f"{number:>2} " if number else "   ", style="dim")
+        label.append_text(describer.label(advice.action, view))
+        table.add_row(label, f"{advice.points:+.1f}", advice.reason(t.lang, name))
+    return Group(table, Text(""), Text(t("tui.hint.note"), style="italic"))

@@ -1,0 +1,490 @@
+"""The full-screen table, driven headless with Textual's pilot: whole deals of every
+game in every language, the keys (undo, hint, last trick, scoresheet, quit and save),
+watching bots, the replay, and what fits at 80 and 100 columns."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from atout.bots.base import make_bot
+from atout.games import get_game
+from atout.games.actions import Pass, Play
+from atout.i18n import LANGUAGES, Translator, explain
+from atout.notation import parse_match, write_match
+from atout.tui.app import PlayApp
+from atout.tui.replay import ReplayApp
+from atout.tui.screens import Panel, QuitScreen
+from atout.tui.widgets import TableView
+
+GAMES = ["deberts", "belote", "schieber"]
+
+
+def run(app: Any, script: Callable[[Any], Awaitable[None]], size: tuple[int, int] = (80, 24)
+        ) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def settle(pilot: Any, app: PlayApp, limit: int = 400) -> None:
+    """Let the bots play until the person is asked or a panel waits for a key."""
+    for _ in range(limit):
+        if app.waiting or isinstance(app.screen, (Panel, QuitScreen)) or app.match.is_over:
+            return
+        await pilot.pause()
+    raise AssertionError("the table never came back to the person")
+
+
+async def press_number(pilot: Any, number: int) -> None:
+    await pilot.press("0" if number == 10 else str(number))
+
+
+def first_legal(app: PlayApp, prefer_bid: bool = True) -> int:
+    """The number of a legal choice: the first legal card, or a bid that makes a
+    contract (the last choice offered), so that the deal is played."""
+    options = app.numbered()
+    legal = [i for i, action in enumerate(options, 1) if app.match.deal.is_legal(action)]
+    view = app.match.view(app.viewer)
+    if view.phase != "play" and prefer_bid:
+        return legal[-1]
+    return legal[0]
+
+
+def screen_text(app: Any) -> str:
+    """What the table and the panels say, as plain text (for words and cut names)."""
+    return app.export_screenshot().replace("&#160;", " ")
+
+
+async def play_one_deal(pilot: Any, app: PlayApp, seen: list[str]) -> None:
+    """Play the person's seat through one whole deal, bidding included, and go past
+    the breakdown; ``seen`` collects the screens' text on the way."""
+    start = len(app.match.scoresheet)
+    for _ in range(200):
+        await settle(pilot, app)
+        if isinstance(app.screen, Panel):
+            seen.append(screen_text(app))
+            await pilot.press("enter")
+            await pilot.pause()
+            if len(app.match.scoresheet) > start:
+                return
+            continue
+        if app.match.is_over:
+            return
+        if len(seen) < 3:
+            seen.append(screen_text(app))
+        await press_number(pilot, first_legal(app))
+        await pilot.pause()
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_deal_with_its_bidding_in_every_game_and_language(game: str, lang: str) -> None:
+    app = PlayApp(game, seed=7, lang=lang, pace=0)  # seat 0 speaks in the first deal
+    t = Translator(lang)
+    seen: list[str] = []
+
+    async def script(pilot: Any) -> None:
+        await play_one_deal(pilot, app, seen)
+        row = app.match.scoresheet[0]
+        assert row.result.played
+        assert app.match.deal_number == 2 or app.match.is_over
+        actions = app.match.deals[0].actions
+        assert any(seat == 0 and not isinstance(a, Play) for seat, a in actions)  # a bid
+        assert sum(1 for seat, a in actions if seat == 0 and isinstance(a, Play)) >= 8
+
+    run(app, script)
+    text = "\n".join(seen)
+    assert t(f"{game}.title") in text
+    assert t("tui.deal-over", number=1).split()[0] in text
+    assert t("label.scores") in text
+    if lang != "en":  # nothing of the English table is left
+        assert "Your turn" not in text and "Dealer" not in text
+
+
+def test_an_illegal_card_is_refused_with_the_rule_and_nothing_changes() -> None:
+    app = PlayApp("deberts", seed=1, lang="fr", pace=0)
+
+    async def script(pilot: Any) -> None:
+        for _ in range(60):
+            await settle(pilot, app)
+            if isinstance(app.screen, Panel):
+                await pilot.press("enter")
+                continue
+            view = app.match.view(0)
+            options = app.numbered()
+            illegal = [i for i, a in enumerate(options, 1)
+                       if isinstance(a, Play) and not app.match.deal.is_legal(a)]
+            if view.phase == "play" and illegal:
+                before = len(app.match.deal.actions)
+                error = app.match.deal.why_illegal(options[illegal[0] - 1])
+                await press_number(pilot, illegal[0])
+                await pilot.pause()
+                assert len(app.match.deal.actions) == before
+                assert app.waiting
+                message = str(app.query_one("#message").render())
+                assert explain(error, "fr") in message
+                assert "Interdit" in message
+                return
+            await press_number(pilot, first_legal(app))
+        raise AssertionError("no illegal card came up")
+
+    run(app, script)
+
+
+def test_undo_takes_back_the_persons_last_move_and_the_bots_after_it() -> None:
+    app = PlayApp("belote", seed=2, pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.undos == 0  # nothing of yours to take back yet
+        while app.match.view(0).phase != "play":
+            await press_number(pilot, first_legal(app))
+            await settle(pilot, app)
+        hand = app.match.view(0).hand
+        marks = len(app.match.deal.actions)
+        await press_number(pilot, first_legal(app))
+        await settle(pilot, app)
+        assert len(app.match.deal.actions) > marks
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.undos == 1
+        assert len(app.match.deal.actions) == marks
+        assert app.match.current_player() == 0 and app.waiting
+        assert app.match.view(0).hand == hand
+
+    run(app, script)
+
+
+def test_undo_can_be_switched_off() -> None:
+    app = PlayApp("deberts", seed=2, pace=0, undo=False)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await press_number(pilot, first_legal(app))
+        await settle(pilot, app)
+        actions = len(app.match.deal.actions)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.match.deal.actions) == actions
+        assert "off" in str(app.query_one("#message").render())
+
+    run(app, script)
+
+
+def test_hint_lists_every_legal_choice_with_points_and_a_reason() -> None:
+    app = PlayApp("schieber", seed=3, lang="es", pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        legal = len(app.match.legal_actions())
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, Panel)
+        text = screen_text(app)
+        assert "Consejo" in text and "Puntos" in text
+        assert text.count("★") == 2  # the bot's choice, and the note that says so
+        assert legal >= 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, Panel)
+        assert app.waiting  # nothing changed
+
+    run(app, script)
+
+
+def test_last_trick_and_scoresheet_are_one_key_away() -> None:
+    app = PlayApp("belote", seed=6, pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert "No deal has been scored" in str(app.query_one("#message").render())
+        await pilot.press("l")
+        await pilot.pause()
+        assert not isinstance(app.screen, Panel)
+        while not app.match.view(0).last_trick:
+            await press_number(pilot, first_legal(app))
+            await settle(pilot, app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, Panel)
+        assert "Last trick" in screen_text(app)
+        await pilot.press("enter")
+        await play_one_deal(pilot, app, [])
+        await settle(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, Panel)
+        assert "Scores" in screen_text(app)
+
+    run(app, script)
+
+
+def test_quit_asks_and_saves_the_match(tmp_path: Path) -> None:
+    app = PlayApp("deberts", seed=9, pace=0)
+    target = tmp_path / "left.txt"
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await press_number(pilot, first_legal(app))
+        await settle(pilot, app)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("escape")  # keep playing
+        await pilot.pause()
+        assert not isinstance(app.screen, QuitScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        path = app.screen.query_one("#path")
+        path.value = str(target)
+        await pilot.click("#save")
+        await pilot.pause()
+
+    run(app, script)
+    assert app.exit_code == 1 and app.return_value == 1
+    record = parse_match(target.read_text(encoding="utf-8"))
+    assert record.game == "deberts"
+
+
+def test_watching_bots_names_seats_as_the_records_and_waits_after_each_deal() -> None:
+    app = PlayApp("schieber", seed=5, human=None, pace=0)
+
+    async def script(pilot: Any) -> None:
+        for _ in range(2000):
+            if isinstance(app.screen, Panel):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, Panel)
+        deals = len(app.match.scoresheet)
+        await pilot.pause(0.05)
+        assert len(app.match.scoresheet) == deals  # the breakdown waits for a key
+        table = app.query_one(TableView).state
+        assert {s.name for s in table.seats} == {"Seat 0", "Seat 1", "Seat 2", "Seat 3"}
+        assert all(s.hand is not None for s in table.seats if s.place != "S")
+        await pilot.press("enter")  # the next deal, played at once (pace 0), and its breakdown
+        for _ in range(2000):
+            if len(app.match.scoresheet) > deals or app.match.is_over:
+                break
+            await pilot.pause()
+        assert len(app.match.scoresheet) == deals + 1
+
+    run(app, script)
+
+
+def test_watching_can_pause_and_rush_to_the_end_of_the_deal() -> None:
+    app = PlayApp("deberts", seed=5, human=None, pace=5)  # a slow pace: nothing moves alone
+
+    async def script(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.press("p")
+        assert app.paused
+        await pilot.press("p")
+        await pilot.press("n")
+        for _ in range(500):
+            if isinstance(app.screen, Panel):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, Panel)
+        assert len(app.match.scoresheet) == 1
+
+    run(app, script)
+
+
+def test_typed_moves_are_read_in_the_players_language() -> None:
+    app = PlayApp("belote", seed=4, lang="fr", pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await pilot.press("slash")
+        for char in "passer":
+            await pilot.press(char)
+        await pilot.press("enter")
+        await pilot.pause()
+        mine = [a for seat, a in app.match.deal.actions if seat == 0]
+        assert mine == [Pass()]
+        await settle(pilot, app)
+        for char in "xyz":
+            await pilot.press(char)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "xyz" in str(app.query_one("#message").render())
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("autoplay", [True, False])
+def test_the_last_card_plays_itself_when_it_is_the_only_choice(autoplay: bool) -> None:
+    app = PlayApp("schieber", seed=8, pace=0, autoplay=autoplay)
+    chosen: list[Any] = []
+    choose = app.choose
+
+    def spy(action: Any) -> None:
+        chosen.append(action)
+        choose(action)
+
+    app.choose = spy  # type: ignore[method-assign]
+
+    async def script(pilot: Any) -> None:
+        await play_one_deal(pilot, app, [])
+
+    run(app, script)
+    cards = [a for seat, a in app.match.deals[0].actions if seat == 0 and isinstance(a, Play)]
+    asked = [a for a in chosen if isinstance(a, Play)]
+    assert len(cards) == 9
+    assert len(asked) == (8 if autoplay else 9)
+
+
+def _record(game: str, deals: int = 2) -> str:
+    """A record of ``deals`` deals, all played (none thrown in)."""
+    info = get_game(game)
+    for seed in range(20, 60):
+        match = info.match(seed=seed)
+        bots = [make_bot(game, "heuristic", seed=s) for s in range(info.num_players)]
+        while not match.is_over and len(match.scoresheet) < deals:
+            seat = match.current_player()
+            match.apply(bots[seat].choose(match.view(seat)))
+        if all(row.result.played for row in match.scoresheet):
+            break
+    return write_match(match, {f"Seat{s}": "heuristic" for s in range(info.num_players)})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_steps_jumps_and_switches_seats(game: str) -> None:
+    app = ReplayApp(_record(game), lang="fr")
+
+    async def script(pilot: Any) -> None:
+        v = app.viewer
+        await pilot.press("right", "right", "right")
+        assert (v.index, v.step) == (0, 3)
+        await pilot.press("left")
+        assert v.step == 2
+        await pilot.press("pagedown")
+        starts = [s for s in app.trick_starts() if s > 2]
+        assert v.step == starts[0]
+        await pilot.press("pagedown")
+        assert v.step == starts[1]
+        await pilot.press("pageup")
+        assert v.step == starts[0]
+        await pilot.press("g", "2", "full_stop", "3", "enter")
+        await pilot.pause()
+        assert (v.index, v.step) == (1, app.trick_starts()[2])
+        assert "Donne 2/2" in screen_text(app)
+        await pilot.press("1")
+        assert app.seat == 1 and app.describer.bottom == 1
+        state = app.query_one(TableView).state
+        assert all(s.hand is None for s in state.seats)
+        await pilot.press("a")
+        state = app.query_one(TableView).state
+        assert all(s.hand is not None for s in state.seats if s.place != "S")
+        await pilot.press("end")
+        await pilot.pause()
+        assert isinstance(app.screen, Panel)  # the breakdown of the deal
+        await pilot.press("enter", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, Panel)
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_nothing_is_cut_at_100_columns(game: str, lang: str) -> None:
+    app = PlayApp(game, seed=4, lang=lang, pace=0)
+    seen: list[str] = []
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        seen.append(screen_text(app))
+        while app.match.view(0).phase != "play":
+            await press_number(pilot, first_legal(app))
+            await settle(pilot, app)
+        seen.append(screen_text(app))
+
+    run(app, script, size=(100, 30))
+    for text in seen:
+        assert "…" not in text and "&#8230;" not in text
+
+
+# -- snapshots of the main screens (pytest-textual-snapshot; --snapshot-update) ----------
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def _until_asked(phase: str) -> Callable[[Any], Awaitable[None]]:
+    async def run_before(pilot: Any) -> None:
+        app = pilot.app
+        await settle(pilot, app)
+        while app.match.view(0).phase != phase:
+            if isinstance(app.screen, Panel):
+                await pilot.press("enter")
+            else:
+                await press_number(pilot, first_legal(app))
+            await settle(pilot, app)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize(("game", "lang", "phase"), [
+    ("deberts", "en", "bidding"), ("belote", "fr", "bidding"), ("schieber", "es", "choosing"),
+    ("deberts", "fr", "play"), ("belote", "es", "play"), ("schieber", "en", "play"),
+])
+def test_snapshot_table(snap_compare: Any, game: str, lang: str, phase: str,
+                        size: tuple[int, int]) -> None:
+    app = PlayApp(game, seed=7, lang=lang, pace=0)
+    assert snap_compare(app, terminal_size=size, run_before=_until_asked(phase))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_snapshot_deal_breakdown(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Any) -> None:
+        app = pilot.app
+        for _ in range(100):
+            await settle(pilot, app)
+            if isinstance(app.screen, Panel):
+                return
+            await press_number(pilot, first_legal(app))
+
+    app = PlayApp("belote", seed=7, lang="en", pace=0)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_snapshot_replay_every_hand(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = ReplayApp(_record("belote"), lang="en")
+    assert snap_compare(app, terminal_size=size, press=["pagedown", "pagedown", "right"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_match_result_gives_the_winners_score_first(game: str) -> None:
+    from atout.tui.describe import Describer
+
+    info = get_game(game)
+    match = info.match(seed=1)
+    bots = [make_bot(game, "random", seed=s) for s in range(info.num_players)]
+    while not match.is_over:
+        seat = match.current_player()
+        match.apply(bots[seat].choose(match.view(seat)))
+    loser = (match.winner + 1) % info.num_players  # the person sat on the losing side
+    describer = Describer(game, Translator("en"), info.num_players, loser)
+    shown = describer.panel(describer.renderer.show_match_end, match)
+    text = " ".join(getattr(item, "plain", "") for item in shown.renderables)
+    scores = match.final_score if game == "deberts" else match.scores
+    win = match.winner if info.num_players == 2 else match.winner % 2
+    assert f"{scores[win]}:{scores[1 - win]}" in text

@@ -82,3 +82,23 @@ def leaks(message: dict[str, Any], match: Any, seat: int | None) -> list[str]:
     if bad:
         found.append(f"elsewhere: {sorted(bad)}")
     return found
+
+
+class SlowBot:
+    """A bot that thinks for :data:`SLOW_SECONDS` (asleep) and plays the first legal
+    action: it shows whether a bot's thinking holds the server. Registered for the web
+    tests as ``("*", "slow")`` in ``atout.bots.base.BOTS`` (``web_support:SlowBot``)."""
+
+    name = "slow"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any) -> Any:
+        import time
+
+        time.sleep(SLOW_SECONDS)
+        return view.legal_actions[0]
+
+
+SLOW_SECONDS = 1.5

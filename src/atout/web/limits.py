@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -181,7 +182,9 @@ class RateLimiter:
 
     MAX_CLIENTS = 10_000
 
-    def __init__(self, per_minute: int, clock: Any = time.monotonic) -> None:
+    def __init__(
+        self, per_minute: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.capacity = float(per_minute)
         self.rate = per_minute / 60.0
         self.clock = clock

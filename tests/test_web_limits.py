@@ -91,6 +91,17 @@ def test_a_body_over_its_limit_is_refused(db_url: str) -> None:
         assert _create(client).status_code == 201
 
 
+def test_a_replay_waits_for_no_busy_worker(db_url: str) -> None:
+    """Records are replayed in the worker pool; when it is full the answer is 503 at once."""
+    with _client(db_url) as client:
+        workers = client.app.state.manager.workers  # type: ignore[attr-defined]
+        workers.max_pending = 0
+        busy = client.post("/api/replay", json={"record": "x", "step": 0})
+        assert busy.status_code == 503 and busy.headers["retry-after"]
+        workers.max_pending = 2
+        assert client.post("/api/replay", json={"record": "x", "step": 0}).status_code == 400
+
+
 def _run_asgi(app: Any, scope: dict[str, Any], chunks: Iterator[bytes]) -> tuple[int, int]:
     """Call an ASGI app with a body fed in chunks: (status sent, chunks read)."""
     read = 0

@@ -27,6 +27,7 @@ import json
 import os
 import time
 from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -348,7 +349,7 @@ def create_app(
             snapshot = await workers.run(
                 limits.replay_seconds, _record_replay_job, body["record"], step
             )
-        except (WorkersBusy, TimeoutError):
+        except (WorkersBusy, TimeoutError, BrokenProcessPool):
             response = _error(503, "busy", _lang(request))
             response.headers["retry-after"] = "5"
             return response

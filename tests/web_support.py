@@ -195,3 +195,23 @@ def worked_out(claims: dict[int, dict[int, set[str]]], match: Any) -> dict[int, 
         if claimed and right == claimed:
             found[number] = right
     return found
+
+
+class SlowBot:
+    """A bot that thinks for :data:`SLOW_SECONDS` (asleep) and plays the first legal
+    action: it shows whether a bot's thinking holds the server. Registered for the web
+    tests as ``("*", "slow")`` in ``atout.bots.base.BOTS`` (``web_support:SlowBot``)."""
+
+    name = "slow"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any) -> Any:
+        import time
+
+        time.sleep(SLOW_SECONDS)
+        return view.legal_actions[0]
+
+
+SLOW_SECONDS = 4.0  # long enough to tell a held loop from a loaded machine

@@ -306,6 +306,9 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:  # picklable (worker processes)
+        return (CardSet, (self.mask,))
+
     @classmethod
     def parse(cls, text: str) -> CardSet:
         """Read cards separated by spaces or commas: ``"HJ H9 SA"`` or ``"J♥, 9♥"``."""

@@ -305,13 +305,46 @@ def rules(game: str, lang: str, spec: bool) -> None:
               help="SQLAlchemy database URL (default: $ATOUT_DB or sqlite:///atout.db).")
 @click.option("--bot-delay", type=float, default=0.6, show_default=True,
               help="Seconds a bot waits before it plays, so people can follow.")
-def serve(host: str, port: int, db_url: str | None, bot_delay: float) -> None:
+@click.option("--bot-workers", type=click.IntRange(1, 64), default=None,
+              help="Worker processes for the search bots and record replays "
+                   "[default: min(processors, 4)].")
+@click.option("--bot-budget", type=click.FloatRange(0.05, 60), default=2.0, show_default=True,
+              help="Seconds a search bot may think per decision; later, the "
+                   "rules-of-thumb bot plays.")
+@click.option("--tables-per-minute", type=click.IntRange(0), default=20, show_default=True,
+              help="Tables one client address may create per minute (0: no limit).")
+@click.option("--max-tables", type=click.IntRange(1), default=1000, show_default=True,
+              help="Live tables held in memory; idle ones beyond it leave first.")
+@click.option("--idle-minutes", type=click.FloatRange(0), default=10.0, show_default=True,
+              help="Minutes after which a table nobody watches leaves memory "
+                   "(the database keeps it).")
+@click.option("--max-record-kib", type=click.IntRange(1), default=1024, show_default=True,
+              help="Largest record the replay page accepts, in KiB.")
+@click.option("--allow-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
+              help="Another origin (https://example.org) whose pages may create tables "
+                   "and open websockets; repeat for more.")
+def serve(
+    host: str, port: int, db_url: str | None, bot_delay: float, bot_workers: int | None,
+    bot_budget: float, tables_per_minute: int, max_tables: int, idle_minutes: float,
+    max_record_kib: int, allowed_origins: tuple[str, ...],
+) -> None:
     """Play in the browser: start the web server (needs the 'web' extra)."""
-    from atout.web import serve as run_server
+    try:
+        from atout.web import serve as run_server
+        from atout.web.limits import Limits
+        from atout.web.workers import default_workers
+    except ImportError as exc:  # pragma: no cover - without the extra
+        raise click.ClickException(f"{exc}: install with pip install 'atout[web]'") from exc
 
+    limits = Limits(
+        bot_workers=bot_workers or default_workers(), bot_budget=bot_budget,
+        tables_per_minute=tables_per_minute, max_live_tables=max_tables,
+        idle_seconds=idle_minutes * 60, max_record_body=max_record_kib * 1024,
+        allowed_origins=allowed_origins,
+    )
     click.echo(f"atout: http://{host}:{port}/")
     try:
-        run_server(host=host, port=port, db_url=db_url, bot_delay=bot_delay)
+        run_server(host=host, port=port, db_url=db_url, bot_delay=bot_delay, limits=limits)
     except ImportError as exc:  # pragma: no cover - without the extra
         raise click.ClickException(f"{exc}: install with pip install 'atout[web]'") from exc
 

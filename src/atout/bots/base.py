@@ -15,7 +15,7 @@ from typing import Any
 
 from atout.games.actions import Action
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "RandomBot", "bot_from_target", "bot_target", "make_bot"]
 
 
 class Bot(ABC):
@@ -84,13 +84,23 @@ def bot_names(game: str) -> list[str]:
     return sorted({name for g, name in BOTS if g in ("*", game)})
 
 
-def make_bot(game: str, name: str, seed: int | None = None) -> Bot:
-    """A bot by its command-line name for a game."""
+def bot_target(game: str, name: str) -> str:
+    """Where the bot ``name`` of ``game`` lives (``"module:Class"``); ``ValueError`` if none."""
     target = BOTS.get((game, name)) or BOTS.get(("*", name))
     if target is None:
         raise ValueError(
             f"no bot {name!r} for {game}; choose one of {', '.join(bot_names(game))}"
         )
+    return target
+
+
+def make_bot(game: str, name: str, seed: int | None = None) -> Bot:
+    """A bot by its command-line name for a game."""
+    return bot_from_target(bot_target(game, name), seed)
+
+
+def bot_from_target(target: str, seed: int | None = None) -> Bot:
+    """A bot from where it lives (``"module:Class"``, see :func:`bot_target`)."""
     module_name, cls_name = target.split(":")
     cls = getattr(import_module(module_name), cls_name)
     bot: Bot = cls(seed)

@@ -102,6 +102,15 @@ class Options:
     """
 
     game: ClassVar[str] = ""
+    #: The largest target a match may have: longer matches are not played (and a server
+    #: must not keep one going for ever).
+    MAX_TARGET: ClassVar[int] = 10_000
+
+    def _check_target(self) -> None:
+        """Refuse a ``target`` outside 1..:attr:`MAX_TARGET` (called by ``__post_init__``)."""
+        target = getattr(self, "target")  # noqa: B009 - every game's options have one
+        if not 1 <= target <= self.MAX_TARGET:
+            raise ValueError(f"target must be between 1 and {self.MAX_TARGET}, not {target}")
 
     def __str__(self) -> str:
         changed = []

@@ -319,8 +319,7 @@ class BeloteOptions(Options):
     shuffle: str = "fresh"
 
     def __post_init__(self) -> None:
-        if self.target < 1:
-            raise ValueError("target must be positive")
+        self._check_target()
         if self.defender_capot not in (162, 250):
             raise ValueError("defender_capot must be 162 or 250")
         if self.shuffle not in ("gather", "fresh"):

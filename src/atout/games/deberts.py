@@ -341,8 +341,7 @@ class DebertsOptions(Options):
     mars: bool = False
 
     def __post_init__(self) -> None:
-        if self.target < 1:
-            raise ValueError("target must be positive")
+        self._check_target()
 
 
 @dataclass(frozen=True)

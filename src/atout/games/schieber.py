@@ -450,8 +450,7 @@ class SchieberOptions(Options):
     stoeck: bool = True
 
     def __post_init__(self) -> None:
-        if self.target < 1:
-            raise ValueError("target must be positive")
+        self._check_target()
         if self.undenufe_values not in ("classic", "modern"):
             raise ValueError("undenufe_values must be classic or modern")
 

@@ -20,12 +20,17 @@ def create_app(db_url: str | None = None, **kwargs: Any) -> Any:
 
 def serve(
     host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
-    bot_delay: float = 0.6, log_level: str = "info",
+    bot_delay: float = 0.6, log_level: str = "info", limits: Any = None,
 ) -> None:
-    """Run the server with uvicorn until interrupted."""
+    """Run the server with uvicorn until interrupted, within ``limits``
+    (:class:`atout.web.limits.Limits`; the defaults when ``None``)."""
     import uvicorn
 
-    uvicorn.run(
-        create_app(db_url, bot_delay=bot_delay), host=host, port=port, log_level=log_level,
-    )
+    from atout.web.limits import Limits
 
+    limits = limits or Limits()
+    uvicorn.run(
+        create_app(db_url, bot_delay=bot_delay, limits=limits), host=host, port=port,
+        log_level=log_level,
+        ws_max_size=limits.max_frame,  # a longer frame is refused before it is read whole
+    )

@@ -25,7 +25,9 @@ import contextlib
 import dataclasses
 import json
 import os
+import time
 from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -42,6 +44,7 @@ from atout.bots.base import bot_names
 from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
+from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin
 from atout.web.messages import catalog_for, web_text
 from atout.web.scorekeeper import scorekeeper_routes
 from atout.web.serialize import public_view, to_json
@@ -54,6 +57,7 @@ from atout.web.tables import (
     build_match,
     final_result,
 )
+from atout.web.workers import Workers, WorkersBusy
 
 __all__ = ["DEFAULT_DB", "create_app"]
 
@@ -200,13 +204,31 @@ def _record_replay(text: str, step: int) -> dict[str, Any]:
     return _replay_snapshot(match, step, total, last)
 
 
+def _record_replay_job(text: str, step: int) -> dict[str, Any]:
+    """:func:`_record_replay` in a worker process; a bad record becomes
+    ``{"error": "bad-record", ...}`` (the record errors do not cross processes)."""
+    try:
+        return _record_replay(text, step)
+    except ValueError as exc:  # RecordError, IllegalRecordError
+        return {"error": "bad-record", "message": str(exc)}
+
+
 def create_app(
-    db_url: str | None = None, *, bot_delay: float = 0.6, base_url: str = ""
+    db_url: str | None = None, *, bot_delay: float = 0.6, base_url: str = "",
+    limits: Limits | None = None,
 ) -> Starlette:
-    """The web application on the database at ``db_url`` (``ATOUT_DB`` or ./atout.db)."""
+    """The web application on the database at ``db_url`` (``ATOUT_DB`` or ./atout.db),
+    within ``limits`` (see :class:`atout.web.limits.Limits`; the websocket frame limit is
+    the ASGI server's to apply: :func:`atout.web.serve` does)."""
     url = db_url or os.environ.get("ATOUT_DB") or DEFAULT_DB
+    limits = limits or Limits()
     store = Store(url)
-    manager = TableManager(store, bot_delay=bot_delay)
+    workers = Workers(limits.bot_workers, budget=limits.bot_budget)
+    manager = TableManager(
+        store, bot_delay=bot_delay, workers=workers,
+        max_live_tables=limits.max_live_tables, idle_seconds=limits.idle_seconds,
+    )
+    creations = RateLimiter(limits.tables_per_minute)
 
     async def page_index(request: Request) -> Response:
         return FileResponse(_static_path("index.html"))
@@ -228,6 +250,11 @@ def create_app(
 
     async def api_create(request: Request) -> Response:
         lang = _lang(request)
+        wait = creations.take(request.client.host if request.client else "")
+        if wait:
+            response = _error(429, "too-many-tables", lang)
+            response.headers["retry-after"] = creations.retry_after(wait)
+            return response
         try:
             body = await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
@@ -315,7 +342,8 @@ def create_app(
             step = int(request.query_params.get("step", "0"))
         except ValueError:
             return _error(400, "bad-message", _lang(request))
-        return JSONResponse(_table_replay(table, step))
+        # a whole match replayed: in a thread, not on the event loop
+        return JSONResponse(await asyncio.to_thread(_table_replay, table, step))
 
     async def api_record_replay(request: Request) -> Response:
         try:
@@ -325,12 +353,20 @@ def create_app(
         if not isinstance(body, dict) or not isinstance(body.get("record"), str):
             return _error(400, "bad-message", _lang(request))
         step = body.get("step", 0)
-        if type(step) is not int or len(body["record"]) > 2_000_000:
+        if type(step) is not int:
             return _error(400, "bad-message", _lang(request))
+        # parsing and replaying a record (up to max_record_body) in a worker process
         try:
-            return JSONResponse(_record_replay(body["record"], step))
-        except ValueError as exc:  # RecordError, IllegalRecordError
-            return JSONResponse({"error": "bad-record", "message": str(exc)}, status_code=400)
+            snapshot = await workers.run(
+                limits.replay_seconds, _record_replay_job, body["record"], step
+            )
+        except (WorkersBusy, TimeoutError, BrokenProcessPool):
+            response = _error(503, "busy", _lang(request))
+            response.headers["retry-after"] = "5"
+            return response
+        if snapshot.get("error") == "bad-record":
+            return JSONResponse(snapshot, status_code=400)
+        return JSONResponse(snapshot)
 
     async def websocket_table(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -412,6 +448,7 @@ def create_app(
         finally:
             if table is not None and watcher is not None:
                 table.watchers.discard(watcher)
+                table.last_used = time.monotonic()
                 with contextlib.suppress(Exception):
                     await table.broadcast()
             queue.put_nowait(None)
@@ -422,7 +459,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
         yield
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
         await manager.close()
         store.close()
 
@@ -442,8 +483,11 @@ def create_app(
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(BodyLimit, limits=limits)  # the innermost of the three
+    app.add_middleware(SameOrigin, limits=limits)
     app.add_middleware(SecurityHeaders)
     app.state.manager = manager
+    app.state.limits = limits
     app.state.store = store
     return app
 

@@ -97,6 +97,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.unknown-table": "There is no such table.",
         "error.bad-token": "This link does not hold a seat at this table.",
         "error.too-fast": "Too many messages; slow down.",
+        "error.too-large": "The request is too large.",
+        "error.too-many-tables": "Too many new tables from your address; try again shortly.",
+        "error.cross-origin": "Refused: the request comes from another site.",
+        "error.busy": "The server is busy; try again in a few seconds.",
     },
     "fr": {
         "web.title": "atout : jeux de cartes de la famille du jass",
@@ -184,6 +188,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.unknown-table": "Cette table n'existe pas.",
         "error.bad-token": "Ce lien ne donne pas de place à cette table.",
         "error.too-fast": "Trop de messages ; ralentissez.",
+        "error.too-large": "La requête est trop grande.",
+        "error.too-many-tables": (
+            "Trop de nouvelles tables depuis votre adresse ; réessayez bientôt."
+        ),
+        "error.cross-origin": "Refusé : la requête vient d'un autre site.",
+        "error.busy": "Le serveur est occupé ; réessayez dans quelques secondes.",
     },
     "es": {
         "web.title": "atout: juegos de cartas de la familia del jass",
@@ -269,6 +279,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.unknown-table": "No existe esa mesa.",
         "error.bad-token": "Este enlace no da un asiento en esta mesa.",
         "error.too-fast": "Demasiados mensajes; más despacio.",
+        "error.too-large": "La petición es demasiado grande.",
+        "error.too-many-tables": (
+            "Demasiadas mesas nuevas desde tu dirección; inténtalo en un rato."
+        ),
+        "error.cross-origin": "Rechazado: la petición viene de otro sitio.",
+        "error.busy": "El servidor está ocupado; inténtalo en unos segundos.",
     },
 }
 

@@ -3,7 +3,12 @@
 The server is the only authority. A browser says which action it wants and at which
 step of the log it saw the table (``seq``); the table checks the seat's token, the
 turn, the step and the rules, stores the action, applies it, and only then pushes each
-watcher the state *its* seat may see. Bots play their seats from the same path.
+watcher the state *its* seat may see. Bots play their seats from the same path; the
+search bots think in worker processes (:mod:`atout.web.workers`), never on the event loop.
+
+Tables live in memory while they are used: one nobody watches and no bot plays leaves
+after ``idle_seconds``, or sooner when more than ``max_live_tables`` are held, and is
+rebuilt from the database (off the event loop) when it is opened again.
 """
 
 from __future__ import annotations
@@ -11,11 +16,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.bots.base import Bot, make_bot
+from atout.bots.base import make_bot
 from atout.games import get_game
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
@@ -23,6 +29,7 @@ from atout.i18n import explain
 from atout.web.messages import web_text
 from atout.web.serialize import public_view, seat_view, to_json
 from atout.web.store import DuplicateEvent, SeatRow, Store, TableRow, hash_token
+from atout.web.workers import Workers, bot_seed
 
 __all__ = ["ActionRefused", "LiveTable", "TableManager", "Watcher", "build_match", "final_result"]
 
@@ -59,10 +66,13 @@ class LiveTable:
     row: TableRow
     match: Any
     seq: int
-    bots: dict[int, Bot]
+    #: The bot's name at each bot seat.
+    bots: dict[int, str]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     runner: asyncio.Task[None] | None = None
+    #: When the table was last opened or changed (``time.monotonic()``).
+    last_used: float = field(default_factory=time.monotonic)
 
     @property
     def id(self) -> str:
@@ -144,9 +154,15 @@ def _same(a: str, b: str) -> bool:
 class TableManager:
     """Every live table of one server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float = 0.6, *, workers: Workers | None = None,
+        max_live_tables: int = 1000, idle_seconds: float = 600.0,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.workers = workers if workers is not None else Workers()
+        self.max_live_tables = max_live_tables
+        self.idle_seconds = idle_seconds
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
 
@@ -186,14 +202,18 @@ class TableManager:
     async def get(self, table_id: str) -> LiveTable | None:
         table = self.tables.get(table_id)
         if table is not None:
+            table.last_used = time.monotonic()
             return table
         async with self._loading:
             table = self.tables.get(table_id)
             if table is None:
-                table = self._load(table_id)
+                # the database and the replay of the log, off the event loop
+                table = await asyncio.to_thread(self._load, table_id)
                 if table is None:
                     return None
                 self.tables[table_id] = table
+                self._trim(keep=table)
+        table.last_used = time.monotonic()
         self.wake(table)
         return table
 
@@ -209,11 +229,7 @@ class TableManager:
                 raise RuntimeError(f"table {table_id}: the log is broken at step {step}")
             match.apply(parse_action(text))
             seq += 1
-        bots = {
-            s.seat: make_bot(row.game, s.bot or "heuristic", seed=row.seed * 31 + s.seat)
-            for s in row.seats
-            if s.kind == "bot"
-        }
+        bots = {s.seat: s.bot or "heuristic" for s in row.seats if s.kind == "bot"}
         return LiveTable(row=row, match=match, seq=seq, bots=bots)
 
     # -- acting ----------------------------------------------------------------------
@@ -256,6 +272,7 @@ class TableManager:
             raise ActionRefused("stale", web_text("error.stale", "en")) from None
         table.match.apply(action)
         table.seq += 1
+        table.last_used = time.monotonic()
         if table.match.is_over:
             self.store.mark_finished(table.id)
 
@@ -300,7 +317,14 @@ class TableManager:
                 if table.bot_to_play() != seat:
                     continue
                 view = table.match.view(seat)
-                action = table.bots[seat].choose(view)
+                seq = table.seq
+            # the lock is free while the bot thinks: the table's people may still talk
+            action = await self.workers.decide(
+                table.row.game, table.bots[seat], bot_seed(table.row.seed, seat, seq), view
+            )
+            async with table.lock:
+                if table.seq != seq:
+                    continue
                 try:
                     self._commit(table, seat, action)
                 except ActionRefused:
@@ -309,12 +333,49 @@ class TableManager:
             if not table.watchers and self.bot_delay:
                 await asyncio.sleep(0)
 
+    # -- memory ----------------------------------------------------------------------
+    @staticmethod
+    def _evictable(table: LiveTable) -> bool:
+        """Nobody watches it, no bot plays in it, nothing holds it."""
+        return (not table.watchers and (table.runner is None or table.runner.done())
+                and not table.lock.locked())
+
+    def sweep(self, now: float | None = None) -> int:
+        """Let the tables idle for ``idle_seconds`` leave memory (then any above
+        ``max_live_tables``); returns how many left. The database keeps them."""
+        now = time.monotonic() if now is None else now
+        before = len(self.tables)
+        for table in list(self.tables.values()):
+            if self._evictable(table) and now - table.last_used >= self.idle_seconds:
+                del self.tables[table.id]
+        self._trim()
+        return before - len(self.tables)
+
+    def _trim(self, keep: LiveTable | None = None) -> None:
+        """Above ``max_live_tables``, the least recently used evictable tables leave."""
+        excess = len(self.tables) - self.max_live_tables
+        if excess <= 0:
+            return
+        idle = sorted(
+            (t for t in self.tables.values() if t is not keep and self._evictable(t)),
+            key=lambda t: t.last_used,
+        )
+        for table in idle[:excess]:
+            del self.tables[table.id]
+
+    async def sweep_forever(self) -> None:
+        """Sweep now and then (a quarter of ``idle_seconds``, between 1 s and a minute)."""
+        while True:
+            await asyncio.sleep(min(60.0, max(1.0, self.idle_seconds / 4)))
+            self.sweep()
+
     async def close(self) -> None:
         for table in self.tables.values():
             if table.runner is not None:
                 table.runner.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.runner
+        self.workers.close()
 
 
 def final_result(match: Any) -> dict[str, Any] | None:

@@ -1,0 +1,215 @@
+"""The server's limits: request bodies, websocket frames, tables per client, live tables,
+bot workers, and the refusal of cross-origin requests that change anything.
+
+:class:`Limits` holds the settings (``atout serve`` options, ``create_app(limits=...)``);
+the two ASGI middlewares here apply the ones that act before a route runs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from atout.web.messages import web_text
+from atout.web.workers import default_workers
+
+__all__ = ["BodyLimit", "Limits", "RateLimiter", "SameOrigin"]
+
+KIB = 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every limit of the server, with its default."""
+
+    #: Bytes of a request body (creating a table, everything but a record).
+    max_body: int = 16 * KIB
+    #: Bytes of the body of ``POST /api/replay`` (a record, as JSON).
+    max_record_body: int = 1024 * KIB
+    #: Bytes of one websocket message; a longer frame is refused by the server
+    #: (``uvicorn --ws-max-size``) before it is read whole. The application itself
+    #: answers ``bad-message`` to messages over 4 KiB that pass this limit.
+    max_frame: int = 16 * KIB
+    #: Tables one client address may create per minute (a token bucket of this size,
+    #: refilled at this rate); 0: no limit.
+    tables_per_minute: int = 20
+    #: Live tables held in memory; above it the least recently used idle ones leave.
+    max_live_tables: int = 1000
+    #: Seconds after which a table nobody watches and no bot plays leaves memory.
+    idle_seconds: float = 600.0
+    #: Worker processes for the search bots and record replays.
+    bot_workers: int = default_workers()
+    #: Seconds a search bot may think per decision before the rules-of-thumb bot plays.
+    bot_budget: float = 2.0
+    #: Seconds a record replay may take in a worker.
+    replay_seconds: float = 10.0
+    #: Origins (``https://example.org``) allowed besides the server's own.
+    allowed_origins: tuple[str, ...] = ()
+
+
+async def _respond(send: Send, status: int, code: str, headers: list[tuple[bytes, bytes]]) -> None:
+    body = json.dumps({"error": code, "message": web_text(f"error.{code}")}).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()), *headers,
+    ]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class BodyLimit:
+    """Refuse a request body over its limit with 413: from its ``Content-Length`` before
+    reading any of it, or as soon as the bytes received pass the limit (the rest is never
+    read). The body, once whole, is handed to the application as it came."""
+
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.limits = limits
+
+    def limit_for(self, scope: Scope) -> int:
+        if scope["path"] == "/api/replay":
+            return self.limits.max_record_body
+        return self.limits.max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit_for(scope)
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = -1
+                if declared < 0 or declared > limit:
+                    await _respond(send, 413, "too-large", [(b"connection", b"close")])
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                await _respond(send, 413, "too-large", [(b"connection", b"close")])
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return whole
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _origin_of(url: str) -> str | None:
+    """``host[:port]`` of an origin, lower case, without its scheme's default port."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
+        return None
+    try:
+        port = parts.port
+    except ValueError:
+        return None
+    host = parts.hostname.lower()
+    if ":" in host:
+        host = f"[{host}]"
+    default = 443 if parts.scheme in ("https", "wss") else 80
+    return host if port in (None, default) else f"{host}:{port}"
+
+
+def _host_of(host: str) -> str:
+    host = host.strip().lower()
+    for default in (":80", ":443"):
+        if host.endswith(default):
+            return host[: -len(default)]
+    return host
+
+
+class SameOrigin:
+    """Refuse with 403 a request that may change something (any method but ``GET``,
+    ``HEAD`` and ``OPTIONS``, and every websocket) when a browser says it comes from
+    another site: an ``Origin`` other than the server's own (its ``Host``) or one of
+    ``allowed_origins``, or ``Sec-Fetch-Site`` other than ``same-origin`` or ``none``.
+    A request without these headers (not from a browser's page) passes."""
+
+    SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
+
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.allowed = {o for o in map(_origin_of, limits.allowed_origins) if o}
+
+    def allows(self, scope: Scope) -> bool:
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        site = headers.get("sec-fetch-site")
+        if site is not None and site not in ("same-origin", "none"):
+            return False
+        origin = headers.get("origin")
+        if origin is None:
+            return True
+        own = _origin_of(origin)
+        return own is not None and (own == _host_of(headers.get("host", "")) or own in self.allowed)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "websocket" and not self.allows(scope):
+            await send({"type": "websocket.close", "code": 1008})  # before accepting: 403
+            return
+        if kind == "http" and scope["method"] not in self.SAFE and not self.allows(scope):
+            await _respond(send, 403, "cross-origin", [])
+            return
+        await self.app(scope, receive, send)
+
+
+class RateLimiter:
+    """A token bucket per client address: ``per_minute`` tokens, refilled continuously."""
+
+    MAX_CLIENTS = 10_000
+
+    def __init__(
+        self, per_minute: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.capacity = float(per_minute)
+        self.rate = per_minute / 60.0
+        self.clock = clock
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, client: str) -> float:
+        """Take a token for ``client``: 0.0 if granted, else the seconds until one is."""
+        if self.capacity <= 0:
+            return 0.0
+        now = self.clock()
+        tokens, then = self.buckets.get(client, (self.capacity, now))
+        tokens = min(self.capacity, tokens + (now - then) * self.rate)
+        if tokens < 1.0:
+            self.buckets[client] = (tokens, now)
+            return (1.0 - tokens) / self.rate
+        self.buckets[client] = (tokens - 1.0, now)
+        if len(self.buckets) > self.MAX_CLIENTS:
+            self._forget_full(now)
+        return 0.0
+
+    def retry_after(self, wait: float) -> str:
+        return str(max(1, math.ceil(wait)))
+
+    def _forget_full(self, now: float) -> None:
+        """Forget the clients whose bucket has refilled (they lose nothing)."""
+        full = [c for c, (t, then) in self.buckets.items()
+                if t + (now - then) * self.rate >= self.capacity]
+        for client in full:
+            del self.buckets[client]

@@ -3,7 +3,7 @@
 A bot receives a seat's *view* (what that seat may know) and returns one of the view's
 ``legal_actions``. Bots are seeded: the same seed and the same sequence of views give
 the same choices. ``evaluate`` scores each legal action (higher is better) for hints
-and explanations; a bot that does not search returns its preference order.
+and explanations, in points; a bot that does not search has them from a shallow search.
 """
 
 from __future__ import annotations
@@ -33,9 +33,14 @@ class Bot(ABC):
         """One of ``view.legal_actions``."""
 
     def evaluate(self, view: Any) -> list[tuple[Action, float]]:
-        """Each legal action with a value (higher is better), best first."""
-        best = self.choose(view)
-        return [(a, 1.0 if a == best else 0.0) for a in view.legal_actions]
+        """Each legal action with a value (higher is better), best first: here the
+        written points it is worth to the seat's team (its points minus the others',
+        per deal) by a shallow search (:func:`atout.bots.advice.estimate`), which the
+        bot's own choice may not follow. The search bots rank by their own search."""
+        from atout.bots.advice import estimate
+
+        values, _, _ = estimate(view, seed=self.seed or 0)
+        return sorted(values.items(), key=lambda kv: -kv[1])
 
     def explain(self, view: Any) -> str:
         """A short sentence saying why the bot plays what it plays in this view."""

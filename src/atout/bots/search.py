@@ -192,6 +192,8 @@ class _SearchBase(Bot):
         self.last: list[tuple[Action, float]] = []
         self._last_view: Any = None
         self.last_note = ""
+        #: Worlds (or iterations) behind the last :meth:`simulate` or :meth:`solve`.
+        self.last_count = 0
 
     def heuristic(self, game: str) -> Bot:
         bot = self._heuristics.get(game)
@@ -285,20 +287,35 @@ class _SearchBase(Bot):
         if len(legal) == 1 or self.bid_worlds <= 0:
             self.last_note = "rules of thumb"
             return [(rule, 0.0)] + [(a, -1.0) for a in legal if a != rule]
-        worlds = self._worlds(view, self.bid_worlds)
-        team = view.seat % 2
-        totals = {a: 0.0 for a in legal}
-        for i, world in enumerate(worlds):
-            seed = self.rng.getrandbits(32)
-            for action in legal:
-                totals[action] += self._rollout_bid(world, action, team, game, seed + i)
-        n = max(1, len(worlds))
-        means = {a: totals[a] / n for a in legal}
+        means = self.simulate(view, legal, self.bid_worlds)
         best = max(legal, key=lambda a: means[a])
         choice = best if means[best] > means[rule] + self.bid_margin[game] else rule
-        self.last_note = f"{len(worlds)} deals simulated with the rules of thumb"
         ranked = sorted(legal, key=lambda a: (a != choice, -means[a]))
         return [(a, means[a]) for a in ranked]
+
+    def simulate(self, view: Any, actions: list[Action], count: int) -> dict[Action, float]:
+        """Each of ``actions`` with the mean written-points margin of the seat's team
+        (its points minus the others', per deal) when it is tried in the same ``count``
+        worlds drawn from the view and the deal is played out by the rules-of-thumb bots
+        (the number of worlds drawn is in :attr:`last_count`)."""
+        game = _game_of(view)
+        worlds = self._worlds(view, count)
+        team = view.seat % 2
+        totals = {a: 0.0 for a in actions}
+        for i, world in enumerate(worlds):
+            seed = self.rng.getrandbits(32)
+            for action in actions:
+                totals[action] += self._rollout_bid(world, action, team, game, seed + i)
+        n = max(1, len(worlds))
+        self.last_count = len(worlds)
+        self.last_note = f"{len(worlds)} deals simulated with the rules of thumb"
+        return {a: totals[a] / n for a in actions}
+
+    def solve(self, view: Any, plays: list[Action]) -> dict[Action, float]:
+        """Each of the cards ``plays`` with the search's estimate of the written-points
+        margin of the seat's team (as :meth:`evaluate` ranks them); the number of worlds
+        or iterations spent is in :attr:`last_count`."""
+        return self._play_values(view, _game_of(view), plays)
 
     def _rollout_bid(self, world: Any, action: Action, team: int, game: str, seed: int) -> float:
         deal = world.copy()
@@ -348,6 +365,7 @@ class PIMCBot(_SearchBase):
                 if len(ranked) > 1 and (ranked[0] - ranked[1]) / done >= self.decisive:
                     break
         done = max(1, done)
+        self.last_count = done
         self.last_note = f"{done} deals imagined and solved with open cards"
         return {_play(c): totals[c] / done for c in totals}
 
@@ -461,6 +479,7 @@ class ISMCTSBot(_SearchBase):
                 out[a] = -1e6
             else:
                 out[a] = sign * child.total / child.visits
+        self.last_count = self.iterations
         return out
 
 

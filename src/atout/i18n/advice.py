@@ -1,0 +1,43 @@
+"""Messages of the hints (:mod:`atout.bots.advice`): the one-line reason of each choice."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "advice.equal": "as good as {best} on average",
+        "advice.forced": "the only choice",
+        "advice.best.solved": "best on average over {worlds} deals imagined and solved with open cards",
+        "advice.best.simulated": "best on average over {worlds} deals played out by the rules of thumb",
+        "advice.rules": "what the rules of thumb choose; {behind} points behind {best}",
+        "advice.behind": "{behind} points behind {best} on average",
+        "advice.title": "Hint: what each choice is worth to your team (points per deal, yours minus theirs)",
+        "advice.chosen": "the bot's choice",
+        "advice.undone": "Taken back: {moves} move(s). Your turn again.",
+        "advice.no-undo": "Nothing of yours to take back in this deal.",
+        "advice.undo-off": "Undo is off for this game (--no-undo).",
+    },
+    "fr": {
+        "advice.equal": "aussi bon que {best} en moyenne",
+        "advice.forced": "le seul choix possible",
+        "advice.best.solved": "le meilleur en moyenne sur {worlds} donnes imaginées et résolues cartes sur table",
+        "advice.best.simulated": "le meilleur en moyenne sur {worlds} donnes jouées jusqu'au bout selon les règles de base",
+        "advice.rules": "le choix des règles de base ; {behind} points de moins que {best}",
+        "advice.behind": "{behind} points de moins que {best} en moyenne",
+        "advice.title": "Conseil : ce que vaut chaque choix pour votre équipe (points par donne, les vôtres moins les leurs)",
+        "advice.chosen": "le choix du robot",
+        "advice.undone": "Repris : {moves} coup(s). À vous de jouer.",
+        "advice.no-undo": "Rien de vous à reprendre dans cette donne.",
+        "advice.undo-off": "Le retour en arrière est désactivé pour cette partie (--no-undo).",
+    },
+    "es": {
+        "advice.equal": "tan buena como {best} en promedio",
+        "advice.forced": "la única opción",
+        "advice.best.solved": "la mejor en promedio sobre {worlds} manos imaginadas y resueltas con las cartas a la vista",
+        "advice.best.simulated": "la mejor en promedio sobre {worlds} manos jugadas hasta el final con las reglas básicas",
+        "advice.rules": "lo que eligen las reglas básicas; {behind} puntos menos que {best}",
+        "advice.behind": "{behind} puntos menos que {best} en promedio",
+        "advice.title": "Consejo: lo que vale cada opción para tu equipo (puntos por mano, los tuyos menos los suyos)",
+        "advice.chosen": "la elección del bot",
+        "advice.undone": "Deshecho: {moves} jugada(s). Te toca otra vez.",
+        "advice.no-undo": "No hay nada tuyo que deshacer en esta mano.",
+        "advice.undo-off": "Deshacer está desactivado en esta partida (--no-undo).",
+    },
+}

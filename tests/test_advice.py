@@ -1,0 +1,92 @@
+"""Hints: each choice's value in points and its reason, in each language."""
+
+from __future__ import annotations
+
+import pytest
+
+from atout.bots.advice import Advice, action_name, advise, estimate
+from atout.bots.base import make_bot
+from atout.cards import Suit
+from atout.games import get_game
+from atout.games.actions import Pass, Play, Push, Trump
+from atout.i18n import LANGUAGES
+
+GAMES = ("deberts", "belote", "schieber")
+
+
+def _decisions(game: str, seed: int = 3) -> dict[str, object]:
+    """The first bidding (or trump choice) view and a play view with several cards."""
+    info = get_game(game)
+    bots = [make_bot(game, "heuristic", seed=s) for s in range(info.num_players)]
+    found: dict[str, object] = {}
+    while len(found) < 2:  # a deal that all pass has no play: take the next one
+        deal = info.deal(seed=seed, dealer=0)
+        seed += 1
+        _walk(deal, bots, found)
+    return found
+
+
+def _walk(deal: object, bots: list[object], found: dict[str, object]) -> None:
+    while not deal.is_over and len(found) < 2:  # type: ignore[attr-defined]
+        seat = deal.current_player()  # type: ignore[attr-defined]
+        view = deal.view(seat)  # type: ignore[attr-defined]
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if view.phase != "play":
+            found.setdefault("bid", view)
+        elif len(plays) > 2 and len(plays) == len(view.legal_actions):
+            found.setdefault("play", view)
+        deal.apply(bots[seat].choose(view))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_advice_gives_points_and_a_reason_for_every_legal_choice(game: str) -> None:
+    for kind, view in _decisions(game).items():
+        advice = advise(game, view, "medium", seed=1)
+        legal = list(view.legal_actions)  # type: ignore[attr-defined]
+        assert {a.action for a in advice} == set(legal)
+        points = [a.points for a in advice]
+        assert points == sorted(points, reverse=True)
+        # real estimates, not a 1 and zeros
+        assert len(set(points)) > 1 or len(legal) == 1, (kind, points)
+        assert not set(points) <= {0.0, 1.0}, (kind, points)
+        assert sum(a.chosen for a in advice) == 1
+        method = "solved" if kind == "play" else "simulated"
+        assert advice[0].reason_key == f"advice.best.{method}"
+        for lang in LANGUAGES:
+            for item in advice:
+                text = item.reason(lang)
+                assert text and "{" not in text and "advice." not in text
+        assert advise(game, view, "medium", seed=1) == advice  # seeded
+
+
+def test_reasons_in_each_language_name_the_best_choice() -> None:
+    best = Advice(Trump(Suit.HEARTS), 12.0, "advice.best.simulated", {"worlds": 6})
+    other = Advice(Pass(), -3.25, "advice.behind", {"behind": 15.25, "best": Trump(Suit.HEARTS)})
+    assert best.reason("en") == "best on average over 6 deals played out by the rules of thumb"
+    assert other.reason("en") == "15.2 points behind trump ♥ on average"
+    assert other.reason("fr") == "15.2 points de moins que atout ♥ en moyenne"
+    assert other.reason("es") == "15.2 puntos menos que triunfo ♥ en promedio"
+    assert other.reason("fr", name=lambda a: "prendre ♥") == (
+        "15.2 points de moins que prendre ♥ en moyenne"
+    )
+    assert action_name(Push(), "fr") == "pousser" and action_name(Pass(), "es") == "pasar"
+
+
+def test_heuristic_bots_evaluate_in_points() -> None:
+    """The rules-of-thumb bots used to rank with a 1 and zeros; now with points."""
+    view = _decisions("belote")["play"]
+    bot = make_bot("belote", "heuristic", seed=2)
+    ranked = bot.evaluate(view)
+    values = [v for _, v in ranked]
+    assert values == sorted(values, reverse=True) and not set(values) <= {0.0, 1.0}
+    assert {a for a, _ in ranked} == set(view.legal_actions)  # type: ignore[attr-defined]
+    values_again, method, count = estimate(view, seed=2)
+    assert method == "solved" and count >= 1 and dict(ranked) == values_again
+
+
+def test_the_level_sets_the_search() -> None:
+    view = _decisions("deberts")["play"]
+    hard = advise("deberts", view, "hard", seed=1)
+    assert hard[0].chosen  # a searching level plays its best
+    with pytest.raises(ValueError):
+        advise("belote", view, "hard")

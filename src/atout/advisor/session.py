@@ -455,11 +455,11 @@ class Advisor:
                 raise EntryRefused("advisor.error.ann-card")
             return
         card = action.card
-        if card in self._my_cards():
-            raise EntryRefused("advisor.error.in-your-hand", card=card)
         played = _played_by(view)
         if card in played:
             raise EntryRefused("advisor.error.played", card=card, seat=played[card])
+        if card in self._my_cards():
+            raise EntryRefused("advisor.error.in-your-hand", card=card)
         if self.game == "deberts":
             if card == view.indicator or card == view.bottom:
                 raise EntryRefused("advisor.error.face-up", card=card)
@@ -669,7 +669,7 @@ class _EntrySampler(_Sampler):
             card = int(action.card)
             self.must[s] |= 1 << card
             if trick and view.phase == "play":
-                params, pts, strength, above = tables_for(view)
+                params, _pts, strength, above = tables_for(view)
                 cards = _array([c for _, c in trick] + [0] * (4 - len(trick)))
                 P, stren, abv = _array(params), _array(list(strength)), _array(above)
                 for x in bits(self.deck & ~self.known & ~(1 << card)):

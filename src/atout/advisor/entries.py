@@ -103,22 +103,22 @@ def parse_announcement(game: str, text: str) -> Any:
             from atout.games.belote import Announced
 
             points, top = int(parts[0]), Rank.parse(parts[1])
-            flags = set(parts[2:])
-            four = "four" in flags or points in (150, 200)
-            if flags - {"t", "four"} or points not in (20, 50, 100, 150, 200):
+            marks = set(parts[2:])
+            four = "four" in marks or points in (150, 200)
+            if marks - {"t", "four"} or points not in (20, 50, 100, 150, 200):
                 raise ValueError(text)
             if four and (points, top) not in _BELOTE_FOURS:
                 raise ValueError(text)
-            return Announced(points, top, not four, "t" in flags and not four)
+            return Announced(points, top, not four, "t" in marks and not four)
         from atout.games.schieber import WeisCall
 
-        points = int(parts[0])
-        length = int(parts[1]) if len(parts) > 1 else None
-        top = Rank.parse(parts[2]) if len(parts) > 2 else None
-        trump = {"t": True, "n": False}[parts[3]] if len(parts) > 3 else None
-        if points not in (20, 50, 100, 150, 200) or len(parts) > 4:
+        said = int(parts[0])
+        long = int(parts[1]) if len(parts) > 1 else None
+        high = Rank.parse(parts[2]) if len(parts) > 2 else None
+        in_trump = {"t": True, "n": False}[parts[3]] if len(parts) > 3 else None
+        if said not in (20, 50, 100, 150, 200) or len(parts) > 4:
             raise ValueError(text)
-        return WeisCall(points, length, top, trump)
+        return WeisCall(said, long, high, in_trump)
     except (ValueError, IndexError, KeyError, CardParseError) as exc:
         raise EntryRefused("advisor.error.announcement", text=text) from exc
 
@@ -189,7 +189,7 @@ def parse_entry(game: str, text: str) -> Entry:
         return Entry("show", shown=tuple(shown))
     if not head.isdigit():
         raise EntryRefused("advisor.error.syntax", text=text)
-    seat = int(head)
+    actor = int(head)
     rest = [w for w in words[1:] if w != ","]
     bela = False
     ann: Any = None
@@ -206,7 +206,7 @@ def parse_entry(game: str, text: str) -> Entry:
         action = parse_action(" ".join(kept))
     except ActionParseError as exc:
         raise EntryRefused("advisor.error.syntax", text=text) from exc
-    return Entry("act", seat=seat, action=action, ann=ann, bela=bela)
+    return Entry("act", seat=actor, action=action, ann=ann, bela=bela)
 
 
 def entry_text(game: str, entry: Entry) -> str:

@@ -51,7 +51,8 @@ def review_deal(deal: Any) -> list[CardReview]:
     plays = [a for _, a in deal.actions if isinstance(a, Play)]
     if not deal.is_over or len(plays) != total:
         raise ValueError("only a deal played to its last card can be reviewed")
-    extras = {name: getattr(deal, name) for name in deal_extras(type(deal))}
+    deal_cls: Any = type(deal)
+    extras = {name: getattr(deal, name) for name in deal_extras(deal_cls)}
     replay = type(deal)(deal.deck, deal.dealer, deal.options, **extras)
     solver = shared_solver()
     out: list[CardReview] = []

@@ -30,7 +30,7 @@ import dataclasses
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from atout.advisor.entries import SILENT, Entry, EntryRefused, entry_text, parse_entry
 from atout.bots.worlds import _game_of, _Sampler, _schieber_weis_masks
@@ -50,7 +50,8 @@ TRIES = 400
 NeedKind = Literal["hand", "more", "show", "act", "over"]
 
 
-class Need(NamedTuple):
+@dataclass(frozen=True)
+class Need:
     """What the session waits for: ``hand`` (your first cards, ``count`` of them),
     ``more`` (your cards dealt after the bidding), ``show`` (the melds shown by
     ``seats``), ``act`` (a bid or a card of ``seat``), or ``over`` (the match is over)."""
@@ -194,8 +195,9 @@ class Advisor:
         steps = self.current.steps
         if not steps or steps[-1].pending is not None:
             return None
-        self.match.deal = steps[-1].world
-        return self.match.view(self.seat)
+        match: Any = self.match
+        match.deal = steps[-1].world
+        return match.view(self.seat)
 
     def advise(self, level: str | None = None) -> list[Any]:
         """On the person's turn: each legal choice with its value in points and its
@@ -639,7 +641,7 @@ class _EntrySampler(_Sampler):
         self.rest_size -= fixed.bit_count()
 
     def add_pending(self, advisor: Advisor, view: Any, pending: list[Entry]) -> None:
-        from atout.bots.solver import _array, _legal, tables_for
+        from atout.bots.solver import _array, _legal, tables_for  # type: ignore[attr-defined]
 
         me = advisor.seat
         trick = [(s, int(c)) for s, c in view.trick]

@@ -256,7 +256,7 @@ def test_refusals_during_play() -> None:
         advisor.enter("1 S8")
     assert info.value.key == "advisor.error.void"
     assert explain_refusal(info.value, "en", 0, 2) == (
-        "your opponent showed earlier that they cannot hold 8♠")
+        "8♠: opponent showed earlier not to hold it")
     advisor.enter("1 D9")
     # the person's own card: the full rule
     with pytest.raises(EntryRefused) as info:

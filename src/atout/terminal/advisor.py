@@ -121,6 +121,8 @@ class AdviseSession:
             return self.t("advisor.need.over")
         world: Any = self.advisor.world
         key = "advisor.need.bid" if world.phase not in ("play",) else "advisor.need.act"
+        if need.seat == self.advisor.seat:
+            key = "advisor.need.you-play" if world.phase == "play" else "advisor.need.you-bid"
         text = self.t(key, seat=self.who(need.seat))
         return text[:1].upper() + text[1:]
 

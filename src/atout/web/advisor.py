@@ -35,6 +35,7 @@ from atout.cards import CARDS, DECK_32, DECK_36, Rank, bits
 from atout.games.actions import Play
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, translate
+from atout.web.serialize import to_json
 
 __all__ = ["advisor_routes", "announcement_choices"]
 
@@ -99,6 +100,8 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
         prompt = translate(f"advisor.need.more{bottom}", lang, count=need.count)
     elif need.kind == "act":
         key = "advisor.need.act" if world.phase == "play" else "advisor.need.bid"
+        if need.seat == me:
+            key = "advisor.need.you-play" if world.phase == "play" else "advisor.need.you-bid"
         prompt = translate(key, lang, seat=seat_name(need.seat, me, n, lang))
     else:
         prompt = translate(f"advisor.need.{need.kind}", lang)
@@ -117,6 +120,7 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
                                               else DECK_32).mask)],
         "results": [
             {"number": row.number, "outcome": row.result.outcome,
+             "result": to_json(row.result),
              "recorded": list(row.result.recorded), "scores": list(row.scores)}
             for row in advisor.match.scoresheet
         ],
@@ -130,6 +134,9 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
             c.name for _, c in wview.trick]
         up = getattr(wview, "indicator", None) or getattr(wview, "turned", None)
         out["up"] = None if up is None or advisor.game == "schieber" else up.name
+    if need.kind == "act" and world is not None:
+        out["first_card"] = need.seat not in {
+            s for t in world.view(me).tricks for s, _ in t} | {s for s, _ in world.view(me).trick}
     if view is not None:
         trump = getattr(view, "trump", None)
         contract = getattr(view, "contract", None)

@@ -91,7 +91,7 @@
       el("div", { class: "name" }, name), el("div", { class: "total" }, S.scores[i])));
     const bits = [`#${S.deal_number}`, t("advisor.page.dealt-by", { seat: names[S.dealer] })];
     const v = S.view;
-    if (v && v.trump) bits.push(`${SUIT[v.trump]}`);
+    if (v && v.trump) bits.push(t("advisor.contract", { trump: SUIT[v.trump] }));
     else if (v && v.contract) bits.push(v.contract);
     if (S.up) bits.push(`${t("advisor.page.up")} ${sym(S.up)}`);
     if (v && v.bottom) bits.push(`${t("advisor.page.bottom")} ${sym(v.bottom)}`);
@@ -122,19 +122,51 @@
     return line;
   }
 
+  function extraNode() {
+    if (extra && extra.review) {
+      const short = (seat) => S.names[seat];
+      const table = el("table", { class: "sheet review", id: "review" });
+      table.append(el("tr", {}, el("th", {}, ""), el("th", {}, ""),
+        el("th", {}, t("advisor.page.value")), el("th", {}, t("advisor.page.best")),
+        el("th", {}, t("advisor.page.cost"))));
+      const lost = {};
+      for (const r of extra.review) {
+        lost[r.seat] = (lost[r.seat] || 0) + r.cost;
+        table.append(el("tr", {}, el("td", {}, short(r.seat)), el("td", {}, symNode(r.card)),
+          el("td", {}, r.value > 0 ? "+" + r.value : r.value),
+          el("td", {}, r.cost ? r.best_cards.map(sym).join(" ") + ` (${r.best > 0 ? "+" : ""}${r.best})` : ""),
+          el("td", { class: r.cost ? "cost" : "ok" }, r.cost || "✓")));
+      }
+      const totals = Object.entries(lost).map(([seat, cost]) =>
+        el("div", { class: "note" }, t("advisor.review.total", { seat: S.names[seat], cost })));
+      return el("section", { class: "field", id: "review-box" },
+        el("div", { class: "seg" }, el("h2", { style: "flex:3 1 0" }, t("advisor.review", { number: extra.number })),
+          el("button", { type: "button", id: "close", "aria-label": "×",
+            onclick: () => { extra = null; render(); } }, "×")),
+        el("div", { class: "note" }, t("advisor.page.review-help")), ...totals, table);
+    }
+    if (extra && extra.record) {
+      return el("section", { class: "field" }, el("textarea", { id: "record-text", rows: 10,
+        style: "width:100%", readonly: true }, extra.record));
+    }
+    return null;
+  }
+
   // -- what to enter now ----------------------------------------------------------------
   function render() {
     if (!S) return;
     header();
     const need = S.need, v = S.view;
     const body = [el("h2", { class: "prompt", id: "prompt" }, need.prompt)];
+    const shownExtra = extraNode();
+    if (shownExtra) body.push(shownExtra);
     if (v && v.hand.length) {
       body.push(el("div", { class: "myhand", "aria-label": "hand" }, v.hand.map((c) => cardNode(c))));
     }
     if (v && (v.trick.length || v.last_trick.length)) {
       const row = el("div", { class: "table-row", id: "trick" });
       const shownTrick = v.trick.length ? v.trick : v.last_trick;
-      row.append(el("span", { class: "hint" },
+      row.append(el("span", { class: "note" },
         t(v.trick.length ? "advisor.page.trick" : "advisor.page.last") + ":"));
       for (const [seat, code] of shownTrick) {
         row.append(el("div", { class: "played" }, cardNode(code), el("div", {}, S.names[seat])));
@@ -145,7 +177,7 @@
     if (need.kind === "hand" || need.kind === "more") {
       const wantUp = S.game === "deberts" || (S.game === "belote" && need.kind === "hand");
       const full = pick.length >= need.count;
-      body.push(el("div", { class: "hint" }, !full ? t("advisor.page.tap-hand") :
+      body.push(el("div", { class: "note" }, !full ? t("advisor.page.tap-hand") :
         wantUp ? t(need.kind === "hand" ? "advisor.page.tap-up" : "advisor.page.tap-bottom") : ""));
       body.push(pickedLine(pick, up));
       body.push(grid(
@@ -187,9 +219,9 @@
           "data-action": a.text, onclick: () => send({ add: `${S.seat} ${a.text}` }) },
           el("span", { class: "what" + (red ? " red" : "") }, a.label),
           el("span", { class: "pts" }, (a.points > 0 ? "+" : "") + a.points.toFixed(1)),
-          el("span", { class: "why" }, a.reason + (a.chosen ? " ★" : "")))));
+          el("span", { class: "why" }, a.reason + (a.chosen ? ` · ${t("advice.chosen")}` : "")))));
       });
-      body.push(el("div", { class: "hint" }, t("advisor.advice", { level: S.level })), list);
+      body.push(el("div", { class: "note" }, t("advisor.advice", { level: S.level })), list);
     } else if (need.kind === "act") {
       if (S.choices.length) {
         body.push(el("div", { class: "seg", id: "choices" }, S.choices.map((c) => el("button", {
@@ -197,12 +229,14 @@
           onclick: () => send({ add: `${need.seat} ${c.text}` }) }, c.label))));
       }
       if (v && v.phase === "play") {
+        const first = S.first_card;
         const annSelect = el("select", { id: "ann", "aria-label": t("advisor.page.announced"),
           onchange: (e) => { ann = e.target.value; } },
           el("option", { value: "" }, t("advisor.ann.none")),
           S.announcements.map((a) => el("option", { value: a.value, selected: ann === a.value || null }, a.label)));
         const row = el("div", { class: "annrow" },
-          el("div", {}, el("div", { class: "hint" }, t("advisor.page.announced")), annSelect));
+          first ? el("div", {}, el("div", { class: "note" }, t("advisor.page.announced")), annSelect)
+            : el("div", {}));
         if (S.game !== "schieber") {
           row.append(el("button", { type: "button", id: "bela", "aria-pressed": String(bela),
             onclick: () => { bela = !bela; render(); } }, t("advisor.bela")));
@@ -222,9 +256,10 @@
       const list = el("div", { class: "field", id: "deals" },
         el("div", { class: "label" }, t("advisor.page.deals")));
       for (const r of S.results) {
-        list.append(el("div", { class: "seg" },
-          el("span", { class: "hint", style: "flex:2 1 0" },
-            `${r.number}. ${r.outcome} ${r.recorded.join("-")} → ${r.scores.join("-")}`),
+        list.append(el("div", { class: "dealrow" },
+          el("span", { class: "note" },
+            `${r.number}. ${Atout.outcomeText(S.game, r.result, S.seat, S.n) || r.outcome} · ` +
+            `${r.recorded.join("-")} → ${r.scores.join("-")}`),
           el("button", { type: "button", "data-review": String(r.number),
             onclick: () => send({ review: r.number }) }, t("advisor.page.review"))));
       }
@@ -232,21 +267,8 @@
         onclick: () => send({ record: true }) }, t("advisor.page.record"))));
       body.push(list);
     }
-    if (extra && extra.review) {
-      const table = el("table", { class: "sheet review", id: "review" });
-      table.append(el("tr", {}, el("th", {}, ""), el("th", {}, ""), el("th", {}, "±"),
-        el("th", {}, "best"), el("th", {}, t("advisor.page.cost"))));
-      for (const r of extra.review) {
-        table.append(el("tr", {}, el("td", {}, S.names[r.seat]), el("td", {}, symNode(r.card)),
-          el("td", {}, r.value), el("td", {}, r.best_cards.map(sym).join(" ")),
-          el("td", { class: r.cost ? "cost" : "ok" }, r.cost || "✓")));
-      }
-      body.push(el("h2", {}, `${t("advisor.page.review")} #${extra.number}`), table);
-    } else if (extra && extra.record) {
-      body.push(el("textarea", { id: "record-text", rows: 10, style: "width:100%",
-        readonly: true }, extra.record));
-    }
     main.replaceChildren(...body);
+    main.dataset.count = String(S.deals.flat().length) + (S.error ? "!" + S.error : "");
     // the bar at the bottom: undo, type, send / done
     const input = el("input", { type: "text", id: "typed", placeholder: t("advisor.page.type"),
       autocapitalize: "characters", enterkeyhint: "send",

@@ -90,3 +90,18 @@ def test_the_level_sets_the_search() -> None:
     assert hard[0].chosen  # a searching level plays its best
     with pytest.raises(ValueError):
         advise("belote", view, "hard")
+
+
+def test_hint_near_the_target_when_a_sampled_world_ends_the_match_early() -> None:
+    """Schieber to 700: some worlds drawn for this view reach the target before the
+    actions seen so far are replayed; the sampler must reject them (it used to ask the
+    bidding model about a finished deal and fail)."""
+    info = get_game("schieber")
+    match = info.match(seed=0, options=info.options.parse("schieber(target=700)"))
+    bots = [make_bot("schieber", "heuristic", seed=s) for s in range(4)]
+    for _ in range(44):
+        seat = match.current_player()
+        match.apply(bots[seat].choose(match.view(seat)))
+    view = match.view(match.current_player())
+    advice = advise("schieber", view, "medium", seed=44)
+    assert {a.action for a in advice} == set(view.legal_actions)

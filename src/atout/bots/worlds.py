@@ -375,7 +375,7 @@ class _Sampler:
             for seat, action in self.view.history:
                 if (
                     model is not None and seat != self.seat and deal.phase != "play"
-                    and model.choose(deal.view(seat)) != action
+                    and not deal.is_over and model.choose(deal.view(seat)) != action
                 ):
                     differences += 1
                 deal.apply(action)

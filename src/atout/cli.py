@@ -1,4 +1,4 @@
-"""The ``atout`` command line: play, replay, score, arena, selfplay, bench, rules."""
+"""The ``atout`` command line: play, replay, score, advise, arena, selfplay, bench, rules."""
 
 from __future__ import annotations
 
@@ -171,6 +171,40 @@ def score(
     except RecordError as exc:
         raise click.ClickException(f"{load}: {exc}") from exc
     except (ValueError, OSError) as exc:
+        raise click.UsageError(str(exc)) from exc
+    sys.exit(session.run())
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option(
+    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+    help="Language of the questions, the cards you type and the advice.",
+)
+@click.option("--seat", type=int, default=0, show_default=True,
+              help="Your seat, in playing order from 0 (0 and 2 are partners).")
+@click.option("--dealer", type=int, default=0, show_default=True,
+              help="Seat that deals the first deal.")
+@click.option("--level", type=click.Choice(["easy", "medium", "hard", "expert"]),
+              default="hard", show_default=True, help="Bot level of the advice.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the advice's searches (same entries, same advice).")
+@click.option("--options", "options", default=None, help="Rule options as one string.")
+@click.option("--save", default=None, metavar="FILE",
+              help="Keep the finished deals in FILE as a record (docs/records.md).")
+def advise(
+    game: str, lang: str, seat: int, dealer: int, level: str, seed: int,
+    options: str | None, save: str | None,
+) -> None:
+    """Advice at a real table: enter your cards and each card played (docs/advisor.md)."""
+    from atout.terminal.advisor import AdviseSession
+
+    try:
+        session = AdviseSession(
+            game.lower(), lang=lang, seat=seat, dealer=dealer, level=level, seed=seed,
+            options=options, save=save, input_fn=input, output=click.echo,
+        )
+    except ValueError as exc:
         raise click.UsageError(str(exc)) from exc
     sys.exit(session.run())
 

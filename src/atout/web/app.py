@@ -44,6 +44,7 @@ from atout.bots.base import bot_names
 from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
+from atout.web.advisor import advisor_routes
 from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin
 from atout.web.messages import catalog_for, web_text
 from atout.web.scorekeeper import scorekeeper_routes
@@ -479,6 +480,7 @@ def create_app(
         Route("/api/tables/{id}/replay", api_table_replay),
         Route("/api/replay", api_record_replay, methods=["POST"]),
         *scorekeeper_routes(store, base_url),
+        *advisor_routes(),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

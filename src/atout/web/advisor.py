@@ -1,0 +1,249 @@
+"""The advisor in the browser: the ``/advise`` page and its one JSON endpoint.
+
+The server keeps nothing: the page keeps its entries (in the phone's local storage) and
+sends them all with each request; the server replays them through
+:class:`atout.advisor.Advisor` (the same entries give the same worlds, so the same view
+and the same advice), adds the new entry or takes the last one back, and answers with
+what the page shows. Mounted from :func:`atout.web.app.create_app`.
+
+``POST /api/advise`` ``{"game", "seat", "dealer", "level", "seed", "options", "lang",
+"deals": [[entry text, ...], ...], "add": entry text, "undo": true, "review": n,
+"record": true}``: ``{"deals", "need", "view", "advice", ...}``, or ``422`` with the
+reason (and the state before the refused entry).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from atout.advisor import (
+    Advisor,
+    EntryRefused,
+    explain_refusal,
+    record_text,
+    review_deal,
+    seat_name,
+)
+from atout.bots.advice import action_name
+from atout.cards import CARDS, DECK_32, DECK_36, Rank, bits
+from atout.games.actions import Play
+from atout.games.base import OptionsParseError
+from atout.i18n import LANGUAGES, translate
+from atout.web.serialize import to_json
+
+__all__ = ["advisor_routes", "announcement_choices"]
+
+STATIC = resources.files("atout.web") / "static"
+MAX_BODY = 65536
+MAX_DEALS = 60
+MAX_ENTRIES = 120
+LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def announcement_choices(game: str, lang: str) -> list[dict[str, str]]:
+    """What another seat may announce with its first card, as entry values and labels."""
+    trump = translate("advisor.ann.trump", lang)
+    out: list[dict[str, str]] = []
+
+    def add(value: str, label: str) -> None:
+        out.append({"value": value, "label": label})
+
+    if game == "deberts":
+        for length in (3, 4):
+            for top in range(8, length - 1, -1):
+                code = Rank(top).code
+                label = translate("advisor.ann.run", lang, length=length, top=code)
+                add(f"{length}:{code}", label)
+                add(f"{length}:{code}:t", f"{label} {trump}")
+    elif game == "belote":
+        for points, length in ((20, 3), (50, 4), (100, 5)):
+            for top in range(8, length - 1, -1):
+                code = Rank(top).code
+                label = f"{points}: " + translate("advisor.ann.run", lang, length=length, top=code)
+                add(f"{points}:{code}", label)
+                add(f"{points}:{code}:t", f"{label} {trump}")
+        for points, code in ((200, "J"), (150, "9"), (100, "A"), (100, "10"), (100, "K"),
+                             (100, "Q")):
+            label = f"{points}: " + translate("advisor.ann.four", lang, top=code)
+            add(f"{points}:{code}" + (":four" if points == 100 else ""), label)
+    else:
+        for points in (20, 50, 100, 200):
+            add(str(points), str(points))
+        for points, length in ((20, 3), (50, 4), (100, 5), (100, 4), (200, 4)):
+            add(f"{points}:{length}", f"{points}, " + translate(
+                "advisor.ann.length", lang, length=length))
+    return out
+
+
+def _cards(cards: Any) -> list[str]:
+    return [c.name for c in sorted(cards, key=lambda c: (c.suit, -c.rank))]
+
+
+def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
+    """What the page shows: the need, the view, the choices, the advice, the deals."""
+    me, n = advisor.seat, advisor.n
+    need = advisor.need
+    view = advisor.view()
+    world: Any = advisor.world
+    prompt: str
+    if need.kind == "hand":
+        up = "" if advisor.game == "schieber" else "-up"
+        prompt = translate(f"advisor.need.hand{up}", lang, count=need.count)
+    elif need.kind == "more":
+        bottom = "-bottom" if advisor.game == "deberts" else ""
+        prompt = translate(f"advisor.need.more{bottom}", lang, count=need.count)
+    elif need.kind == "act":
+        key = "advisor.need.act" if world.phase == "play" else "advisor.need.bid"
+        if need.seat == me:
+            key = "advisor.need.you-play" if world.phase == "play" else "advisor.need.you-bid"
+        prompt = translate(key, lang, seat=seat_name(need.seat, me, n, lang))
+    else:
+        prompt = translate(f"advisor.need.{need.kind}", lang)
+    prompt = prompt[:1].upper() + prompt[1:]
+    out: dict[str, Any] = {
+        "game": advisor.game, "seat": me, "n": n, "level": advisor.level,
+        "deals": advisor.entries_text(),
+        "names": [seat_name(s, me, n, lang) for s in range(n)],
+        "need": {"kind": need.kind, "seat": need.seat, "count": need.count,
+                 "seats": list(need.seats), "prompt": prompt},
+        "deal_number": advisor.deal_number,
+        "dealer": advisor.dealer,
+        "scores": list(advisor.match.scores),  # type: ignore[attr-defined]
+        "winner": advisor.match.winner,
+        "deck": [CARDS[i].name for i in bits((DECK_36 if advisor.game == "schieber"
+                                              else DECK_32).mask)],
+        "results": [
+            {"number": row.number, "outcome": row.result.outcome,
+             "result": to_json(row.result),
+             "recorded": list(row.result.recorded), "scores": list(row.scores)}
+            for row in advisor.match.scoresheet
+        ],
+        "view": None, "choices": [], "advice": [],
+        "announcements": announcement_choices(advisor.game, lang),
+        "mine": [c.name for c in advisor._my_cards()],
+    }
+    if world is not None:
+        wview = world.view(me)
+        out["played"] = [c.name for t in wview.tricks for _, c in t] + [
+            c.name for _, c in wview.trick]
+        up = getattr(wview, "indicator", None) or getattr(wview, "turned", None)
+        out["up"] = None if up is None or advisor.game == "schieber" else up.name
+    if need.kind == "act" and world is not None:
+        out["first_card"] = need.seat not in {
+            s for t in world.view(me).tricks for s, _ in t} | {s for s, _ in world.view(me).trick}
+    if view is not None:
+        trump = getattr(view, "trump", None)
+        contract = getattr(view, "contract", None)
+        out["view"] = {
+            "phase": view.phase,
+            "hand": _cards(view.hand),
+            "trick": [[s, c.name] for s, c in view.trick],
+            "last_trick": [[s, c.name] for s, c in (view.last_trick or ())],
+            "trump": None if trump is None else trump.letter,
+            "contract": None if contract is None else action_name(contract, lang),
+            "bottom": getattr(view, "bottom", None) and view.bottom.name,
+            "tricks_won": list(view.tricks_won),
+        }
+    if need.kind == "act":
+        legal = world.legal_actions() if need.seat == me or world.phase != "play" else [
+            a for a in world.legal_actions() if not isinstance(a, Play)]
+        out["choices"] = [{"text": str(a), "label": action_name(a, lang)} for a in legal
+                          if not isinstance(a, Play)]
+        if need.seat == me and view is not None:
+            out["advice"] = [
+                {"text": str(a.action), "label": action_name(a.action, lang),
+                 "points": round(a.points, 1), "reason": a.reason(lang), "chosen": a.chosen,
+                 "card": a.action.card.name if isinstance(a.action, Play) else None}
+                for a in advisor.advise()
+            ]
+    return out
+
+
+async def _body(request: Request) -> dict[str, Any] | None:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        return None
+    try:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _bad(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": "bad-message", "message": message}, status_code=status)
+
+
+def advisor_routes() -> list[Route]:
+    """The advisor's page and endpoint."""
+
+    async def page(request: Request) -> Response:
+        return FileResponse(str(STATIC / "advise.html"))
+
+    async def api(request: Request) -> Response:
+        body = await _body(request)
+        if body is None:
+            return _bad("a JSON object is expected")
+        lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
+        game = body.get("game")
+        deals = body.get("deals") or []
+        level = body.get("level") or "hard"
+        seat, dealer, seed = body.get("seat", 0), body.get("dealer", 0), body.get("seed", 0)
+        options = body.get("options") or ""
+        if (
+            game not in ("deberts", "belote", "schieber") or level not in LEVELS
+            or not all(isinstance(x, int) and not isinstance(x, bool)
+                       for x in (seat, dealer, seed))
+            or not isinstance(options, str) or not isinstance(deals, list)
+            or len(deals) > MAX_DEALS
+            or not all(isinstance(d, list) and len(d) <= MAX_ENTRIES
+                       and all(isinstance(e, str) and len(e) <= 200 for e in d) for d in deals)
+        ):
+            return _bad("game, seat, dealer, level, seed, options and deals are expected")
+        try:
+            advisor = Advisor(game, seat=seat, options=options, first_dealer=dealer,
+                              level=level, seed=seed)
+        except (ValueError, OptionsParseError) as exc:
+            return _bad(str(exc))
+        for deal in deals:
+            for text in deal:
+                try:
+                    advisor.enter(text)
+                except EntryRefused as exc:
+                    return _bad(f"{text}: {explain_refusal(exc, lang, seat, advisor.n)}")
+        error: str | None = None
+        try:
+            if body.get("undo"):
+                advisor.undo()
+            elif isinstance(body.get("add"), str) and len(body["add"]) <= 200:
+                advisor.enter(body["add"])
+        except EntryRefused as exc:
+            error = explain_refusal(exc, lang, seat, advisor.n)
+        out = state_json(advisor, lang)
+        review = body.get("review")
+        if isinstance(review, int) and 1 <= review <= len(advisor.finished):
+            try:
+                out["review"] = [
+                    {"seat": r.seat, "card": r.card.name, "value": r.value, "best": r.best,
+                     "best_cards": [c.name for c in r.best_cards], "cost": r.cost}
+                    for r in review_deal(advisor.finished_deals()[review - 1])
+                ]
+            except ValueError:
+                out["review"] = []
+        if body.get("record"):
+            out["record"] = record_text(advisor)
+        if error is not None:
+            out["error"] = error
+            return JSONResponse(out, status_code=422)
+        return JSONResponse(out)
+
+    return [
+        Route("/advise", page),
+        Route("/api/advise", api, methods=["POST"]),
+    ]

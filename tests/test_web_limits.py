@@ -91,6 +91,20 @@ def test_a_body_over_its_limit_is_refused(db_url: str) -> None:
         assert _create(client).status_code == 201
 
 
+def test_an_advisor_session_is_read_up_to_the_record_limit_in_a_worker(db_url: str) -> None:
+    """The advisor's page sends its whole session with each request: it may be longer
+    than a table's creation, and it is replayed in the worker pool, off the loop."""
+    with _client(db_url, max_body=2000, max_record_body=50_000) as client:
+        session = {"game": "deberts", "seat": 0, "dealer": 0, "level": "easy",
+                   "deals": [["x" * 100] * 30]}
+        response = client.post("/api/advise", json=session)
+        assert response.status_code == 400  # read whole (3 KiB), then refused as entries
+        assert "x" * 100 in response.json()["message"]
+        session["deals"] = [["x" * 100] * 100] * 6
+        assert client.post("/api/advise", json=session).status_code == 413
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        assert manager.workers._pool is not None  # the answer was worked out there
+
 def test_a_replay_waits_for_no_busy_worker(db_url: str) -> None:
     """Records are replayed in the worker pool; when it is full the answer is 503 at once."""
     with _client(db_url) as client:

@@ -15,9 +15,11 @@ reason (and the state before the refused entry).
 from __future__ import annotations
 
 import json
+from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
@@ -36,8 +38,9 @@ from atout.games.actions import Play
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, translate
 from atout.web.serialize import to_json
+from atout.web.workers import Workers, WorkersBusy
 
-__all__ = ["advisor_routes", "announcement_choices"]
+__all__ = ["advisor_routes", "announcement_choices", "answer"]
 
 STATIC = resources.files("atout.web") / "static"
 MAX_BODY = 65536
@@ -176,12 +179,71 @@ async def _body(request: Request) -> dict[str, Any] | None:
     return body if isinstance(body, dict) else None
 
 
-def _bad(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": "bad-message", "message": message}, status_code=status)
+def _bad(message: str) -> tuple[int, dict[str, Any]]:
+    return 400, {"error": "bad-message", "message": message}
 
 
-def advisor_routes() -> list[Route]:
-    """The advisor's page and endpoint."""
+def answer(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The status and JSON answer to one request: the entries replayed, the new entry
+    or the undo applied, the advice, review or record asked for. Pure and picklable, so
+    that it runs in a worker process, away from the server's event loop."""
+    lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
+    game = body.get("game")
+    deals = body.get("deals") or []
+    level = body.get("level") or "hard"
+    seat, dealer, seed = body.get("seat", 0), body.get("dealer", 0), body.get("seed", 0)
+    options = body.get("options") or ""
+    if (
+        game not in ("deberts", "belote", "schieber") or level not in LEVELS
+        or not all(isinstance(x, int) and not isinstance(x, bool)
+                   for x in (seat, dealer, seed))
+        or not isinstance(options, str) or not isinstance(deals, list)
+        or len(deals) > MAX_DEALS
+        or not all(isinstance(d, list) and len(d) <= MAX_ENTRIES
+                   and all(isinstance(e, str) and len(e) <= 200 for e in d) for d in deals)
+    ):
+        return _bad("game, seat, dealer, level, seed, options and deals are expected")
+    try:
+        advisor = Advisor(game, seat=seat, options=options, first_dealer=dealer,
+                          level=level, seed=seed)
+    except (ValueError, OptionsParseError) as exc:
+        return _bad(str(exc))
+    for deal in deals:
+        for text in deal:
+            try:
+                advisor.enter(text)
+            except EntryRefused as exc:
+                return _bad(f"{text}: {explain_refusal(exc, lang, seat, advisor.n)}")
+    error: str | None = None
+    try:
+        if body.get("undo"):
+            advisor.undo()
+        elif isinstance(body.get("add"), str) and len(body["add"]) <= 200:
+            advisor.enter(body["add"])
+    except EntryRefused as exc:
+        error = explain_refusal(exc, lang, seat, advisor.n)
+    out = state_json(advisor, lang)
+    review = body.get("review")
+    if isinstance(review, int) and 1 <= review <= len(advisor.finished):
+        try:
+            out["review"] = [
+                {"seat": r.seat, "card": r.card.name, "value": r.value, "best": r.best,
+                 "best_cards": [c.name for c in r.best_cards], "cost": r.cost}
+                for r in review_deal(advisor.finished_deals()[review - 1])
+            ]
+        except ValueError:
+            out["review"] = []
+    if body.get("record"):
+        out["record"] = record_text(advisor)
+    if error is not None:
+        out["error"] = error
+        return 422, out
+    return 200, out
+
+
+def advisor_routes(workers: Workers | None = None, seconds: float = 30.0) -> list[Route]:
+    """The advisor's page and endpoint. With ``workers`` (the server's pool) each answer
+    is worked out in a worker process within ``seconds``; without, in a thread."""
 
     async def page(request: Request) -> Response:
         return FileResponse(str(STATIC / "advise.html"))
@@ -189,59 +251,16 @@ def advisor_routes() -> list[Route]:
     async def api(request: Request) -> Response:
         body = await _body(request)
         if body is None:
-            return _bad("a JSON object is expected")
-        lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
-        game = body.get("game")
-        deals = body.get("deals") or []
-        level = body.get("level") or "hard"
-        seat, dealer, seed = body.get("seat", 0), body.get("dealer", 0), body.get("seed", 0)
-        options = body.get("options") or ""
-        if (
-            game not in ("deberts", "belote", "schieber") or level not in LEVELS
-            or not all(isinstance(x, int) and not isinstance(x, bool)
-                       for x in (seat, dealer, seed))
-            or not isinstance(options, str) or not isinstance(deals, list)
-            or len(deals) > MAX_DEALS
-            or not all(isinstance(d, list) and len(d) <= MAX_ENTRIES
-                       and all(isinstance(e, str) and len(e) <= 200 for e in d) for d in deals)
-        ):
-            return _bad("game, seat, dealer, level, seed, options and deals are expected")
+            return JSONResponse(_bad("a JSON object is expected")[1], status_code=400)
         try:
-            advisor = Advisor(game, seat=seat, options=options, first_dealer=dealer,
-                              level=level, seed=seed)
-        except (ValueError, OptionsParseError) as exc:
-            return _bad(str(exc))
-        for deal in deals:
-            for text in deal:
-                try:
-                    advisor.enter(text)
-                except EntryRefused as exc:
-                    return _bad(f"{text}: {explain_refusal(exc, lang, seat, advisor.n)}")
-        error: str | None = None
-        try:
-            if body.get("undo"):
-                advisor.undo()
-            elif isinstance(body.get("add"), str) and len(body["add"]) <= 200:
-                advisor.enter(body["add"])
-        except EntryRefused as exc:
-            error = explain_refusal(exc, lang, seat, advisor.n)
-        out = state_json(advisor, lang)
-        review = body.get("review")
-        if isinstance(review, int) and 1 <= review <= len(advisor.finished):
-            try:
-                out["review"] = [
-                    {"seat": r.seat, "card": r.card.name, "value": r.value, "best": r.best,
-                     "best_cards": [c.name for c in r.best_cards], "cost": r.cost}
-                    for r in review_deal(advisor.finished_deals()[review - 1])
-                ]
-            except ValueError:
-                out["review"] = []
-        if body.get("record"):
-            out["record"] = record_text(advisor)
-        if error is not None:
-            out["error"] = error
-            return JSONResponse(out, status_code=422)
-        return JSONResponse(out)
+            if workers is None:
+                status, out = await run_in_threadpool(answer, body)
+            else:
+                status, out = await workers.run(seconds, answer, body)
+        except (WorkersBusy, TimeoutError, BrokenProcessPool):
+            return JSONResponse({"error": "busy"}, status_code=503,
+                                headers={"retry-after": "5"})
+        return JSONResponse(out, status_code=status)
 
     return [
         Route("/advise", page),

@@ -480,7 +480,7 @@ def create_app(
         Route("/api/tables/{id}/replay", api_table_replay),
         Route("/api/replay", api_record_replay, methods=["POST"]),
         *scorekeeper_routes(store, base_url),
-        *advisor_routes(),
+        *advisor_routes(workers, limits.replay_seconds),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

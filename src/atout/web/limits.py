@@ -72,7 +72,7 @@ class BodyLimit:
         self.limits = limits
 
     def limit_for(self, scope: Scope) -> int:
-        if scope["path"] == "/api/replay":
+        if scope["path"] in ("/api/replay", "/api/advise"):  # records; a whole session
             return self.limits.max_record_body
         return self.limits.max_body
 

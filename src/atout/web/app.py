@@ -25,7 +25,6 @@ import contextlib
 import dataclasses
 import json
 import os
-import time
 from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
@@ -228,6 +227,7 @@ def create_app(
     manager = TableManager(
         store, bot_delay=bot_delay, workers=workers,
         max_live_tables=limits.max_live_tables, idle_seconds=limits.idle_seconds,
+        away_seconds=limits.away_seconds, stand_in_bot=limits.stand_in_bot,
     )
     creations = RateLimiter(limits.tables_per_minute)
 
@@ -268,6 +268,7 @@ def create_app(
             lang = str(body["lang"])
         specs = body.get("seats")
         me = body.get("me", None)
+        turn_seconds = body.get("turn_seconds") or 0
         if game not in GAMES or not isinstance(options, str) or not isinstance(specs, list):
             return _error(400, "bad-message", lang)
         if not all(isinstance(s, dict) for s in specs):
@@ -278,7 +279,8 @@ def create_app(
             for s in specs
         ]
         try:
-            table_id, tokens = manager.create(game, options, lang, specs)
+            table_id, tokens = manager.create(game, options, lang, specs,
+                                              turn_seconds=turn_seconds)
         except (ValueError, OptionsParseError) as exc:  # explain: refused options, translated
             return JSONResponse({"error": "bad-table", "message": explain(exc, lang)},
                                 status_code=400)
@@ -308,6 +310,7 @@ def create_app(
         return JSONResponse({
             "id": table.id, "game": table.row.game, "options": table.row.options,
             "lang": table.row.lang, "seq": table.seq, "over": bool(table.match.is_over),
+            "turn_seconds": table.row.turn_seconds,
             "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in table.row.seats],
         })
 
@@ -413,9 +416,8 @@ def create_app(
                     await send(error("bad-token", lang))
                     return
             watcher = Watcher(seat, lang, send)
-            table.watchers.add(watcher)
             await send({"type": "welcome", "seat": seat, "table": table.id})
-            await table.broadcast()
+            await manager.join(table, watcher)  # a person coming back takes their seat back
             while True:
                 message = await _receive(websocket)
                 if not isinstance(message, dict):
@@ -438,6 +440,11 @@ def create_app(
                         await send(exc.to_message())
                     else:
                         await send({"type": "hint", "seq": table.seq, "options": options})
+                elif kind == "back":
+                    try:
+                        await manager.come_back(table, seat, lang)
+                    except ActionRefused as exc:
+                        await send(exc.to_message())
                 elif kind == "ping":
                     await send({"type": "pong"})
                 else:
@@ -448,10 +455,8 @@ def create_app(
             pass
         finally:
             if table is not None and watcher is not None:
-                table.watchers.discard(watcher)
-                table.last_used = time.monotonic()
                 with contextlib.suppress(Exception):
-                    await table.broadcast()
+                    await manager.leave(table, watcher)
             queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writing, 2)

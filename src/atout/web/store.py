@@ -75,6 +75,11 @@ tables = Table(
     Column("lang", String(5), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    # Migration 0004: the turn timer (0: none), and the server process that runs the
+    # table until when (``atout serve --workers N``; see atout.web.cluster).
+    Column("turn_seconds", Integer, nullable=False, server_default="0"),
+    Column("lease_owner", String(80), nullable=True),
+    Column("lease_until", DateTime(timezone=True), nullable=True),
 )
 
 seats = Table(
@@ -147,6 +152,8 @@ class TableRow:
     created_at: datetime
     finished_at: datetime | None
     seats: tuple[SeatRow, ...]
+    #: Seconds a person has for each turn before a bot plays their seat (0: no timer).
+    turn_seconds: int = 0
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -241,14 +248,14 @@ class Store:
 
     def create_table(
         self, game: str, options: str, seed: int, lang: str,
-        seat_rows: list[tuple[str, str | None, str | None]],
+        seat_rows: list[tuple[str, str | None, str | None]], turn_seconds: int = 0,
     ) -> str:
         """Store a new table; ``seat_rows`` holds (kind, bot, token hash) per seat."""
         table_id = secrets.token_urlsafe(12)
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=table_id, game=game, options=options, seed=str(int(seed)), lang=lang,
-                created_at=_now(), finished_at=None,
+                created_at=_now(), finished_at=None, turn_seconds=int(turn_seconds),
             ))
             for seat, (kind, bot, token_hash) in enumerate(seat_rows):
                 conn.execute(insert(seats).values(
@@ -270,14 +277,16 @@ class Store:
             id=row.id, game=row.game, options=row.options, seed=int(row.seed), lang=row.lang,
             created_at=row.created_at, finished_at=row.finished_at,
             seats=tuple(SeatRow(s.seat, s.kind, s.bot, s.token_hash) for s in seat_rows),
+            turn_seconds=int(row.turn_seconds or 0),
         )
 
-    def events(self, table_id: str) -> list[tuple[int, int, str]]:
-        """The log of a table: (seq, seat, action text), in order."""
+    def events(self, table_id: str, start: int = 0) -> list[tuple[int, int, str]]:
+        """The log of a table from step ``start``: (seq, seat, action text), in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(events.c.seq, events.c.seat, events.c.action)
-                .where(events.c.table_id == table_id).order_by(events.c.seq)
+                .where(events.c.table_id == table_id, events.c.seq >= start)
+                .order_by(events.c.seq)
             ).all()
         return [(r.seq, r.seat, r.action) for r in rows]
 

@@ -19,10 +19,12 @@ pytest.importorskip("sqlalchemy")
 uvicorn = pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
+import test_web_browser  # noqa: E402
 from atout.web import create_app  # noqa: E402
 from atout.web.limits import Limits  # noqa: E402
 from test_web_browser import DESKTOP, shot, watch_errors  # noqa: E402
-from test_web_browser import browser as _browser  # noqa: E402, F401 (the fixture "browser")
+
+chromium = test_web_browser.browser  # the shared Chromium fixture, here as "chromium"
 
 
 @pytest.fixture(scope="module")
@@ -45,22 +47,22 @@ def away_server(module_db_url: str) -> Iterator[str]:
     thread.join(10)
 
 
-def open_seat(browser: Any, server: str, data: dict[str, Any], seat: str) -> Any:
-    page = browser.new_context(viewport=DESKTOP, bypass_csp=True).new_page()
+def open_seat(chromium: Any, server: str, data: dict[str, Any], seat: str) -> Any:
+    page = chromium.new_context(viewport=DESKTOP, bypass_csp=True).new_page()
     page.goto(server + data["seats"][seat]["url"])
     page.wait_for_selector(".hand .card")
     return page
 
 
-def test_timer_stand_in_and_the_seat_given_back(away_server: str, browser: Any) -> None:
+def test_timer_stand_in_and_the_seat_given_back(away_server: str, chromium: Any) -> None:
     import httpx2 as httpx
 
     data = httpx.post(away_server + "/api/tables", json={
         "game": "deberts", "seats": [{"kind": "you"}, {"kind": "friend"}], "me": 0,
         "turn_seconds": 3,
     }).json()
-    a = open_seat(browser, away_server, data, "0")
-    b = open_seat(browser, away_server, data, "1")
+    a = open_seat(chromium, away_server, data, "0")
+    b = open_seat(chromium, away_server, data, "1")
     errors = [watch_errors(a), watch_errors(b)]
     # the seat to play has its clock, counting down, on both pages
     a.wait_for_selector(".seat-label.to-play .clock")
@@ -82,7 +84,7 @@ def test_timer_stand_in_and_the_seat_given_back(away_server: str, browser: Any) 
     shot(other, "stand-in-away")
     assert other.locator(".seat-label small", has_text="away").count() >= 1
     # ... until they open their link again: the seat is theirs at once
-    again = browser.new_context(viewport=DESKTOP, bypass_csp=True).new_page()
+    again = chromium.new_context(viewport=DESKTOP, bypass_csp=True).new_page()
     errors.append(watch_errors(again))
     again.goto(gone_url)
     again.wait_for_selector(".hand .card")

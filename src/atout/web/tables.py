@@ -78,6 +78,9 @@ class Watcher:
     seat: int | None
     lang: str
     send: Callable[[dict[str, Any]], Awaitable[None]]
+    #: Closes the connection so that its page connects again (the table moved to
+    #: another server process).
+    close: Callable[[], Awaitable[None]] | None = None
 
 
 @dataclass(eq=False)
@@ -248,6 +251,10 @@ class TableManager:
         self.stand_in_bot = stand_in_bot
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        #: Ids of the tables that left memory since :meth:`take_left` was last called,
+        #: kept while ``track_left`` (the cluster gives their leases up).
+        self.left: list[str] = []
+        self.track_left = False
 
     # -- creating and loading --------------------------------------------------------
     def create(
@@ -303,6 +310,38 @@ class TableManager:
         table.last_used = time.monotonic()
         self.wake(table)
         return table
+
+    async def peek(self, table_id: str) -> LiveTable | None:
+        """The table as it is, to read: the live one, else a copy rebuilt from the
+        database that is not kept and runs nothing (another process runs the table)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        return await asyncio.to_thread(self._load, table_id)
+
+    async def forget(self, table_id: str) -> None:
+        """Let a live table go at once (another process runs it now): its bots and
+        clock stop and its connections close, so that their pages connect again."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        for task in (table.runner, table.timer):
+            if task is not None:
+                task.cancel()
+        for watcher in list(table.watchers):
+            table.watchers.discard(watcher)
+            if watcher.close is not None:
+                with contextlib.suppress(Exception):
+                    await watcher.close()
+
+    def _drop(self, table_id: str) -> None:
+        del self.tables[table_id]
+        if self.track_left:
+            self.left.append(table_id)
+
+    def take_left(self) -> list[str]:
+        left, self.left = self.left, []
+        return left
 
     def _load(self, table_id: str) -> LiveTable | None:
         """Rebuild a table from its row and its log (every action checked again)."""
@@ -535,7 +574,7 @@ class TableManager:
         before = len(self.tables)
         for table in list(self.tables.values()):
             if self._evictable(table) and now - table.last_used >= self.idle_seconds:
-                del self.tables[table.id]
+                self._drop(table.id)
         self._trim()
         return before - len(self.tables)
 
@@ -549,7 +588,7 @@ class TableManager:
             key=lambda t: t.last_used,
         )
         for table in idle[:excess]:
-            del self.tables[table.id]
+            self._drop(table.id)
 
     async def sweep_forever(self) -> None:
         """Sweep now and then (a quarter of ``idle_seconds``, between 1 s and a minute)."""

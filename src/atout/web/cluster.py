@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import socket
 from collections.abc import Iterator
@@ -62,7 +63,7 @@ class Cluster:
         self.manager = manager
         self.lease_seconds = lease_seconds
         self.max_frame = max_frame
-        self.id = secrets.token_hex(6)
+        self.id = f"{os.getpid()}.{secrets.token_hex(4)}"
         #: ``127.0.0.1:PORT``: where the other processes relay connections to this one.
         self.address = ""
         #: Counters: tables taken over from a gone holder, let go on a notification,
@@ -74,7 +75,7 @@ class Cluster:
 
     @property
     def owner(self) -> str:
-        """This process in a lease: ``ADDRESS/ID``."""
+        """This process in a lease: ``ADDRESS/PID.RANDOM``."""
         return f"{self.address}/{self.id}"
 
     # -- where a table is served --------------------------------------------------------

@@ -1,8 +1,9 @@
 """``atout serve --workers N``: N server processes behind one address.
 
-The supervisor binds the public socket once and starts N worker processes (``spawn``)
-that each run the whole application under uvicorn on that same socket: the kernel hands
-every new connection to one of them. The processes share the PostgreSQL database and
+The supervisor starts N worker processes (``spawn``) that each run the whole application
+under uvicorn on a socket of their own bound to the same address with ``SO_REUSEPORT``:
+the kernel spreads the new connections over them (by a hash of the client's address and
+port). The processes share the PostgreSQL database and
 run each table in one of them at a time (:mod:`atout.web.cluster`). A worker that dies
 is started again; its tables are taken over by the processes their pages reconnect to.
 SIGINT or SIGTERM stops them all.
@@ -39,9 +40,22 @@ def check_workers(db_url: str | None, workers: int) -> str:
     return url
 
 
-def _worker(sock: socket.socket, db_url: str | None, bot_delay: float, log_level: str,
+def _listen(host: str, port: int, *, listen: bool = True) -> socket.socket:
+    """A socket on ``host:port`` with ``SO_REUSEPORT``: each worker listens on its own,
+    and the kernel spreads the new connections over them."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    if listen:
+        sock.listen(2048)
+    return sock
+
+
+def _worker(host: str, port: int, db_url: str, bot_delay: float, log_level: str,
             limits: Any) -> None:
-    """One server process on the shared socket."""
+    """One server process, listening on its own socket at the shared address."""
     import uvicorn
 
     from atout.web import create_app
@@ -50,7 +64,7 @@ def _worker(sock: socket.socket, db_url: str | None, bot_delay: float, log_level
     config = uvicorn.Config(
         create_app(db_url, bot_delay=bot_delay, limits=limits, cluster=True),
         log_level=log_level, ws_max_size=limits.max_frame)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(config).run(sockets=[_listen(host, port)])
 
 
 def supervise(host: str, port: int, db_url: str | None, bot_delay: float, log_level: str,
@@ -60,18 +74,15 @@ def supervise(host: str, port: int, db_url: str | None, bot_delay: float, log_le
 
     db_url = check_workers(db_url, workers)
     Store(db_url).close()  # migrate once, before the workers start
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(2048)
-    sock.set_inheritable(True)
+    # holds the address (bound, not listening: it takes no connection) and fails now
+    # if another program has it
+    sock = _listen(host, port, listen=False)
     context = multiprocessing.get_context("spawn")
     stopping = False
 
     def start() -> Any:
-        process = context.Process(target=_worker, args=(sock, db_url, bot_delay, log_level,
-                                                        limits), daemon=False)
+        process = context.Process(target=_worker, args=(host, port, db_url, bot_delay,
+                                                        log_level, limits), daemon=False)
         process.start()
         print(f"atout: worker {process.pid} started", flush=True)
         return process
@@ -83,6 +94,7 @@ def supervise(host: str, port: int, db_url: str | None, bot_delay: float, log_le
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
     processes = [start() for _ in range(workers)]
+    started = [time.monotonic()] * workers
     try:
         while not stopping:
             time.sleep(0.2)
@@ -90,7 +102,10 @@ def supervise(host: str, port: int, db_url: str | None, bot_delay: float, log_le
                 if not process.is_alive() and not stopping:
                     print(f"atout: worker {process.pid} ended ({process.exitcode}); "
                           "starting another", flush=True)
+                    if time.monotonic() - started[i] < 10:  # failing at start: slowly
+                        time.sleep(2)
                     processes[i] = start()
+                    started[i] = time.monotonic()
     finally:
         for process in processes:
             if process.is_alive():

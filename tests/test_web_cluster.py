@@ -57,6 +57,38 @@ def test_sqlite_runs_no_leases(tmp_path: Path) -> None:
     assert create_app(f"sqlite:///{tmp_path / 'c.db'}").state.cluster is None
 
 
+def test_a_table_let_go_runs_nothing_more(tmp_path: Path) -> None:
+    """A table another process took (``forget``): its connections close, its bots stop,
+    and nothing it is still asked writes the log."""
+    from starlette.testclient import TestClient
+
+    from atout.web.tables import ActionRefused, Watcher
+    from test_web_api import hello, new_table, receive_state
+
+    app = create_app(f"sqlite:///{tmp_path / 'd.db'}", bot_delay=30)
+    manager = app.state.manager
+    with TestClient(app) as client:
+        data = new_table(client, "belote", ["you", "bot", "bot", "bot"])
+        tid = data["id"]
+        with client.websocket_connect(f"/ws/{tid}") as ws:
+            hello(ws, data["seats"]["0"]["token"])
+            state = receive_state(ws)
+            table = manager.tables[tid]
+            assert client.portal is not None
+            client.portal.call(manager.forget, tid)
+            assert ws.receive()["code"] == 1012  # closed: the page connects again
+        assert tid not in manager.tables and table.gone
+        assert table.runner is None or table.runner.cancelled() or table.runner.done()
+        client.portal.call(manager.leave, table, Watcher(0, "en", manager.close))
+        assert table.runner is None or table.runner.done()
+        assert table.timer is None
+        if state["view"]["to_play"] == 0:
+            with pytest.raises(ActionRefused):
+                client.portal.call(manager.act, table, 0, state["view"]["legal_actions"][0],
+                                   state["seq"], "en")
+        assert logged(f"sqlite:///{tmp_path / 'd.db'}", tid) == []
+
+
 # -- PostgreSQL: processes sharing the tables ----------------------------------------------
 def start(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(

@@ -106,6 +106,8 @@ class LiveTable:
     #: What the table waits for: (seat, when a stand-in takes it over, reason), or None.
     due: tuple[int, float, str] | None = None
     timer: asyncio.Task[None] | None = None
+    #: Let go (another server process runs the table now): nothing runs here any more.
+    gone: bool = False
 
     def __post_init__(self) -> None:
         now = time.monotonic()
@@ -325,6 +327,7 @@ class TableManager:
         table = self.tables.pop(table_id, None)
         if table is None:
             return
+        table.gone = True
         for task in (table.runner, table.timer):
             if task is not None:
                 task.cancel()
@@ -437,6 +440,8 @@ class TableManager:
         """Store, then apply an action or a marker (the caller holds the lock and has
         checked it)."""
         text = str(action)
+        if table.gone:  # another process runs the table: it writes the log
+            raise ActionRefused("stale", web_text("error.stale", "en"))
         try:
             self.store.append_event(table.id, table.seq, seat, text)
         except DuplicateEvent:
@@ -474,6 +479,8 @@ class TableManager:
     def wake(self, table: LiveTable) -> None:
         """Set the table's clock, and start its bot runner when a bot is to play and
         none runs."""
+        if table.gone:
+            return
         self._arm(table)
         if table.bot_to_play() is None:
             return
@@ -536,7 +543,7 @@ class TableManager:
 
     def _arm(self, table: LiveTable) -> None:
         """Set the timer of the table's deadline (cancelling the last one)."""
-        due = self.deadline(table)
+        due = None if table.gone else self.deadline(table)
         if due == table.due and table.timer is not None and not table.timer.done():
             return
         if table.timer is not None and table.timer is not asyncio.current_task():

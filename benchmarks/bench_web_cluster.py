@@ -3,9 +3,10 @@
 1. *capacity*: for 1 and then 2 server processes, tables of ``--game`` whose every seat
    is a scripted person (a websocket client that waits a think delay, uniform in
    ``--think``, then sends a random legal action), at each count of ``--tables``; each
-   run prints the actions acknowledged per second and the latency of an action (sending
-   it to receiving the state that includes it): p50, p99, worst. More tables at the same
-   p99 is more capacity.
+   run prints the actions acknowledged per second, the latency of an action (sending it
+   to receiving the state that includes it: p50, p99, worst), and the processor time the
+   server processes used (in cores, and per action: their bot workers and PostgreSQL
+   are not counted). More tables at the same p99 is more capacity.
 2. *kill*: 2 processes and ``--kill-tables`` tables; halfway through, the process that
    runs the most tables is killed (SIGKILL). The clients connect again as the page
    does. At the end, every action a client saw acknowledged is looked up in the
@@ -45,7 +46,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bench_web_load import free_port, post, seats  # noqa: E402
+from bench_web_load import free_port, post, seats
 
 
 @dataclass
@@ -67,7 +68,8 @@ async def person(port: int, table: str, token: str, seat: int, stop: float,
                 await ws.send(json.dumps({"type": "hello", "token": token}))
                 sent: list[Any] = []  # [seq, action, time] while one is unanswered
 
-                async def act(action: str, seq: int, delay: float) -> None:
+                async def act(ws: Any, sent: list[Any], action: str, seq: int,
+                              delay: float) -> None:
                     await asyncio.sleep(delay)
                     sent[:] = [seq, action, time.perf_counter()]
                     await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
@@ -90,7 +92,7 @@ async def person(port: int, table: str, token: str, seat: int, stop: float,
                     if (view["to_play"] == seat and not sent and view["legal_actions"]
                             and (pending is None or pending.done())):
                         pending = asyncio.get_running_loop().create_task(act(
-                            rng.choice(view["legal_actions"]), message["seq"],
+                            ws, sent, rng.choice(view["legal_actions"]), message["seq"],
                             rng.uniform(*think)))
         except TimeoutError:
             return
@@ -101,6 +103,19 @@ async def person(port: int, table: str, token: str, seat: int, stop: float,
         finally:
             if pending is not None:
                 pending.cancel()
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system time of the processes so far (Linux ``/proc``; 0 elsewhere)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -175,8 +190,9 @@ def schema_url(base: str, schema: str) -> str:
 
 
 def capacity(base: str, admin: Any, args: argparse.Namespace) -> None:
-    print("| processes | tables | clients | actions/s | p50 | p99 | worst | reconnects |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| processes | tables | clients | actions/s | p50 | p99 | worst | server CPU "
+          "| CPU per action |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     n = seats(args.game)
     for workers in (1, 2):
         for count in args.tables:
@@ -187,8 +203,10 @@ def capacity(base: str, admin: Any, args: argparse.Namespace) -> None:
             try:
                 tables = new_tables(server.port, args.game, count)
                 tally = Tally()
+                cpu = cpu_seconds(server.pids)
                 elapsed = asyncio.run(play(server.port, tables, n, args.seconds,
                                            tuple(args.think), tally))
+                cpu = cpu_seconds(server.pids) - cpu
             finally:
                 server.stop()
                 with admin.begin() as conn:
@@ -196,7 +214,8 @@ def capacity(base: str, admin: Any, args: argparse.Namespace) -> None:
             lat = tally.latencies
             print(f"| {workers} | {count} | {count * n} | {len(lat) / elapsed:.0f} "
                   f"| {percentile(lat, 0.5):.1f} ms | {percentile(lat, 0.99):.1f} ms "
-                  f"| {percentile(lat, 1.0):.1f} ms | {tally.reconnects} |", flush=True)
+                  f"| {percentile(lat, 1.0):.1f} ms | {cpu / elapsed:.2f} cores "
+                  f"| {1000 * cpu / max(1, len(lat)):.2f} ms |", flush=True)
 
 
 def kill(base: str, admin: Any, args: argparse.Namespace) -> None:

@@ -256,3 +256,32 @@ def test_a_restarted_server_replays_the_same_and_the_stand_in_chose_as_seeded(
                 match.view(1))
             assert str(chosen) == text, step
         match.apply(parse_action(text))
+
+
+def test_the_stand_in_decides_from_its_seat_s_view_only(db_url: str) -> None:
+    """What the stand-in is given: the view of the seat it plays, nothing more, through
+    the worker pool like any bot."""
+    with server(db_url) as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        asked: list[tuple[str, int]] = []
+        decide = manager.workers.decide
+
+        async def spy(game: str, bot: str, seed: int, view: Any) -> Any:
+            asked.append((bot, view.seat))
+            return await decide(game, bot, seed, view)
+
+        manager.workers.decide = spy
+        data = new_table(client, "belote", ["you", "bot", "friend", "bot"])
+        tid = data["id"]
+        with client.websocket_connect(f"/ws/{tid}") as a:
+            hello(a, data["seats"]["0"]["token"])
+            state = receive(a, lambda m: True)
+            while not any(bot == "medium" for bot, _ in asked):
+                if state["view"]["to_play"] == 0:
+                    a.send_json({"type": "act", "action": state["view"]["legal_actions"][0],
+                                 "seq": state["seq"]})
+                state = receive(a, later(state["seq"]), 20)
+        assert {seat for bot, seat in asked if bot == "medium"} == {2}
+        assert {seat for bot, seat in asked if bot == "heuristic"} <= {1, 3}
+        log = events(db_url, tid)
+        assert (2, "@bot away") in [(s, a) for _, s, a in log]

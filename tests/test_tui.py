@@ -488,3 +488,49 @@ def test_the_match_result_gives_the_winners_score_first(game: str) -> None:
     scores = match.final_score if game == "deberts" else match.scores
     win = match.winner if info.num_players == 2 else match.winner % 2
     assert f"{scores[win]}:{scores[1 - win]}" in text
+
+
+class _SlowBot:
+    """A searching bot that takes its time: it shows whether the screen waits for it."""
+
+    name = "slow"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any) -> Any:
+        import time
+
+        time.sleep(2.0)
+        return view.legal_actions[0]
+
+
+def test_a_searching_bot_thinks_while_the_screen_answers(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    import sys
+    import time
+
+    from atout.bots.base import BOTS
+
+    monkeypatch.setattr(sys.modules[__name__], "_SlowBot", _SlowBot, raising=False)
+    monkeypatch.setitem(BOTS, ("*", "slow"), f"{__name__}:_SlowBot")
+    app = PlayApp("deberts", seed=5, human=None, bots="slow", pace=0)
+
+    async def script(pilot: Any) -> None:
+        for _ in range(500):
+            if app.thinking:
+                break
+            await pilot.pause(0.01)
+        assert app.thinking
+        start = time.monotonic()
+        await pilot.press("question_mark")  # the keys panel opens while the bot thinks
+        assert isinstance(app.screen, Panel)
+        assert time.monotonic() - start < 1.0  # a bot on the screen's thread: 2 s
+        await pilot.press("escape")
+        for _ in range(1000):
+            if app.match.deal.actions:
+                break
+            await pilot.pause(0.01)
+        assert app.match.deal.actions  # and its decision arrives and is played
+
+    run(app, script)

@@ -14,7 +14,9 @@ from typing import Any
 __all__ = ["CATALOG_MODULES", "LANGUAGES", "Translator", "catalog", "explain", "translate"]
 
 LANGUAGES = ("en", "fr", "es")
-CATALOG_MODULES = ("common", "deberts", "belote", "schieber", "replay", "scorekeeper")
+CATALOG_MODULES = (
+    "common", "deberts", "belote", "schieber", "replay", "scorekeeper", "learn",
+)
 
 _CATALOG: dict[str, dict[str, str]] | None = None
 

@@ -4,6 +4,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         # -- the course and the answers --------------------------------------------------
         "learn.title": "Learn {game}",
+        "learn.link": "Learn to play: lessons and puzzles",
         "learn.lessons": "Lessons",
         "learn.puzzles": "Puzzles",
         "learn.daily": "Puzzle of the day",
@@ -448,6 +449,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fr": {
         "learn.title": "Apprendre {game}",
+        "learn.link": "Apprendre à jouer : leçons et problèmes",
         "learn.lessons": "Leçons",
         "learn.puzzles": "Problèmes",
         "learn.daily": "Problème du jour",
@@ -899,6 +901,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "es": {
         "learn.title": "Aprender {game}",
+        "learn.link": "Aprender a jugar: lecciones y problemas",
         "learn.lessons": "Lecciones",
         "learn.puzzles": "Problemas",
         "learn.daily": "Problema del día",

@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-game", type=int, default=8)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--max-deals", type=int, default=400)
+    parser.add_argument("--max-deals", type=int, default=1500)
     parser.add_argument("--tricks", type=int, default=4, help="look at the last N tricks")
     parser.add_argument("--limit", type=int, default=3000, help="enumerate up to N worlds")
     parser.add_argument("--sample", type=int, default=40, help="else draw N worlds")

@@ -42,6 +42,7 @@ from atout.bots.base import bot_names
 from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
+from atout.web.learn import learn_routes
 from atout.web.messages import catalog_for, web_text
 from atout.web.scorekeeper import scorekeeper_routes
 from atout.web.serialize import public_view, to_json
@@ -438,6 +439,7 @@ def create_app(
         Route("/api/tables/{id}/replay", api_table_replay),
         Route("/api/replay", api_record_replay, methods=["POST"]),
         *scorekeeper_routes(store, base_url),
+        *learn_routes(store),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -15,10 +15,10 @@ import pytest
 # process that already loaded the compiled one keeps it
 os.environ.setdefault("ATOUT_PURE_SOLVER", "1")
 
-from atout.learn import GAMES, check_puzzle, daily, load_puzzles, puzzle_situation  # noqa: E402
-from atout.learn.puzzles import enumerate_worlds, judge, legal_cards, prove, sample  # noqa: E402
-from atout.notation import format_position, read_position  # noqa: E402
-from web_support import hidden_from  # noqa: E402
+from atout.learn import GAMES, check_puzzle, daily, load_puzzles, puzzle_situation
+from atout.learn.puzzles import enumerate_worlds, judge, legal_cards, prove, sample
+from atout.notation import format_position, read_position
+from web_support import hidden_from
 
 PUZZLES = load_puzzles()
 CHECK_WORLDS = 4

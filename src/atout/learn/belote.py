@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.games.actions import Action, Play
-from atout.games.base import Deal
+from atout.games.base import Deal, Meld
 from atout.games.belote import STRENGTH, BeloteDeal, BeloteOptions, announcements, match_winner
 from atout.learn.course import CHOICE, LEGAL, NUMBER, Lesson, Step, play_through
 from atout.learn.helpers import last_trick_points, last_trick_winner, position
@@ -106,7 +106,9 @@ def _totals(deal: Deal) -> list[tuple[str, dict[str, Any]]]:
 def _announcement_points(deal: Deal) -> int:
     seat = deal.current_player()
     assert seat is not None
-    return sum(m.points for m in announcements(deal.hands[seat], deal.trump))  # type: ignore[attr-defined]
+    game: Any = deal
+    melds: tuple[Meld, ...] = announcements(game.hands[seat], game.trump)
+    return sum(m.points for m in melds)
 
 
 def _ann_params(deal: Deal) -> dict[str, Any]:

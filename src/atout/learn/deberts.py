@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from atout.games.base import Deal
+from atout.games.base import Deal, Meld
 from atout.games.deberts import (
     DebertsDeal,
     DebertsOptions,
@@ -112,7 +112,8 @@ def _fact_totals(deal: Deal) -> list[tuple[str, dict[str, Any]]]:
 def _sequence_points(deal: Deal) -> int:
     seat = deal.current_player()
     assert seat is not None
-    return sum(m.points for m in sequences(deal.hands[seat]))  # type: ignore[attr-defined]
+    melds: tuple[Meld, ...] = sequences(deal.hands[seat])  # type: ignore[attr-defined]
+    return sum(m.points for m in melds)
 
 
 def _seq_params(deal: Deal) -> dict[str, Any]:

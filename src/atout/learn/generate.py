@@ -37,11 +37,12 @@ from atout.notation import format_position
 GAMES = ("deberts", "belote", "schieber")
 
 
-def best_line(deal: Any) -> tuple[str, ...]:
-    """Perfect play on the real cards from here to the end (the solver's best card for
-    the seat to play, at every card)."""
+def best_line(deal: Any, first: str) -> tuple[str, ...]:
+    """Perfect play on the real cards from here to the end: ``first`` (the puzzle's
+    card), then the solver's best card for the seat to play at every card."""
     world = deal.copy()
-    line = []
+    world.apply(_play(first))
+    line = [first]
     while not world.is_over:
         seat = world.current_player()
         values = card_values(world, seat)
@@ -89,7 +90,7 @@ def candidate(
         id="", game=deal.game, position=format_position(deal), seat=seat, best=found.best,
         difficulty=difficulty, proof=proof, worlds=found.worlds, seed=seed,
         margin=found.margin, second=found.second, values=found.values,
-        line=best_line(deal),
+        line=best_line(deal, found.best),
     )
 
 

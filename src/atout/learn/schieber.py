@@ -87,16 +87,17 @@ def _result(deal: Deal) -> Any:
 
 
 def _weis_points(deal: Deal) -> int:
-    return sum(m.points for m in deal.view(0).own_weis)  # type: ignore[attr-defined]
+    return sum(m.points for m in deal.view(0).own_weis)
 
 
 def _weis_params(deal: Deal) -> dict[str, Any]:
-    melds = deal.view(0).own_weis  # type: ignore[attr-defined]
+    melds = deal.view(0).own_weis
     return {"melds": ", ".join(f"{m} ({m.points})" for m in melds) or "-"}
 
 
 def _written(deal: Deal) -> int:
-    return last_trick_points(deal) * deal.factor  # type: ignore[attr-defined]
+    factor: int = deal.factor  # type: ignore[attr-defined]
+    return last_trick_points(deal) * factor
 
 
 def _deal_facts(deal: Deal) -> list[tuple[str, dict[str, Any]]]:

@@ -32,6 +32,8 @@
   }
 
   const cardLabel = (code) => /^[CDHS](6|7|8|9|10|J|Q|K|A)$/.test(code) ? symbol(code) : code;
+  // replaceChildren, leaving out the parts a screen does not have (null)
+  const put = (node, ...children) => node.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
   const isCard = (code) => /^[CDHS](6|7|8|9|10|J|Q|K|A)$/.test(code);
 
   function setUrl() {
@@ -47,7 +49,7 @@
     const langSelect = el("select", { id: "lang", "aria-label": "language", onchange: (e) => { lang = e.target.value; localStorage.setItem("atout-lang", lang); start(); } },
       ["en", "fr", "es"].map((l) => el("option", { value: l, selected: l === lang }, l)));
     document.getElementById("bar").replaceChildren(
-      el("a", { class: "home", href: `/?lang=${lang}` }, "atout"),
+      el("a", { class: "learn-home", href: `/?lang=${lang}` }, "atout"),
       el("h1", { text: t("learn.title", { game: gameSelect.selectedOptions[0].textContent }) }),
       gameSelect, langSelect);
   }
@@ -67,7 +69,7 @@
           (done.has("puzzle:" + p.id) ? "✓ " : "") + t(`learn.puzzle.difficulty.${p.difficulty}`))))));
     const total = course.lessons.reduce((n, l) => n + l.steps.length, 0);
     const answered = course.lessons.reduce((n, l) => n + l.steps.filter((s) => done.has(s)).length, 0);
-    nav.replaceChildren(
+    put(nav,
       el("h2", { text: t("learn.lessons") }), el("p", { class: "count", id: "progress", text: t("learn.progress", { done: answered, total }) }), lessons,
       el("h2", { text: t("learn.puzzles") }),
       course.daily ? el("button", { id: "daily", class: "primary", onclick: () => openPuzzle(course.daily) }, t("learn.daily")) : null,
@@ -75,7 +77,8 @@
   }
 
   // -- the board: what the learner sees of a position -------------------------------------------
-  function board(s) {
+  // hideHand: the learner's hand is the answer (cards to pick), so it is shown once, there
+  function board(s, hideHand) {
     const seat = (n) => s.seats[String(n)];
     const facts = [];
     facts.push(s.trump ? el("span", { class: "trump" }, t("learn.trump", { trump: s.trump })) : el("span", {}, t("learn.no-trump")));
@@ -93,7 +96,7 @@
       rows.push(el("div", { class: "row" }, el("div", { class: "row-label", text: t("learn.hand-of", { seat: seat(who) }) }), cards.map((c) => cardNode(c))));
     }
     const mine = s.hands[String(s.seat)] || [];
-    rows.push(el("div", { class: "row hand-row" }, el("div", { class: "row-label", text: t("learn.your-hand") }), mine.map((c) => cardNode(c))));
+    if (!hideHand) rows.push(el("div", { class: "row hand-row" }, el("div", { class: "row-label", text: t("learn.your-hand") }), mine.map((c) => cardNode(c))));
     return el("div", { class: "board" }, rows);
   }
 
@@ -108,8 +111,8 @@
     return box;
   }
 
-  function share(position) {
-    return el("details", { class: "share" }, el("summary", { text: t("learn.share") }),
+  function share(position, open) {
+    return el("details", { class: "share", open: !!open }, el("summary", { text: t("learn.share") }),
       el("code", { class: "position" }, position),
       el("div", {}, el("a", { href: location.href }, location.href)));
   }
@@ -158,11 +161,11 @@
       s.kind !== "choice" ? el("button", { id: "check", class: "primary", onclick: () => send(s.kind === "legal" ? [...selected].join(", ") : input.value) }, t("learn.check")) : null,
       el("button", { id: "reveal", onclick: () => send("", true) }, t("learn.show")),
       el("button", { id: "next", onclick: next }, t("learn.next")));
-    stage.replaceChildren(
+    put(stage,
       el("h2", { text: t("learn.lesson", { number: course.lessons.indexOf(lesson) + 1, title: lesson.title }) }),
       el("p", { class: "sub", text: t("learn.step", { number: s.index + 1, total: s.total }) }),
       s.index === 0 ? el("p", { class: "intro", text: lesson.intro }) : null,
-      board(s),
+      board(s, s.kind === "legal" && s.candidates.some(([c]) => isCard(c))),
       s.facts.length ? el("ul", { class: "facts" }, s.facts.map((f) => el("li", { text: f }))) : null,
       el("p", { class: "question", text: s.question }),
       s.kind === "legal" ? el("p", { class: "sub", text: t("learn.pick-legal") }) : null,
@@ -183,15 +186,15 @@
       const r = await post(`/api/learn/puzzle/${encodeURIComponent(id)}/check`, { card, lang, learner: learner(), reveal: !!reveal });
       if (r.correct) { done.add("puzzle:" + id); renderCourse(); }
       result.replaceChildren(feedback(r));
-      if (r.position) position.replaceChildren(share(r.position));
+      if (r.position) position.replaceChildren(share(r.position, true));
     }
     const hand = s.hands[String(s.seat)] || [];
     const answerBox = el("div", { class: "answer" }, hand.map((code) =>
       el("button", { class: "pick", "data-card": code, "aria-label": symbol(code), onclick: () => send(code) }, cardNode(code))));
-    stage.replaceChildren(
+    put(stage,
       el("h2", { text: t("learn.puzzle.title", { id }) }),
       course.daily === id ? el("p", { class: "sub", text: t("learn.daily") }) : null,
-      board(s),
+      board(s, true),
       el("p", { class: "question", text: s.question }),
       answerBox,
       el("div", { class: "controls" }, el("button", { id: "reveal", onclick: () => send("", true) }, t("learn.show"))),

@@ -131,6 +131,8 @@ def test_the_puzzle_of_the_day_on_a_phone(server: str, browser: Any) -> None:
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server + "/learn?lang=es&game=schieber")
     page.wait_for_selector("#daily")
+    page.wait_for_selector(".question")
+    assert page.locator(".question").inner_text().startswith("¿Qué puedes decir ahora?")
     shot(page, "learn-lesson-phone")
     page.click("#daily")
     page.wait_for_selector(".answer .pick[data-card]")

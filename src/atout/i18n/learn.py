@@ -224,15 +224,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "learn.why.deberts.bait": (
             "When the caller has less (a bait), the caller records 0 and the defender both "
-            "totals: 72 and 90 give 0 and 162."
+            "totals: {caller} and {defender} give 0 and {both}."
         ),
         "learn.why.deberts.tie": (
             "On equal totals the defender records their own and the caller's amount hangs: "
             "it goes to the winner of the next played deal."
         ),
         "learn.why.deberts.hanging": (
-            "The caller wins this deal, 100 to 62, so they record 100 and take the 81 "
-            "hanging: 181; the defender records 62."
+            "The caller wins this deal, {caller} to {defender}, so they record {caller} and "
+            "take the {hanging} hanging: {total}; the defender records {defender}."
         ),
         "learn.why.deberts.match": (
             "A player at 501 or more wins; when both reach it in the same deal, the "
@@ -374,7 +374,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "learn.why.schieber.cards": (
             "As trump: J 20, 9 14, A 11, K 4, Q 3, 10 10; in other suits: A 11, K 4, Q 3, "
-            "J 2, 10 10. Here 11 + 14 + 20 + 0 = 45."
+            "J 2, 10 10. Here {sum} = {points}."
         ),
         "learn.why.schieber.trick": (
             "The best trump wins; in trump the Puur (jack) is highest, then the Näll (nine)."
@@ -413,8 +413,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "factor."
         ),
         "learn.why.schieber.deal": (
-            "Card points with the last trick, plus the Weis, times the factor: (100 + 20) × "
-            "2 = 240 and 57 × 2 = 114."
+            "Card points with the last trick, plus the Weis, times the factor: ({ours} + "
+            "{weis}) × {factor} = {written} and {theirs} × {factor} = {theirs_written}."
         ),
         "learn.why.schieber.match-bonus": (
             "A team that takes all nine tricks adds 100 (the Match): 157 + 100 = 257, times "
@@ -673,15 +673,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "learn.why.deberts.bait": (
             "Quand le preneur a moins (bait), il marque 0 et le défenseur les deux totaux : "
-            "72 et 90 donnent 0 et 162."
+            "{caller} et {defender} donnent 0 et {both}."
         ),
         "learn.why.deberts.tie": (
             "À égalité le défenseur marque le sien et le montant du preneur reste suspendu : "
             "il ira au gagnant de la donne jouée suivante."
         ),
         "learn.why.deberts.hanging": (
-            "Le preneur gagne cette donne, 100 à 62 : il marque 100 et prend les 81 "
-            "suspendus, soit 181 ; le défenseur marque 62."
+            "Le preneur gagne cette donne, {caller} à {defender} : il marque {caller} et "
+            "prend les {hanging} suspendus, soit {total} ; le défenseur marque {defender}."
         ),
         "learn.why.deberts.match": (
             "Un joueur à 501 ou plus gagne ; si les deux l'atteignent dans la même donne, "
@@ -827,7 +827,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "learn.why.schieber.cards": (
             "À l'atout : V 20, 9 14, A 11, R 4, D 3, 10 10 ; ailleurs : A 11, R 4, D 3, V 2, "
-            "10 10. Ici 11 + 14 + 20 + 0 = 45."
+            "10 10. Ici {sum} = {points}."
         ),
         "learn.why.schieber.trick": (
             "Le meilleur atout gagne ; à l'atout le Puur (valet) est le plus fort, puis le "
@@ -865,8 +865,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "facteur."
         ),
         "learn.why.schieber.deal": (
-            "Points de cartes avec le dernier pli, plus les Weis, fois le facteur : (100 + "
-            "20) × 2 = 240 et 57 × 2 = 114."
+            "Points de cartes avec le dernier pli, plus les Weis, fois le facteur : ({ours} + "
+            "{weis}) × {factor} = {written} et {theirs} × {factor} = {theirs_written}."
         ),
         "learn.why.schieber.match-bonus": (
             "Une équipe qui fait les neuf plis ajoute 100 (le Match) : 157 + 100 = 257, fois "
@@ -1116,15 +1116,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "learn.why.deberts.bait": (
             "Cuando el declarante tiene menos (bait), anota 0 y el defensor ambos totales: "
-            "72 y 90 dan 0 y 162."
+            "{caller} y {defender} dan 0 y {both}."
         ),
         "learn.why.deberts.tie": (
             "Con totales iguales el defensor anota el suyo y la suma del declarante queda "
             "suspendida: irá al ganador de la siguiente mano jugada."
         ),
         "learn.why.deberts.hanging": (
-            "El declarante gana esta mano, 100 a 62: anota 100 y se lleva los 81 "
-            "suspendidos, 181; el defensor anota 62."
+            "El declarante gana esta mano, {caller} a {defender}: anota {caller} y se lleva "
+            "los {hanging} suspendidos, {total}; el defensor anota {defender}."
         ),
         "learn.why.deberts.match": (
             "Un jugador con 501 o más gana; si ambos llegan en la misma mano, gana el "
@@ -1264,7 +1264,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "learn.why.schieber.cards": (
             "En triunfo: J 20, 9 14, A 11, K 4, Q 3, 10 10; en los demás palos: A 11, K 4, "
-            "Q 3, J 2, 10 10. Aquí 11 + 14 + 20 + 0 = 45."
+            "Q 3, J 2, 10 10. Aquí {sum} = {points}."
         ),
         "learn.why.schieber.trick": (
             "Gana el mejor triunfo; en triunfo el Puur (jota) es el más alto, luego el Näll "
@@ -1301,8 +1301,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "El Stöck, rey y dama de triunfo en una mano repartida, vale 20 antes del factor."
         ),
         "learn.why.schieber.deal": (
-            "Puntos de cartas con la última baza, más los Weis, por el factor: (100 + 20) × "
-            "2 = 240 y 57 × 2 = 114."
+            "Puntos de cartas con la última baza, más los Weis, por el factor: ({ours} + "
+            "{weis}) × {factor} = {written} y {theirs} × {factor} = {theirs_written}."
         ),
         "learn.why.schieber.match-bonus": (
             "Un equipo que gana las nueve bazas suma 100 (el Match): 157 + 100 = 257, por 2 "

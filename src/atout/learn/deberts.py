@@ -135,6 +135,15 @@ def _after_tie(deal: Deal) -> int:
     return scores[r.caller]
 
 
+def _bait_params(deal: Deal) -> dict[str, Any]:
+    r = _result(deal)
+    return {**_totals(deal), "both": r.recorded[1 - r.caller]}
+
+
+def _hanging_params(deal: Deal) -> dict[str, Any]:
+    return {**_totals(deal), "hanging": 81, "total": _after_tie(deal)}
+
+
 def _match_params(deal: Deal) -> dict[str, Any]:
     r = _result(deal)
     before = (420, 450) if r.caller == 0 else (450, 420)
@@ -259,13 +268,13 @@ LESSONS: tuple[Lesson, ...] = (
              lambda d: _result(d).recorded[1], facts=_fact_totals),
         Step("deberts.5.bait", position(BAIT), 1, NUMBER, "learn.q.defender-records",
              "learn.why.deberts.bait", ("deberts.bait",), 162,
-             lambda d: _result(d).recorded[0], facts=_fact_totals),
+             lambda d: _result(d).recorded[0], params=_bait_params, facts=_fact_totals),
         Step("deberts.5.tie", position(TIE), 0, NUMBER, "learn.q.hanging",
              "learn.why.deberts.tie", ("deberts.tie",), 81,
              lambda d: _result(d).hanging, facts=_fact_totals),
         Step("deberts.5.after-tie", position(MADE), 0, NUMBER, "learn.q.caller-records-hanging",
              "learn.why.deberts.hanging", ("deberts.hanging",), 181, _after_tie,
-             facts=_fact_totals),
+             params=_hanging_params, facts=_fact_totals),
     )),
     Lesson("deberts.6", "deberts", "learn.deberts.6.title", "learn.deberts.6.intro", (
         Step("deberts.6.both-over", position(MADE), 0, CHOICE, "learn.q.match-winner",

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from atout.cards import DECK_36, Card
+from atout.cards import CARDS, DECK_36, Card
 from atout.games.base import Deal
-from atout.games.schieber import SchieberDeal, SchieberOptions
+from atout.games.schieber import SchieberDeal, SchieberOptions, card_points
 from atout.learn.course import CHOICE, LEGAL, NUMBER, Lesson, Step, play_through
 from atout.learn.helpers import last_trick_points, last_trick_winner
 
@@ -100,6 +100,21 @@ def _written(deal: Deal) -> int:
     return last_trick_points(deal) * factor
 
 
+def _trick_params(deal: Deal) -> dict[str, Any]:
+    """Each card's points in the trick just played, as the engine counts them."""
+    game: Any = deal
+    _, cards, _ = game.tricks[-1]
+    values = [card_points(CARDS[c], game.contract) for c in cards]
+    return {"sum": " + ".join(map(str, values)), "points": sum(values)}
+
+
+def _deal_params(deal: Deal) -> dict[str, Any]:
+    r = _result(deal)
+    f = r.factor
+    return {"ours": r.card_points[0], "weis": r.weis_points[0], "factor": f,
+            "written": r.recorded[0], "theirs": r.card_points[1], "theirs_written": r.recorded[1]}
+
+
 def _deal_facts(deal: Deal) -> list[tuple[str, dict[str, Any]]]:
     r = _result(deal)
     return [("learn.fact.schieber-deal", {
@@ -136,7 +151,7 @@ LESSONS: tuple[Lesson, ...] = (
              "seat:2", last_trick_winner, SEATS4),
         Step("schieber.2.example-points", make(EXAMPLE, "trump H", "CA", "H9", "HJ", "C7"), 0,
              NUMBER, "learn.q.trick-points", "learn.why.schieber.cards", ("schieber.cards",),
-             45, last_trick_points),
+             45, last_trick_points, params=_trick_params),
         Step("schieber.2.example-written", make(EXAMPLE, "trump H", "CA", "H9", "HJ", "C7"), 0,
              NUMBER, "learn.q.trick-written", "learn.why.schieber.factor", ("schieber.factor",),
              90, _written),
@@ -182,7 +197,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("schieber.5", "schieber", "learn.schieber.5.title", "learn.schieber.5.intro", (
         Step("schieber.5.whole-deal", make(EXAMPLE, *EXAMPLE_PLAY), 0, NUMBER,
              "learn.q.team-writes", "learn.why.schieber.deal", ("schieber.deal",), 240,
-             lambda d: _result(d).recorded[0], facts=_deal_facts),
+             lambda d: _result(d).recorded[0], params=_deal_params, facts=_deal_facts),
         Step("schieber.5.match-bonus",
              make(ALL_HEARTS, "trump H", to_end=True, weis=False, stoeck=False), 0, NUMBER,
              "learn.q.team-writes", "learn.why.schieber.match-bonus",

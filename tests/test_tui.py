@@ -534,3 +534,22 @@ def test_a_searching_bot_thinks_while_the_screen_answers(monkeypatch: pytest.Mon
         assert app.match.deal.actions  # and its decision arrives and is played
 
     run(app, script)
+
+
+def test_a_weis_call_shows_by_its_seat_in_words() -> None:
+    """RULES.md Schieber 5: by the seat that called, the words of the call (its points,
+    and more only when needed), never the value object behind them."""
+    from atout.games.schieber import SchieberDeal
+    from atout.tui.describe import Describer
+
+    hands = ["C6 C7 C8 D6 D7 D8 H6 H7 S6", "D9 D10 DJ DQ DK H8 H9 S7 S8",
+             "C9 C10 CJ CQ CK CA H10 S9 S10", "DA HJ HQ HK HA SJ SQ SK SA"]
+    deal = SchieberDeal.from_hands(hands, forehand=0)
+    deal.apply(deal.legal_actions()[0])  # forehand names a contract
+    while deal.view(0).weis_announced[1] is None:
+        deal.apply(deal.legal_actions()[0])
+    view = deal.view(0)
+    call = view.weis_announced[1]
+    describer = Describer("schieber", Translator("en"), 4, 0)
+    said = " ".join(text.plain for text in describer.notes(view)[1])
+    assert "WeisCall" not in said and f"Weis {describer.renderer.call_text(call)}" in said

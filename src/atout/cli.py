@@ -1,4 +1,5 @@
-"""The ``atout`` command line: play, replay, score, advise, arena, selfplay, bench, rules."""
+"""The ``atout`` command line: play, replay, score, advise, learn, arena, selfplay, bench,
+rules."""
 
 from __future__ import annotations
 
@@ -207,6 +208,46 @@ def advise(
     except ValueError as exc:
         raise click.UsageError(str(exc)) from exc
     sys.exit(session.run())
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option(
+    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+    help="Language of the lessons and the reasons.",
+)
+@click.option("--lesson", type=int, default=None, help="Go straight to lesson N (1-based).")
+@click.option("--puzzle", default=None, metavar="ID",
+              help="Go straight to a puzzle: its id (deberts-001) or 'daily'.")
+@click.option("--progress", "progress_file", default=None, metavar="FILE",
+              type=click.Path(dir_okay=False),
+              help="Where progress is kept (default: $ATOUT_LEARN_PROGRESS or the user's "
+                   "data folder, atout/learn.json).")
+@click.option("--date", "day", default=None, metavar="YYYY-MM-DD",
+              help="The day whose daily puzzle to give (default: today).")
+def learn(
+    game: str, lang: str, lesson: int | None, puzzle: str | None, progress_file: str | None,
+    day: str | None,
+) -> None:
+    """Lessons and puzzles of GAME in the terminal, line by line (docs/learn.md)."""
+    from datetime import date
+
+    from atout.learn import lessons
+    from atout.learn.progress import Progress
+    from atout.terminal.learn import LearnSession
+
+    count = len(lessons(game.lower()))
+    if lesson is not None and not 1 <= lesson <= count:
+        raise click.BadParameter(f"choose a lesson from 1 to {count}", param_hint="--lesson")
+    try:
+        today = date.fromisoformat(day) if day else None
+    except ValueError:
+        raise click.BadParameter("a date is written YYYY-MM-DD", param_hint="--date") from None
+    session = LearnSession(
+        game.lower(), lang=lang, progress=Progress(progress_file), input_fn=input,
+        output=click.echo, today=today,
+    )
+    sys.exit(session.run(lesson=lesson, puzzle=puzzle))
 
 
 @main.command()

@@ -45,6 +45,7 @@ from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
 from atout.web.advisor import advisor_routes
 from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
+from atout.web.learn import learn_routes
 from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin
 from atout.web.messages import catalog_for, web_text
 from atout.web.scorekeeper import scorekeeper_routes
@@ -532,6 +533,7 @@ def create_app(
         Route("/api/replay", api_record_replay, methods=["POST"]),
         *scorekeeper_routes(store, base_url),
         *advisor_routes(workers, limits.replay_seconds),
+        *learn_routes(store),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -79,7 +79,7 @@ tables = Table(
     Column("lang", String(5), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
-    # Migration 0004: the turn timer (0: none), and the server process that runs the
+    # Migration 0005: the turn timer (0: none), and the server process that runs the
     # table until when (``atout serve --workers N``; see atout.web.cluster).
     Column("turn_seconds", Integer, nullable=False, server_default="0"),
     Column("lease_owner", String(80), nullable=True),
@@ -119,6 +119,16 @@ scoresheets = Table(
     Column("record", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+learn_progress = Table(
+    "atout_learn_progress",
+    metadata,
+    #: SHA-256 of the learner's secret (kept by their browser; no account).
+    Column("learner_hash", String(64), primary_key=True),
+    #: A lesson step's id (``deberts.3.follow``) or ``puzzle:ID``.
+    Column("item", String(80), primary_key=True),
+    Column("done_at", DateTime(timezone=True), nullable=False),
 )
 
 #: The tables of :data:`FIRST_REVISION`, which a database made before the migrations has.
@@ -400,6 +410,27 @@ class Store:
                 update(scoresheets).where(scoresheets.c.id == sheet_id)
                 .values(record=record, updated_at=_now())
             )
+
+    # -- what learners have answered (atout.web.learn) ----------------------------------------
+    def learned(self, learner_hash: str) -> list[str]:
+        """The items a learner has answered, in the order answered."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(learn_progress.c.item)
+                .where(learn_progress.c.learner_hash == learner_hash)
+                .order_by(learn_progress.c.done_at, learn_progress.c.item)
+            ).all()
+        return [r.item for r in rows]
+
+    def mark_learned(self, learner_hash: str, item: str) -> None:
+        """Remember an answered item (once: a second answer changes nothing)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(learn_progress).values(
+                    learner_hash=learner_hash, item=item, done_at=_now(),
+                ))
+        except IntegrityError:
+            pass
 
     def count_tables(self) -> int:
         with self.engine.connect() as conn:

@@ -93,7 +93,8 @@
       el("h2", { text: t("web.replay-record") }),
       el("label", {}, t("web.replay-file"), el("input", { type: "file", id: "record-file", accept: ".txt,.atout,text/plain" })),
       el("button", { type: "submit" }, t("web.replay-open")));
-    home.replaceChildren(el("h1", {}, "atout"), el("p", { class: "tagline", text: t("web.title") }),
+    const learn = el("p", {}, el("a", { class: "button", id: "learn-link", href: `/learn?lang=${lang}` }, t("learn.link")));
+    home.replaceChildren(el("h1", {}, "atout"), el("p", { class: "tagline", text: t("web.title") }), learn,
       el("section", { class: "panel" }, el("h2", { text: t("web.new-table") }), form), el("section", { id: "created" }), el("section", { class: "panel" }, replay));
   }
 

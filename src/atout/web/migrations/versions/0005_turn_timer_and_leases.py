@@ -1,7 +1,7 @@
 """A turn timer per table, and the lease that says which server process runs a table.
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-12-02
 
 ``turn_seconds``: the table's turn timer (0: none). ``lease_owner`` and ``lease_until``:
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
-down_revision: str | None = "0003"
+revision = "0005"
+down_revision: str | None = "0004"
 branch_labels: str | None = None
 depends_on: str | None = None
 

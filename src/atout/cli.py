@@ -398,28 +398,46 @@ def rules(game: str, lang: str, spec: bool) -> None:
 @click.option("--allow-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
               help="Another origin (https://example.org) whose pages may create tables "
                    "and open websockets; repeat for more.")
+@click.option("--away-seconds", type=click.FloatRange(1), default=30.0, show_default=True,
+              help="Seconds a person's seat may stay without a connection, when it is to "
+                   "play and someone else is at the table, before a bot plays it.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Server processes behind the one address (more than one: PostgreSQL "
+                   "only).")
+@click.option("--lease-seconds", type=click.FloatRange(1, 300), default=10.0,
+              show_default=True,
+              help="How long a server process's hold on a table lasts unrenewed (with "
+                   "PostgreSQL): the wait before a killed process's tables move on.")
 def serve(
     host: str, port: int, db_url: str | None, bot_delay: float, bot_workers: int | None,
     bot_budget: float, tables_per_minute: int, max_tables: int, idle_minutes: float,
-    max_record_kib: int, allowed_origins: tuple[str, ...],
+    max_record_kib: int, allowed_origins: tuple[str, ...], away_seconds: float, workers: int,
+    lease_seconds: float,
 ) -> None:
     """Play in the browser: start the web server (needs the 'web' extra)."""
     try:
         from atout.web import serve as run_server
         from atout.web.limits import Limits
+        from atout.web.supervisor import check_workers
         from atout.web.workers import default_workers
     except ImportError as exc:  # pragma: no cover - without the extra
         raise click.ClickException(f"{exc}: install with pip install 'atout[web]'") from exc
 
+    try:
+        check_workers(db_url, workers)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
     limits = Limits(
         bot_workers=bot_workers or default_workers(), bot_budget=bot_budget,
         tables_per_minute=tables_per_minute, max_live_tables=max_tables,
         idle_seconds=idle_minutes * 60, max_record_body=max_record_kib * 1024,
-        allowed_origins=allowed_origins,
+        allowed_origins=allowed_origins, away_seconds=away_seconds,
+        lease_seconds=lease_seconds,
     )
     click.echo(f"atout: http://{host}:{port}/")
     try:
-        run_server(host=host, port=port, db_url=db_url, bot_delay=bot_delay, limits=limits)
+        run_server(host=host, port=port, db_url=db_url, bot_delay=bot_delay, limits=limits,
+                   workers=workers)
     except ImportError as exc:  # pragma: no cover - without the extra
         raise click.ClickException(f"{exc}: install with pip install 'atout[web]'") from exc
 

@@ -21,7 +21,7 @@ import os
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,10 +49,14 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 __all__ = [
-    "FIRST_TABLES", "DuplicateEvent", "SeatRow", "Store", "TableRow", "alembic_config",
+    "CHANNEL", "FIRST_TABLES", "DuplicateEvent", "SeatRow", "Store", "TableRow", "alembic_config",
     "hash_token",
     "migrate", "new_token", "normalize_url",
 ]
+
+#: The PostgreSQL channel on which a process that takes a table's lease from another
+#: says so (``taken TABLE OWNER``): the other, if alive, lets the table go at once.
+CHANNEL = "atout_tables"
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 """Alembic's script folder, inside the package."""
@@ -75,6 +79,11 @@ tables = Table(
     Column("lang", String(5), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    # Migration 0005: the turn timer (0: none), and the server process that runs the
+    # table until when (``atout serve --workers N``; see atout.web.cluster).
+    Column("turn_seconds", Integer, nullable=False, server_default="0"),
+    Column("lease_owner", String(80), nullable=True),
+    Column("lease_until", DateTime(timezone=True), nullable=True),
 )
 
 seats = Table(
@@ -157,6 +166,8 @@ class TableRow:
     created_at: datetime
     finished_at: datetime | None
     seats: tuple[SeatRow, ...]
+    #: Seconds a person has for each turn before a bot plays their seat (0: no timer).
+    turn_seconds: int = 0
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -251,14 +262,14 @@ class Store:
 
     def create_table(
         self, game: str, options: str, seed: int, lang: str,
-        seat_rows: list[tuple[str, str | None, str | None]],
+        seat_rows: list[tuple[str, str | None, str | None]], turn_seconds: int = 0,
     ) -> str:
         """Store a new table; ``seat_rows`` holds (kind, bot, token hash) per seat."""
         table_id = secrets.token_urlsafe(12)
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=table_id, game=game, options=options, seed=str(int(seed)), lang=lang,
-                created_at=_now(), finished_at=None,
+                created_at=_now(), finished_at=None, turn_seconds=int(turn_seconds),
             ))
             for seat, (kind, bot, token_hash) in enumerate(seat_rows):
                 conn.execute(insert(seats).values(
@@ -280,14 +291,16 @@ class Store:
             id=row.id, game=row.game, options=row.options, seed=int(row.seed), lang=row.lang,
             created_at=row.created_at, finished_at=row.finished_at,
             seats=tuple(SeatRow(s.seat, s.kind, s.bot, s.token_hash) for s in seat_rows),
+            turn_seconds=int(row.turn_seconds or 0),
         )
 
-    def events(self, table_id: str) -> list[tuple[int, int, str]]:
-        """The log of a table: (seq, seat, action text), in order."""
+    def events(self, table_id: str, start: int = 0) -> list[tuple[int, int, str]]:
+        """The log of a table from step ``start``: (seq, seat, action text), in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(events.c.seq, events.c.seat, events.c.action)
-                .where(events.c.table_id == table_id).order_by(events.c.seq)
+                .where(events.c.table_id == table_id, events.c.seq >= start)
+                .order_by(events.c.seq)
             ).all()
         return [(r.seq, r.seat, r.action) for r in rows]
 
@@ -300,6 +313,68 @@ class Store:
                 ))
         except IntegrityError as exc:
             raise DuplicateEvent(f"step {seq} of table {table_id} is already stored") from exc
+
+    # -- leases: which server process runs a table (atout.web.cluster) -----------------
+    def take_lease(
+        self, table_id: str, owner: str, seconds: float, *, replacing: str | None = None
+    ) -> tuple[bool, str | None]:
+        """Take the table's lease for ``owner`` for ``seconds`` when it is free, expired,
+        ``owner``'s already, or held by ``replacing`` (a holder known to be gone).
+        Returns whether it was taken and the holder now (``None``: no such table). On
+        PostgreSQL, a lease taken from another holder is announced on :data:`CHANNEL`."""
+        if not _TABLE_ID.fullmatch(table_id):
+            return False, None
+        now = _now()
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(tables.c.lease_owner, tables.c.lease_until)
+                .where(tables.c.id == table_id).with_for_update()
+            ).first()
+            if row is None:
+                return False, None
+            holder, until = row.lease_owner, row.lease_until
+            if until is not None and until.tzinfo is None:  # SQLite keeps no time zone
+                until = until.replace(tzinfo=UTC)
+            if not (holder is None or holder in (owner, replacing) or until is None
+                    or until < now):
+                return False, holder
+            conn.execute(update(tables).where(tables.c.id == table_id).values(
+                lease_owner=owner, lease_until=now + timedelta(seconds=seconds)))
+            if holder not in (None, owner) and conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                             {"channel": CHANNEL, "payload": f"taken {table_id} {owner}"})
+        return True, owner
+
+    def renew_leases(self, owner: str, table_ids: list[str], seconds: float) -> set[str]:
+        """Extend ``owner``'s leases on ``table_ids``; returns the ids it still holds."""
+        if not table_ids:
+            return set()
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                update(tables)
+                .where(tables.c.lease_owner == owner, tables.c.id.in_(table_ids))
+                .values(lease_until=_now() + timedelta(seconds=seconds))
+                .returning(tables.c.id)
+            ).all()
+        return {r.id for r in rows}
+
+    def release_leases(self, owner: str, table_ids: list[str]) -> None:
+        """Give up ``owner``'s leases on ``table_ids`` (the tables left its memory)."""
+        if not table_ids:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables)
+                .where(tables.c.lease_owner == owner, tables.c.id.in_(table_ids))
+                .values(lease_owner=None, lease_until=None)
+            )
+
+    def lease(self, table_id: str) -> tuple[str | None, datetime | None]:
+        """The table's lease holder and until when (both ``None`` when free)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables.c.lease_owner, tables.c.lease_until)
+                               .where(tables.c.id == table_id)).first()
+        return (None, None) if row is None else (row.lease_owner, row.lease_until)
 
     def mark_finished(self, table_id: str) -> None:
         with self.engine.begin() as conn:

@@ -356,8 +356,13 @@ const Atout = (() => {
       const ann = announcementOf(game, view, seat);
       const hon = honourOf(game, view, seat);
       const kind = seatInfo && seatInfo.kind === "bot" ? `(${seatInfo.bot})` : (seatInfo && !seatInfo.connected ? t("web.away") : "");
+      // a person gone away or out of time: a stand-in bot plays until they come back
+      const standIn = seatInfo && seatInfo.stand_in
+        ? el("div", { class: "stand-in", text: t(seat === me ? "web.stand-in.you" : "web.stand-in", { seat: seatName(seat, me, n) }) }) : null;
+      const clock = state.table.clock && state.table.clock.seat === seat
+        ? el("span", { class: "clock " + state.table.clock.reason, "data-deadline": String(Date.now() + 1000 * state.table.clock.left), title: t("web.clock." + state.table.clock.reason) }) : null;
       const label = el("div", { class: "seat-label" + (view.to_play === seat ? " to-play" : "") },
-        el("strong", { text: seatName(seat, me, n) }), kind ? el("small", { text: ` ${kind}` }) : null, badges,
+        el("strong", { text: seatName(seat, me, n) }), kind ? el("small", { text: ` ${kind}` }) : null, badges, clock, standIn,
         ann ? el("div", { class: "ann", text: ann }) : null, hon ? el("div", { class: "ann honour", text: hon }) : null);
       if (pos === "bottom") {
         felt.append(el("div", { class: "seat bottom-label" }, label));

@@ -12,6 +12,7 @@
   let game = "deberts";
   let values = {};
   let seats = [];
+  let timer = 0;  // seconds a turn (0: no timer)
 
   function optionsString() {
     const spec = games[game];
@@ -85,6 +86,8 @@
       who.append(el("label", {}, t("web.seat", { n: i + 1 }) + partner, select));
     });
     form.append(who);
+    form.append(el("label", {}, t("web.timer"), el("select", { id: "turn-seconds", onchange: (e) => { timer = Number(e.target.value); } },
+      [0, 30, 60, 120, 300].map((s) => el("option", { value: s, selected: s === timer }, s ? t("web.timer.seconds", { n: s }) : t("web.timer.off"))))));
     form.append(el("button", { type: "submit", id: "create", class: "primary" }, t("web.create")));
     const replay = el("form", { id: "replay-form", class: "replay-form", onsubmit: openRecord },
       el("h2", { text: t("web.replay-record") }),
@@ -101,6 +104,7 @@
       game, options: optionsString(), lang,
       seats: seats.map((s) => (s.startsWith("bot:") ? { kind: "bot", bot: s.slice(4) } : { kind: s })),
       me: seats.indexOf("you") >= 0 ? seats.indexOf("you") : null,
+      turn_seconds: timer,
     };
     const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const data = await res.json();

@@ -237,3 +237,21 @@ def test_replay_of_a_file_that_is_not_utf8(tmp_path: Any, lang: str, words: str)
     assert words in result.output and " 17 " in result.output  # the first bad byte
     assert str(path) in result.output and "Traceback" not in result.output
     assert isinstance(result.exception, SystemExit)
+
+
+def test_play_against_search_bots_warms_their_kernels_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``atout play`` with a search level starts preparing the compiled kernels in the
+    background and says so; with the rules-of-thumb bots it does not."""
+    from atout.bots import warm
+
+    started: list[bool] = []
+    monkeypatch.setattr(warm, "start", lambda *a, **k: started.append(True) or True)
+    runner = CliRunner()
+    result = runner.invoke(main, ["play", "belote", "--seed", "1", "--bot", "expert"],
+                           input="quit\n")
+    assert started == [True]
+    assert "getting ready in the background" in result.output
+    result = runner.invoke(main, ["play", "belote", "--seed", "1"], input="quit\n")
+    assert started == [True] and "background" not in result.output

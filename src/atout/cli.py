@@ -56,6 +56,11 @@ def play(
         from atout.i18n import explain
 
         raise click.UsageError(explain(exc, lang)) from exc
+    from atout.bots import warm
+    from atout.bots.search import _SearchBase
+
+    if any(isinstance(b, _SearchBase) for b in table.bots.values()) and warm.start():
+        table.console.print(table.t("bots.warming"))
     sys.exit(table.run())
 
 
@@ -243,6 +248,17 @@ def rules(game: str) -> None:
 
 
 @main.command()
+def warm() -> None:
+    """Compile the search bots' kernels now (once per installation), so that no game
+    waits for it later (needs the 'search' extra)."""
+    from atout.bots.warm import COMPILED, warm_up
+
+    if not COMPILED:
+        raise click.ClickException("numba is not installed: pip install 'atout[search]'")
+    click.echo(f"atout: search kernels ready ({warm_up():.1f} s)")
+
+
+@main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=int, default=8000, show_default=True)
 @click.option("--db", "db_url", default=None,
@@ -251,9 +267,13 @@ def rules(game: str) -> None:
               help="Seconds a bot waits before it plays, so people can follow.")
 def serve(host: str, port: int, db_url: str | None, bot_delay: float) -> None:
     """Play in the browser: start the web server (needs the 'web' extra)."""
+    from atout.bots import warm
     from atout.web import serve as run_server
 
     click.echo(f"atout: http://{host}:{port}/")
+    if warm.start(lambda spent: click.echo(f"atout: search bots ready ({spent:.1f} s)")):
+        click.echo("atout: preparing the search bots in the background; until they are "
+                   "ready, they play by the rules of thumb")
     try:
         run_server(host=host, port=port, db_url=db_url, bot_delay=bot_delay)
     except ImportError as exc:  # pragma: no cover - without the extra

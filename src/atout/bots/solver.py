@@ -41,6 +41,7 @@ minimax over the game engines themselves.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -77,6 +78,7 @@ __all__ = [
     "DEBERTS",
     "SCHIEBER",
     "PlayProblem",
+    "SearchTimeout",
     "Solver",
     "problem_from_deal",
     "shared_solver",
@@ -87,6 +89,17 @@ _STEP: Final = 4  # first step of the value search after a test fails (see _mtd)
 _GEN_SHIFT: Final = 44
 _GEN_LIMIT: Final = 1 << 19
 _CLAMP: Final = 1 << 15  # table bounds are kept within +-_CLAMP (beyond: infinite)
+_NO_LIMIT: Final = 1 << 62  # a node limit never reached
+
+
+#: Nodes searched per second of wall clock (a deadline becomes a number of nodes at this
+#: rate), learnt from the searches of the process; the floor below which it never goes;
+#: whether a search was measured yet (the first one is not: it may load the kernel).
+_RATE: list[float] = [2e6, 3e5, 0.0] if COMPILED else [4e4, 1e4, 0.0]
+
+
+class SearchTimeout(TimeoutError):
+    """A search stopped at its deadline (or node limit) before finding the value."""
 
 
 @_jit
@@ -303,6 +316,10 @@ def _search(
     while True:
         if entering:
             stats[0] += 1
+            if stats[0] >= stats[1]:
+                # out of nodes (the caller's deadline): give up at once, storing nothing
+                stats[2] = 1
+                return 0
             ti = TI[d]
             tn = TN[d]
             flags = FL[d]
@@ -627,6 +644,8 @@ def _mtd(
             P, hands, cards, ti, tn, leader, flags, beta - 1, beta, pts, stren, above,
             order, tt, stats,
         ))
+        if stats[2]:
+            return 0  # out of nodes: no value
         if r < beta:
             upper = r
             way = -1
@@ -681,6 +700,8 @@ def _root(
                 order, tt, stats,
             )
         hands[seat] ^= 1 << c
+        if stats[2]:
+            break  # out of nodes: the values are incomplete
         out[c] = g
         guess = g
     return legal
@@ -751,7 +772,41 @@ class Solver:
         self._gen = 0
         self._signature: tuple[Any, ...] | None = None
         self._tables: tuple[Any, Any, Any, Any] | None = None
-        self.stats = _array([0])
+        #: Nodes searched (cumulative), the node count at which a search gives up, and
+        #: whether the last search gave up.
+        self.stats = _array([0, _NO_LIMIT, 0])
+
+    def _start(self, deadline: float | None, max_nodes: int | None) -> float:
+        """Set the node limit of the next search from a deadline (``time.perf_counter``)
+        and/or a number of nodes; return the start time."""
+        now = time.perf_counter()
+        stats = self.stats
+        stats[2] = 0
+        limit = _NO_LIMIT
+        if deadline is not None:
+            limit = int(max(0.0, deadline - now) * _RATE[0])
+        if max_nodes is not None:
+            limit = min(limit, max_nodes)
+        stats[1] = _NO_LIMIT if limit >= _NO_LIMIT else int(stats[0]) + limit
+        return now
+
+    def _finish(self, start: float, nodes0: int) -> None:
+        """Learn the node rate from a search; raise :class:`SearchTimeout` if it gave up."""
+        stats = self.stats
+        spent = time.perf_counter() - start
+        nodes = int(stats[0]) - nodes0
+        if spent > 0.02 and nodes > 10_000:
+            if _RATE[2]:
+                # a slow search (a busy machine) lowers the rate at once, a fast one
+                # raises it slowly
+                rate = max(nodes / spent, _RATE[1])
+                _RATE[0] = rate if rate < _RATE[0] else 0.8 * _RATE[0] + 0.2 * rate
+            else:
+                _RATE[2] = 1.0  # the process's first search included the compilation
+        stats[1] = _NO_LIMIT
+        if stats[2]:
+            stats[2] = 0
+            raise SearchTimeout(f"search stopped after {nodes} nodes ({spent:.3f} s)")
 
     def _prepare(self, problem: PlayProblem) -> tuple[Any, Any, Any, Any, Any]:
         params = problem.params()
@@ -781,9 +836,15 @@ class Solver:
         assert self._tables is not None
         return (_array([*params, self._gen]), *self._tables)
 
-    def values(self, problem: PlayProblem) -> dict[int, int]:
+    def values(
+        self, problem: PlayProblem, *, deadline: float | None = None,
+        max_nodes: int | None = None,
+    ) -> dict[int, int]:
         """Each legal card of the player to move with the exact value of the deal's rest
-        after it (team 0's points minus team 1's, bonuses included)."""
+        after it (team 0's points minus team 1's, bonuses included).
+
+        ``deadline`` (a ``time.perf_counter()`` time) or ``max_nodes`` bound the search:
+        past them it raises :class:`SearchTimeout` (no value is ever approximate)."""
         P, pts, stren, above, order = self._prepare(problem)
         hands = _array(list(problem.hands) + [0] * (4 - problem.n))
         cards = _array([0] * (4 * (problem.total_tricks + 1)))
@@ -791,10 +852,15 @@ class Solver:
         for i, c in enumerate(problem.trick):
             cards[base + i] = c
         out = _array([0] * 36)
-        legal = _root(
-            P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
-            problem.flags, pts, stren, above, order, out, self._tt, self.stats,
-        )
+        nodes0 = int(self.stats[0])
+        start = self._start(deadline, max_nodes)
+        try:
+            legal = _root(
+                P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
+                problem.flags, pts, stren, above, order, out, self._tt, self.stats,
+            )
+        finally:
+            self._finish(start, nodes0)
         return {c: int(out[c]) for c in bits(int(legal))}
 
     def kernel_state(self, problem: PlayProblem) -> tuple[Any, ...]:
@@ -808,14 +874,24 @@ class Solver:
             cards[base + i] = c
         return P, pts, stren, above, order, hands, cards
 
-    def value(self, problem: PlayProblem, guess: int = 0) -> int:
+    def value(
+        self, problem: PlayProblem, guess: int = 0, *, deadline: float | None = None,
+        max_nodes: int | None = None,
+    ) -> int:
         """The value of the position under perfect play (team 0's view), by MTD(f) from
-        ``guess``: one search from the position, cheaper than :meth:`values`."""
+        ``guess``: one search from the position, cheaper than :meth:`values`.
+        ``deadline`` and ``max_nodes`` as for :meth:`values`."""
         P, pts, stren, above, order, hands, cards = self.kernel_state(problem)
-        return _mtd(
-            P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
-            problem.flags, guess, pts, stren, above, order, self._tt, self.stats,
-        )
+        nodes0 = int(self.stats[0])
+        start = self._start(deadline, max_nodes)
+        try:
+            value = int(_mtd(
+                P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
+                problem.flags, guess, pts, stren, above, order, self._tt, self.stats,
+            ))
+        finally:
+            self._finish(start, nodes0)
+        return value
 
 
 _SHARED: Solver | None = None

@@ -400,3 +400,54 @@ def test_levels_spend_more_from_hard_to_expert(game: str) -> None:
         view = deal.view(deal.current_player())
         rules = make_bot(game, "heuristic", seed=0).choose(view)
         assert make_bot(game, "hard", seed=seed).choose(view) == rules
+
+
+def _reference_rollout(P: Any, hands: list[int], cards: list[int], ti: int, tn: int,
+                       leader: int, flags: int, pts: Any, stren: Any, above: Any,
+                       seed: int) -> int:
+    """The random playout written plainly: the shared legal-move function on the whole
+    trick, the k-th lowest legal card for the same random stream."""
+    from atout.bots.solver import _bonus
+    from atout.kernel.rules import _best_of, _legal
+
+    n, t, total = int(P[0]), int(P[2]), int(P[9])
+    state = seed & 0x7FFFFFFF
+    v = 0
+    while ti < total:
+        seat = (leader + tn) % n
+        legal = int(_legal(P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above))
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        pick = (state >> 8) % bin(legal).count("1")
+        c = [i for i in range(36) if legal >> i & 1][pick]
+        hands[seat] ^= 1 << c
+        cards[4 * ti + tn] = c
+        tn += 1
+        if tn == n:
+            winner = (leader + int(_best_of(cards, 4 * ti, n, t, stren))) % n
+            gained = sum(int(pts[cards[4 * ti + i]]) for i in range(n))
+            gained += int(P[4]) if ti + 1 == total else 0
+            v += gained if winner % 2 == 0 else -gained
+            flags |= 1 << (winner % 2)
+            leader, ti, tn = winner, ti + 1, 0
+    return v + int(_bonus(P, flags))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_playout_follows_the_rules(game: str) -> None:
+    """The compiled playout (which keeps the trick's winning card as it goes and picks
+    the k-th legal card suit by suit) plays exactly the cards and the value of the plain
+    playout over the shared rules, from positions in the middle of tricks too."""
+    from atout.bots.solver import _rollout
+
+    rng = random.Random(12)
+    for i in range(40):
+        deal = _ending(game, rng, 500 + i, rng.randrange(1, TRICKS[game] + 1))
+        problem = problem_from_deal(deal)
+        P, pts, stren, above, _o, hands, cards = Solver(tt_bits=4).kernel_state(problem)
+        args = (problem.tricks_done, len(problem.trick), problem.leader, problem.flags)
+        for seed in range(5):
+            h, c = hands.copy(), cards.copy()
+            fast = int(_rollout(P, h, c, *args, pts, stren, above, seed))
+            h2, c2 = [int(x) for x in hands], [int(x) for x in cards]
+            slow = _reference_rollout(P, h2, c2, *args, pts, stren, above, seed)
+            assert fast == slow and [int(x) for x in c] == c2, (i, seed)

@@ -63,6 +63,7 @@ from atout.kernel.rules import (
     SCHIEBER,
     _best_of,
     _legal,
+    _legal_vs,
     _popcount,
     _suit,
     np,
@@ -84,6 +85,17 @@ __all__ = [
     "shared_solver",
 ]
 
+def _kth_tables() -> tuple[Any, Any]:
+    """For each 9-bit mask: its number of cards, and its k-th lowest card (k < 9)."""
+    pop = [bin(m).count("1") for m in range(512)]
+    kth = [0] * (512 * 9)
+    for m in range(512):
+        for k, r in enumerate(r for r in range(9) if m >> r & 1):
+            kth[9 * m + k] = r
+    return _array(pop), _array(kth)
+
+
+_POP9, _KTH9 = _kth_tables()
 _INF: Final = 1_000_000
 _STEP: Final = 4  # first step of the value search after a test fails (see _mtd)
 _GEN_SHIFT: Final = 44
@@ -579,39 +591,60 @@ def _rollout(
 ) -> int:
     """Play the deal out with uniformly random legal cards (for ISMCTS); returns the
     value of the rest (team 0 minus team 1, bonuses included). ``hands`` and ``cards``
-    are changed."""
+    are changed. The trick's winning card is kept as the cards fall (the rules need
+    nothing else of the trick), and the k-th legal card is found suit by suit."""
     n = P[_N]
     t = P[_TRUMP]
     total = P[_TOTAL]
     state = seed & 0x7FFFFFFF
     v = 0
-    while ti < total:
+    best = 0
+    bi = 0
+    gained = 0
+    if tn > 0:
         base = 4 * ti
+        bi = _best_of(cards, base, tn, t, stren)
+        best = cards[base + bi]
+        for i in range(tn):
+            gained += pts[cards[base + i]]
+    while ti < total:
         seat = (leader + tn) % n
-        legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
-        k = _popcount(legal)
+        hand = hands[seat]
+        legal = hand if tn == 0 else _legal_vs(P, hand, cards[4 * ti], best, bi, tn, above)
         state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-        pick = (state >> 8) % k
-        m = legal
-        for _ in range(pick):
-            m &= m - 1
-        low = m & -m
-        c = _popcount(low - 1)
-        hands[seat] ^= low
-        cards[base + tn] = c
+        pick = (state >> 8) % _popcount(legal)
+        # the pick-th card of the legal mask, suit by suit
+        c = 0
+        for s in range(4):
+            m = (legal >> (9 * s)) & 511
+            k = _POP9[m]
+            if pick < k:
+                c = 9 * s + _KTH9[9 * m + pick]
+                break
+            pick -= k
+        hands[seat] = hand ^ (1 << c)
+        cards[4 * ti + tn] = c
+        gained += pts[c]
+        if tn == 0:
+            best = c
+            bi = 0
+        elif c // 9 == best // 9:
+            if stren[c] > stren[best]:
+                best = c
+                bi = tn
+        elif c // 9 == t:
+            best = c
+            bi = tn
         tn += 1
         if tn == n:
-            wi = _best_of(cards, base, n, t, stren)
-            winner = (leader + wi) % n
-            gained = 0
-            for i in range(n):
-                gained += pts[cards[base + i]]
             if ti + 1 == total:
                 gained += P[_LAST]
+            winner = (leader + bi) % n
             team = winner % 2
             v += gained if team == 0 else -gained
             flags |= 1 << team
             leader = winner
+            gained = 0
             ti += 1
             tn = 0
     return v + _bonus(P, flags)

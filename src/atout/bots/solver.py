@@ -18,7 +18,8 @@ What keeps whole deals fast (Schieber above all, where any player may trump):
   possible; the highest trumps, as far as one team holds them all, are that team's
   points for sure; a search whose window lies outside those bounds returns at once;
 * the value is found by null-window searches (MTD(f)) whose steps double while the
-  tests keep failing the same way, then halve the bracket (:func:`_mtd`).
+  tests keep failing the same way, then halve the bracket (:func:`_mtd`);
+* the last trick, where every hand holds one card, is counted, not searched.
 
 None of this changes a value: every value is exact (or exact for the depth-limited
 tree, with its static estimate, that the bots search early in a deal).
@@ -343,6 +344,19 @@ def _search(
             done = False
             if tn == 0 and ti == total:
                 ret = _bonus(P, flags)
+                done = True
+            elif tn == 0 and ti + 1 == total and ti != stop:
+                # the last trick: one card in each hand, nothing to choose
+                base = 4 * ti
+                ld = LD[d]
+                gained = P[_LAST]
+                for i in range(n):
+                    m = hands[(ld + i) % n]
+                    c = _popcount((m & -m) - 1)
+                    cards[base + i] = c
+                    gained += pts[c]
+                team = ((ld + _best_of(cards, base, n, t, stren)) % n) % 2
+                ret = (gained if team == 0 else -gained) + _bonus(P, flags | (1 << team))
                 done = True
             elif tn == 0 and ti == stop:
                 # depth limit: each team is credited half the points it still holds

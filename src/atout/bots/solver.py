@@ -72,6 +72,7 @@ from atout.kernel.rules import (
 from atout.kernel.rules import above_table as _above
 from atout.kernel.rules import array as _array
 from atout.kernel.rules import jit as _jit
+from atout.kernel.rules import now_us as _now_us
 from atout.kernel.rules import order_table as _order
 
 __all__ = [
@@ -103,12 +104,6 @@ _GEN_SHIFT: Final = 44
 _GEN_LIMIT: Final = 1 << 19
 _CLAMP: Final = 1 << 15  # table bounds are kept within +-_CLAMP (beyond: infinite)
 _NO_LIMIT: Final = 1 << 62  # a node limit never reached
-
-
-#: Nodes searched per second of wall clock (a deadline becomes a number of nodes at this
-#: rate), learnt from the searches of the process; the floor below which it never goes;
-#: whether a search was measured yet (the first one is not: it may load the kernel).
-_RATE: list[float] = [2e6, 3e5, 0.0] if COMPILED else [4e4, 1e4, 0.0]
 
 
 class SearchTimeout(TimeoutError):
@@ -329,7 +324,9 @@ def _search(
     while True:
         if entering:
             stats[0] += 1
-            if stats[0] >= stats[1]:
+            if stats[0] >= stats[1] or (
+                stats[0] & 1023 == 0 and stats[3] and _now_us() >= stats[3]
+            ):
                 # out of nodes (the caller's deadline): give up at once, storing nothing
                 stats[2] = 1
                 return 0
@@ -819,40 +816,29 @@ class Solver:
         self._gen = 0
         self._signature: tuple[Any, ...] | None = None
         self._tables: tuple[Any, Any, Any, Any] | None = None
-        #: Nodes searched (cumulative), the node count at which a search gives up, and
-        #: whether the last search gave up.
-        self.stats = _array([0, _NO_LIMIT, 0])
+        #: Nodes searched (cumulative), the node count at which a search gives up,
+        #: whether the last search gave up, and its deadline (microseconds of
+        #: ``time.perf_counter``, 0: none).
+        self.stats = _array([0, _NO_LIMIT, 0, 0])
 
     def _start(self, deadline: float | None, max_nodes: int | None) -> float:
-        """Set the node limit of the next search from a deadline (``time.perf_counter``)
-        and/or a number of nodes; return the start time."""
-        now = time.perf_counter()
+        """Set the limits of the next search: a deadline (``time.perf_counter``), which
+        the search checks every 1,024 nodes, and a number of nodes; return the start."""
         stats = self.stats
         stats[2] = 0
-        limit = _NO_LIMIT
-        if deadline is not None:
-            limit = int(max(0.0, deadline - now) * _RATE[0])
-        if max_nodes is not None:
-            limit = min(limit, max_nodes)
-        stats[1] = _NO_LIMIT if limit >= _NO_LIMIT else int(stats[0]) + limit
-        return now
+        stats[1] = _NO_LIMIT if max_nodes is None else int(stats[0]) + max_nodes
+        stats[3] = 0 if deadline is None else max(1, int(deadline * 1e6))
+        return time.perf_counter()
 
     def _finish(self, start: float, nodes0: int) -> None:
-        """Learn the node rate from a search; raise :class:`SearchTimeout` if it gave up."""
+        """Clear the limits; raise :class:`SearchTimeout` if the search gave up."""
         stats = self.stats
-        spent = time.perf_counter() - start
-        nodes = int(stats[0]) - nodes0
-        if spent > 0.02 and nodes > 10_000:
-            if _RATE[2]:
-                # a slow search (a busy machine) lowers the rate at once, a fast one
-                # raises it slowly
-                rate = max(nodes / spent, _RATE[1])
-                _RATE[0] = rate if rate < _RATE[0] else 0.8 * _RATE[0] + 0.2 * rate
-            else:
-                _RATE[2] = 1.0  # the process's first search included the compilation
         stats[1] = _NO_LIMIT
+        stats[3] = 0
         if stats[2]:
             stats[2] = 0
+            spent = time.perf_counter() - start
+            nodes = int(stats[0]) - nodes0
             raise SearchTimeout(f"search stopped after {nodes} nodes ({spent:.3f} s)")
 
     def _prepare(self, problem: PlayProblem) -> tuple[Any, Any, Any, Any, Any]:

@@ -2,9 +2,10 @@
 
 For each of N seeded deals per game, the rules-of-thumb bots bid (deals thrown in are
 redealt with the next seed), then the solver finds the exact value of the whole card play
-from the first lead (MTD(f) over all hands). Prints the median, worst and mean time per
-deal (wall clock, and the process's CPU time, which other work on a shared machine
-disturbs less) and the mean, median and worst number of nodes searched.
+from the first lead (MTD(f) over all hands). Prints the median, 90th percentile, worst
+and mean time per deal (wall clock, and the process's CPU time, which other work on a
+shared machine disturbs less), the mean, median and worst number of nodes searched, and
+the load average.
 
     .venv/bin/python benchmarks/bench_solver.py deberts belote schieber --deals 200
     .venv/bin/python benchmarks/bench_solver.py schieber --deals 200 --ahead 4
@@ -43,6 +44,10 @@ from atout.bots.base import make_bot
 from atout.bots.solver import COMPILED, Solver, problem_from_deal
 from atout.games import get_game
 from atout.games.actions import Play
+
+
+def p90(values: list[float]) -> float:
+    return sorted(values)[min(len(values) - 1, int(0.9 * len(values)))]
 
 
 def first_trick_deals(game: str, count: int) -> list[Any]:
@@ -203,10 +208,12 @@ def main() -> None:
         print(
             f"{game}: {len(times)} deals ({depth}, {where}, {what}, "
             f"{'numba' if COMPILED else 'pure Python'}): "
-            f"median {statistics.median(times):.3f} s, worst {max(times):.3f} s, "
-            f"mean {statistics.mean(times):.3f} s (CPU: median {statistics.median(cpu):.3f} s, "
+            f"median {statistics.median(times):.3f} s, p90 {p90(times):.3f} s, "
+            f"worst {max(times):.3f} s, mean {statistics.mean(times):.3f} s "
+            f"(CPU: median {statistics.median(cpu):.3f} s, p90 {p90(cpu):.3f} s, "
             f"worst {max(cpu):.3f} s); nodes: mean {statistics.mean(nodes):,.0f}, "
-            f"median {statistics.median(nodes):,.0f}, worst {max(nodes):,}",
+            f"median {statistics.median(nodes):,.0f}, worst {max(nodes):,}; load average "
+            + "/".join(f"{x:.1f}" for x in os.getloadavg()),
             flush=True,
         )
 

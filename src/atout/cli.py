@@ -1,4 +1,5 @@
-"""The ``atout`` command line: play, replay, score, arena, selfplay, bench, rules."""
+"""The ``atout`` command line: play, replay, score, arena, selfplay, bench, rules, warm,
+serve."""
 
 from __future__ import annotations
 
@@ -59,7 +60,10 @@ def play(
     from atout.bots import warm
     from atout.bots.search import _SearchBase
 
-    if any(isinstance(b, _SearchBase) for b in table.bots.values()) and warm.start():
+    # a person at the table never waits for the compiler (with --watch, bots alone, the
+    # first search waits for it instead: a seed then always gives the same match)
+    searching = any(isinstance(b, _SearchBase) for b in table.bots.values())
+    if searching and not watch and warm.start():
         table.console.print(table.t("bots.warming"))
     sys.exit(table.run())
 

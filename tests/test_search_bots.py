@@ -313,6 +313,21 @@ def test_a_search_bot_decides_within_its_time_budget(name: str) -> None:
     assert spent < 0.3 + 0.4, spent
 
 
+def test_bidding_by_simulation_stops_at_its_time_budget() -> None:
+    """A Schieber trump choice simulated on a thousand worlds stops at the budget and
+    returns one of the legal choices."""
+    deal = get_game("schieber").deal(seed=5, dealer=0)
+    view = deal.view(deal.current_player())
+    bot: Any = make_bot("schieber", "expert", seed=1)
+    bot.bid_worlds = 1000
+    bot.time_budget = 0.3
+    start = time.perf_counter()
+    action = bot.choose(view)
+    spent = time.perf_counter() - start
+    assert action in view.legal_actions and bot.cut
+    assert spent < 0.3 + 0.4, spent
+
+
 def test_levels_have_a_time_budget() -> None:
     budgets = {n: make_bot("belote", n, seed=0).time_budget for n in ("hard", "expert")}
     assert budgets["hard"] is not None and budgets["expert"] is not None

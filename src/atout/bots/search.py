@@ -197,8 +197,9 @@ class _SearchBase(Bot):
 
     #: Seconds a decision may take (None: no limit, the budget in worlds alone). The
     #: solver checks the clock every 1,024 nodes; what runs past the budget (a world
-    #: being drawn, the scoring) is a few milliseconds, more on a busy machine.
-    time_budget: float | None = 0.7
+    #: being drawn, one bid played out, the scoring) is a few milliseconds, up to a few
+    #: tenths of a second when the machine is busy with other work.
+    time_budget: float | None = 0.6
 
     def __init__(self, seed: int | None = None, time_budget: float | str | None = "level") -> None:
         super().__init__(seed)
@@ -334,8 +335,15 @@ class _SearchBase(Bot):
             seed = self.rng.getrandbits(32)
             if self._out_of_time():
                 break
+            got = {}
             for action in legal:
-                totals[action] += self._rollout_bid(world, action, team, game, seed + i)
+                if self._out_of_time():
+                    break  # a world half played out is not used
+                got[action] = self._rollout_bid(world, action, team, game, seed + i)
+            if len(got) < len(legal):
+                break
+            for action, value in got.items():
+                totals[action] += value
             done += 1
         n = max(1, done)
         means = {a: totals[a] / n for a in legal}

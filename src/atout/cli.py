@@ -1,5 +1,5 @@
 """The ``atout`` command line: play, replay, score, advise, learn, arena, selfplay, bench,
-rules."""
+rules, warm, serve."""
 
 from __future__ import annotations
 
@@ -76,6 +76,14 @@ def play(
         from atout.i18n import explain
 
         raise click.UsageError(explain(exc, lang)) from exc
+    from atout.bots import warm
+    from atout.bots.search import _SearchBase
+
+    # a person at the table never waits for the compiler (with --watch, bots alone, the
+    # first search waits for it instead: a seed then always gives the same match)
+    searching = any(isinstance(b, _SearchBase) for b in table.bots.values())
+    if searching and not watch and warm.start():
+        table.console.print(table.t("bots.warming"))
     sys.exit(table.run())
 
 
@@ -374,6 +382,17 @@ def rules(game: str, lang: str, spec: bool) -> None:
 
 
 @main.command()
+def warm() -> None:
+    """Compile the search bots' kernels now (once per installation), so that no game
+    waits for it later (needs the 'search' extra)."""
+    from atout.bots.warm import COMPILED, warm_up
+
+    if not COMPILED:
+        raise click.ClickException("numba is not installed: pip install 'atout[search]'")
+    click.echo(f"atout: search kernels ready ({warm_up():.1f} s)")
+
+
+@main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=int, default=8000, show_default=True)
 @click.option("--db", "db_url", default=None,
@@ -415,6 +434,8 @@ def serve(
     lease_seconds: float,
 ) -> None:
     """Play in the browser: start the web server (needs the 'web' extra)."""
+    from atout.bots import warm
+
     try:
         from atout.web import serve as run_server
         from atout.web.limits import Limits
@@ -435,6 +456,9 @@ def serve(
         lease_seconds=lease_seconds,
     )
     click.echo(f"atout: http://{host}:{port}/")
+    if warm.start(lambda spent: click.echo(f"atout: search bots ready ({spent:.1f} s)")):
+        click.echo("atout: preparing the search bots in the background; until they are "
+                   "ready, they play by the rules of thumb")
     try:
         run_server(host=host, port=port, db_url=db_url, bot_delay=bot_delay, limits=limits,
                    workers=workers)

@@ -310,7 +310,7 @@ def test_a_search_bot_decides_within_its_time_budget(name: str) -> None:
     spent = time.perf_counter() - start
     assert action in view.legal_actions
     assert bot.cut and "time budget" in bot.explain(view)
-    assert spent < 0.3 + 0.4, spent
+    assert spent < 0.3 + 1.5, spent  # slack for a loaded machine; all 1,000 worlds: ~10 s
 
 
 def test_bidding_by_simulation_stops_at_its_time_budget() -> None:
@@ -325,7 +325,7 @@ def test_bidding_by_simulation_stops_at_its_time_budget() -> None:
     action = bot.choose(view)
     spent = time.perf_counter() - start
     assert action in view.legal_actions and bot.cut
-    assert spent < 0.3 + 0.4, spent
+    assert spent < 0.3 + 1.5, spent  # slack for a loaded machine; all 1,000 worlds: ~10 s
 
 
 def test_levels_have_a_time_budget() -> None:

@@ -31,7 +31,7 @@ from atout.web.store import (
     tables,
 )
 
-OURS = {"atout_tables", "atout_seats", "atout_events", "atout_scoresheets"}
+OURS = {"atout_tables", "atout_seats", "atout_events", "atout_scoresheets", "atout_chat"}
 
 
 @pytest.fixture

@@ -47,6 +47,7 @@ from atout.i18n import LANGUAGES, explain
 from atout.web.advisor import advisor_routes
 from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin
 from atout.web.messages import catalog_for, web_text
+from atout.web.room import ROOM_MESSAGE_TYPES, ROOM_PRESETS, Room, clean_name
 from atout.web.scorekeeper import scorekeeper_routes
 from atout.web.serialize import public_view, to_json
 from atout.web.store import Store
@@ -133,6 +134,8 @@ def games_info() -> dict[str, Any]:
             "num_players": info.num_players,
             "options": options,
             "presets": {k: str(v) for k, v in presets.items() if _for_people(v)},
+            # the home page's presets, in plain words (room.preset.GAME.NAME)
+            "room_presets": ROOM_PRESETS.get(name, {}),
             "bots": bot_names(name),
         }
     return out
@@ -230,6 +233,7 @@ def create_app(
         max_live_tables=limits.max_live_tables, idle_seconds=limits.idle_seconds,
     )
     creations = RateLimiter(limits.tables_per_minute)
+    room = Room(manager, store, limits=limits, base_url=base_url)
 
     async def page_index(request: Request) -> Response:
         return FileResponse(_static_path("index.html"))
@@ -277,8 +281,17 @@ def create_app(
              "bot": s.get("bot")}
             for s in specs
         ]
+        # the room: the players' names as given, listed in the lobby when a seat is open
+        names = [clean_name(s.get("name")) if isinstance(s, dict) else None
+                 for s in body["seats"]]
+        names = [None if spec["kind"] == "bot" else name for spec, name in zip(
+            specs, names, strict=True)]
+        public = any(spec["kind"] == "open" for spec in specs)
+        hints = body.get("hints", True) is not False
         try:
-            table_id, tokens = manager.create(game, options, lang, specs)
+            table_id, tokens = manager.create(
+                game, options, lang, specs, names=names, public=public, hints=hints
+            )
         except (ValueError, OptionsParseError) as exc:  # explain: refused options, translated
             return JSONResponse({"error": "bad-table", "message": explain(exc, lang)},
                                 status_code=400)
@@ -292,6 +305,7 @@ def create_app(
             "seats": links,
             "me": me if isinstance(me, int) and str(me) in links else None,
             "watch": f"{base_url}/table/{table_id}#lang={lang}",
+            "public": public,
         }, status_code=201)
 
     async def _table_or_404(request: Request) -> LiveTable | Response:
@@ -416,6 +430,7 @@ def create_app(
             table.watchers.add(watcher)
             await send({"type": "welcome", "seat": seat, "table": table.id})
             await table.broadcast()
+            await room.welcome(table, watcher)
             while True:
                 message = await _receive(websocket)
                 if not isinstance(message, dict):
@@ -431,6 +446,12 @@ def create_app(
                         await send(exc.to_message())
                         if exc.code == "stale":
                             await send(table.state(seat))
+                elif kind in ROOM_MESSAGE_TYPES:
+                    refused = await room.handle(table, watcher, message)
+                    if refused is not None:
+                        await send(refused)
+                elif kind == "hint" and not table.row.hints:
+                    await send(room.refusal("hints-off", lang))
                 elif kind == "hint":
                     try:
                         options = manager.hint(table, seat, lang)
@@ -450,6 +471,7 @@ def create_app(
             if table is not None and watcher is not None:
                 table.watchers.discard(watcher)
                 table.last_used = time.monotonic()
+                room.left(table)
                 with contextlib.suppress(Exception):
                     await table.broadcast()
             queue.put_nowait(None)
@@ -481,6 +503,7 @@ def create_app(
         Route("/api/replay", api_record_replay, methods=["POST"]),
         *scorekeeper_routes(store, base_url),
         *advisor_routes(workers, limits.replay_seconds),
+        *room.routes(),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -491,6 +514,7 @@ def create_app(
     app.state.manager = manager
     app.state.limits = limits
     app.state.store = store
+    app.state.room = room
     return app
 
 

@@ -212,12 +212,13 @@ OVERLAP = """() => {
   const boxes = [];
   const add = (sel, many) => document.querySelectorAll(sel).forEach((e) => {
     const r = e.getBoundingClientRect();
-    if (r.width && r.height) boxes.push([sel, r]);
+    if (r.width && r.height) boxes.push([sel + ' ' + (e.textContent || '').slice(0, 20) + ' ' + [r.left, r.top, r.right, r.bottom].map(Math.round), r, sel]);
   });
-  ['.seat-label', '.trick', '.turned', '.hand', '.actions', '.info', '.status', '.toolbar'].forEach(add);
+  ['.seat-label', '.trick .card', '.turned', '.hand', '.actions', '.info', '.status', '.toolbar'].forEach(add);
   const hits = [];
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-    const [a, r] = boxes[i], [b, s] = boxes[j];
+    const [a, r, sa] = boxes[i], [b, s, sb] = boxes[j];
+    if (sa === '.trick .card' && sb === sa) continue;  // a trick's cards cross each other
     if (r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1) hits.push(a + ' / ' + b);
   }
   const out = [];
@@ -236,7 +237,8 @@ def test_phone_layouts_have_nothing_overlapping(server: str, browser: Any, game:
     seats = [{"kind": "you", "name": "Annabelle-Marguerite"}] + [
         {"kind": "bot", "bot": "expert"}] * (1 if game == "deberts" else 3)
     data = api(server, seats, game=game, lang="fr")
-    page = page_at(browser, PHONES[0])
+    # the layout at rest: cards in flight cross the table by design
+    page = page_at(browser, PHONES[0], reduced_motion="reduce")
     errors = watch_errors(page)
     page.goto(server + data["seats"]["0"]["url"])
     page.wait_for_selector(".hand .card")
@@ -314,7 +316,7 @@ def visit_every_page(server: str, page: Any, lang: str, each: Any) -> None:
     page.wait_for_selector("#lobby-list")
     each("lobby")
     data = api(server, [{"kind": "you", "name": "Ann"}, {"kind": "bot", "bot": "expert"},
-                        {"kind": "friend"}, {"kind": "bot", "bot": "medium"}],
+                        {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "medium"}],
                game="schieber", lang=lang)
     page.goto(server + data["seats"]["0"]["url"])
     page.wait_for_selector(".hand .card")

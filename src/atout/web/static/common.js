@@ -439,7 +439,7 @@ const Atout = (() => {
       const hands = state.hands && state.hands[seat];
       const cards = hands ? hands.map((c) => cardNode(c, "small")) : Array.from({ length: count }, () => el("span", { class: "card small back" }, backSVG()));
       felt.append(el("div", { class: `seat ${pos}` }, label,
-        el("div", { class: "backs" + (hands ? " open" : ""), role: hands ? "group" : null, "aria-label": hands ? name : t("room.cards-left", { n: count }) }, cards)));
+        el("div", { class: "backs" + (hands ? " open" : ""), role: hands ? "group" : "img", "aria-label": hands ? name : t("room.cards-left", { n: count }) }, cards)));
     }
 
     // the middle: the trick (new cards fly in from their seat; a finished trick is

@@ -258,7 +258,7 @@
   function chatLine(line) {
     const who = line.seat === me() ? t("seat.you") : Atout.playerName(line.seat);
     const words = line.phrase ? t("room.phrase." + line.phrase) : line.text;
-    return el("li", { class: "chat-line" + (line.seat === me() ? " mine" : "") },
+    return el("div", { class: "chat-line" + (line.seat === me() ? " mine" : "") },
       el("strong", { text: who + ": " }), el("span", { class: "chat-text", text: words }));
   }
 
@@ -271,8 +271,8 @@
     }
     panel.hidden = !chatOpen;
     const input = el("input", { id: "chat-text", maxlength: 200, autocomplete: "off", "aria-label": t("room.chat-label"), placeholder: t("room.chat-label") });
-    const list = el("ul", { class: "chat-log", role: "log", "aria-live": "polite" },
-      chatLines.length ? chatLines.map(chatLine) : el("li", { class: "empty", text: t("room.chat-empty") }));
+    const list = el("div", { class: "chat-log", role: "log", "aria-live": "polite", tabindex: "0", "aria-label": t("room.chat") },
+      chatLines.length ? chatLines.map(chatLine) : el("p", { class: "empty", text: t("room.chat-empty") }));
     const phrases = el("div", { class: "phrases", role: "group", "aria-label": t("room.chat-phrases") },
       ["hello", "good-luck", "well-played", "nice", "thanks", "oops", "one-moment", "bye"].map((p) =>
         el("button", { type: "button", class: "phrase", "data-phrase": p, onclick: () => send({ type: "chat", phrase: p }) }, t("room.phrase." + p))));

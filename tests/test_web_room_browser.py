@@ -328,7 +328,7 @@ def visit_every_page(server: str, page: Any, lang: str, each: Any) -> None:
     each("scoresheet")
     page.keyboard.press("Escape")
     page.click("#hint")
-    page.wait_for_selector(".hint-table")
+    page.wait_for_selector(".hint-list")
     each("hint")
     page.keyboard.press("Escape")
     page.click("#chat-toggle")

@@ -322,7 +322,8 @@ def create_app(
         return JSONResponse({
             "id": table.id, "game": table.row.game, "options": table.row.options,
             "lang": table.row.lang, "seq": table.seq, "over": bool(table.match.is_over),
-            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in table.row.seats],
+            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                      for s in table.row.seats],
         })
 
     async def api_record(request: Request) -> Response:

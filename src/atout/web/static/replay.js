@@ -8,6 +8,7 @@
   const record = tableId ? null : sessionStorage.getItem("atout-record");
   let lang = query.get("lang") || localStorage.getItem("atout-lang") || "en";
   let snap = null;
+  let seats = null;  // a table's seats (kind, bot, name), so that the replay names them
   const root = document.getElementById("table");
   const status = document.getElementById("status");
   const toolbar = document.getElementById("toolbar");
@@ -25,8 +26,10 @@
   function render() {
     const n = snap.num_players;
     snap.view.hand = snap.view.hands[0];  // seat 1 at the bottom, its hand open like the others
+    const roster = seats || Array.from({ length: n }, (_, i) => ({ seat: i, kind: "human" }));
+    Atout.setRoster(seats || []);
     const state = {
-      table: { game: snap.game, num_players: n, you: null, seats: Array.from({ length: n }, (_, i) => ({ seat: i, kind: "human", connected: true })) },
+      table: { game: snap.game, num_players: n, you: null, seats: roster.map((s) => Object.assign({ connected: true }, s)) },
       view: snap.view, hands: snap.view.hands, scoresheet: snap.scoresheet,
     };
     Atout.renderTable(root, state, null);
@@ -51,6 +54,10 @@
 
   (async () => {
     await Atout.loadLang(lang);
+    if (tableId) {
+      const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+      if (res.ok) seats = (await res.json()).seats;
+    }
     await load(0);
   })();
 })();

@@ -270,6 +270,7 @@
       document.body.append(panel);
     }
     panel.hidden = !chatOpen;
+    document.body.classList.toggle("chat-open", chatOpen);
     const input = el("input", { id: "chat-text", maxlength: 200, autocomplete: "off", "aria-label": t("room.chat-label"), placeholder: t("room.chat-label") });
     const list = el("div", { class: "chat-log", role: "log", "aria-live": "polite", tabindex: "0", "aria-label": t("room.chat") },
       chatLines.length ? chatLines.map(chatLine) : el("p", { class: "empty", text: t("room.chat-empty") }));
@@ -305,15 +306,17 @@
     best = options.length ? options[0].action : null;
     render();
     const fmt = (v) => `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v).toFixed(1)}`;
-    const table = el("table", { class: "sheet hint-table" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("room.hint-choice") }), el("th", { scope: "col", text: t("room.hint-value") }), el("th", { scope: "col", text: t("room.hint-reason") }))),
-      el("tbody", {}, options.map((o, i) => el("tr", { class: i === 0 ? "best" : "" },
-        el("td", {}, el("button", { type: "button", class: "action", "aria-label": t("room.hint-play", { choice: Atout.actionLabel(game, o.action, state.view) }),
-          onclick: (e) => { e.target.closest(".modal").close(); act(o.action); } }, Atout.actionLabel(game, o.action, state.view)),
-        i === 0 ? el("span", { class: "best-tag", text: " " + t("room.hint-best") }) : null),
-        el("td", { class: "value", text: fmt(o.value) }),
-        el("td", { class: "reason", text: o.reason || "" })))));
-    Atout.modal(t("web.hint-title"), el("div", {}, el("p", { class: "help", text: t("room.hint-help") }), el("div", { class: "sheet-wrap" }, table)));
+    // one row a choice: the button that plays it, its expected points, why (one line)
+    const list = el("ol", { class: "hint-list" }, options.map((o, i) => {
+      const label = Atout.actionLabel(game, o.action, state.view);
+      return el("li", { class: i === 0 ? "best" : "" },
+        el("button", { type: "button", class: "action", "aria-label": t("room.hint-play", { choice: label }),
+          onclick: (e) => { e.target.closest(".modal").close(); act(o.action); } }, label),
+        el("span", { class: "value" }, el("span", { class: "sr-only", text: t("room.hint-value") + ": " }), fmt(o.value)),
+        i === 0 ? el("span", { class: "best-tag", text: t("room.hint-best") }) : null,
+        el("span", { class: "reason", text: o.reason || "" }));
+    }));
+    Atout.modal(t("web.hint-title"), el("div", {}, el("p", { class: "help", text: t("room.hint-help") }), list));
   }
 
   // -- keys: H hint, L last trick, S scoresheet, C chat --

@@ -43,13 +43,18 @@ def join(ws: Any, token: str | None) -> dict[str, Any]:
 
 
 def join_state(ws: Any, token: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Say hello; the first state and the room message that follows it."""
+    """Say hello; the latest state and the room message that follows the first."""
     hello: dict[str, Any] = {"type": "hello", "lang": "en"}
     if token:
         hello["token"] = token
     ws.send_json(hello)
-    state = receive(ws, "state")
-    return state, receive(ws, "room")
+    state: dict[str, Any] = {}
+    while True:  # the latest state before the room message (a bot may move meanwhile)
+        message = ws.receive_json()
+        if message["type"] == "state":
+            state = message
+        elif message["type"] == "room" and state:
+            return state, message
 
 
 def receive(ws: Any, kind: str, until: Any = None, limit: int = 500) -> dict[str, Any]:
@@ -58,6 +63,22 @@ def receive(ws: Any, kind: str, until: Any = None, limit: int = 500) -> dict[str
         if message["type"] == kind and (until is None or until(message)):
             return message  # type: ignore[no-any-return]
     raise AssertionError(f"no {kind} message")
+
+
+def test_the_lobby_page_and_the_games_presets(client: TestClient) -> None:
+    response = client.get("/lobby")
+    assert response.status_code == 200 and "lobby.js" in response.text
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    games = client.get("/api/games").json()["games"]
+    assert games["deberts"]["room_presets"]["quick"] == "deberts(target=251)"
+    assert games["schieber"]["room_presets"]["plain"] == "schieber(stoeck=false,weis=false)"
+    words = client.get("/api/i18n/es").json()
+    for game, info in games.items():  # every preset and house rule has its words
+        for name in info["room_presets"]:
+            assert f"room.preset.{game}.{name}" in words
+        for option in info["options"]:
+            if option["name"] != "shuffle":
+                assert f"room.opt.{game}.{option['name']}.help" in words
 
 
 def test_names_are_cleaned() -> None:
@@ -157,14 +178,14 @@ def test_chat_is_limited_stored_and_phrases_are_keys(db_url: str) -> None:
                 assert sent < 40
             assert 10 <= sent <= 14
     # stored with the table: a newcomer after a restart gets the history
-    with TestClient(create_app(db_url, bot_delay=0)) as client:
-        with client.websocket_connect(f"/ws/{data['id']}") as later:
-            join(later, None)
-            history = receive(later, "chat")
-            assert history["history"] is True
-            assert history["messages"][0]["text"].startswith("<script>")
-            assert history["messages"][1]["phrase"] == "good-luck"
-            assert len(history["messages"]) == sent
+    with TestClient(create_app(db_url, bot_delay=0)) as client, \
+            client.websocket_connect(f"/ws/{data['id']}") as later:
+        join(later, None)
+        history = receive(later, "chat")
+        assert history["history"] is True
+        assert history["messages"][0]["text"].startswith("<script>")
+        assert history["messages"][1]["phrase"] == "good-luck"
+        assert len(history["messages"]) == sent
 
 
 def test_hints_can_be_switched_off(client: TestClient) -> None:
@@ -199,10 +220,12 @@ def test_rematch_same_seats_same_links_fresh_shuffle(client: TestClient) -> None
     data = create(client, [{"kind": "you", "name": "Ann"}, {"kind": "bot", "bot": "medium"}],
                   options="deberts(target=1)", hints=False)
     token = data["seats"]["0"]["token"]
+    with client.websocket_connect(f"/ws/{data['id']}") as early:
+        join(early, token)
+        early.send_json({"type": "rematch"})
+        assert receive(early, "error")["code"] == "not-over"
     with client.websocket_connect(f"/ws/{data['id']}") as ws:
         state, _ = join_state(ws, token)
-        ws.send_json({"type": "rematch"})
-        assert receive(ws, "error")["code"] == "not-over"
         final = play_out(ws, 0, state)
         assert final["final"] is not None
         ws.send_json({"type": "rematch"})

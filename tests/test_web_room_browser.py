@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from test_web_browser import (  # noqa: F401 - the fixtures
-    DESKTOP,
-    browser,
-    server,
-    watch_errors,
-)
+import test_web_browser as base
+from test_web_browser import DESKTOP, watch_errors
+
+# the same server (bots at 0.02 s) and browser fixtures as tests/test_web_browser.py
+server = base.server
+browser = base.browser
 
 sync_api = pytest.importorskip("playwright.sync_api")
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
@@ -53,6 +53,12 @@ def seq(page: Any) -> int:
 
 def labels(page: Any) -> list[str]:
     return [x.strip() for x in page.locator(".seat-label .who").all_inner_texts()]
+
+
+def wait_for_label(page: Any, name: str) -> None:
+    page.wait_for_function(
+        "name => [...document.querySelectorAll('.seat-label .who')]"
+        ".some(e => e.textContent === name)", arg=name)
 
 
 def serious(page: Any) -> list[str]:
@@ -96,9 +102,9 @@ def test_lobby_join_and_names_everywhere(server: str, browser: Any) -> None:
     card.locator(".take").click()
     chloe.wait_for_url("**/table/**")
     chloe.wait_for_selector(".hand .card")
-    chloe.wait_for_function("[...document.querySelectorAll('.seat-label .who')].some(e => e.textContent === 'Ann')")
+    wait_for_label(chloe, "Ann")
     assert set(labels(chloe)) == {"Chloé", "Ann", "Robot (expert)", "Robot (facile)"}
-    ann.wait_for_function("[...document.querySelectorAll('.seat-label .who')].some(e => e.textContent === 'Chloé')")
+    wait_for_label(ann, "Chloé")
     assert "Chloé" in ann.locator(".seat.top .seat-label").inner_text()  # across: partner
     # a private table never shows in the lobby
     api(server, [{"kind": "you", "name": "Zed"}, {"kind": "friend"}])
@@ -121,7 +127,7 @@ def test_chat_shows_markup_as_text_and_phrases_in_each_language(server: str, bro
         page.wait_for_selector("#chat-toggle")
     bob.fill("#my-name", "Bob")
     bob.click("#name-ask button")
-    ann.wait_for_function("[...document.querySelectorAll('.seat-label .who')].some(e => e.textContent === 'Bob')")
+    wait_for_label(ann, "Bob")
     ann.click("#chat-toggle")
     evil = "<script>window.pwned=1</script><b>bold</b><img src=x onerror=window.pwned=2>"
     ann.fill("#chat-text", evil)
@@ -179,7 +185,10 @@ def test_keyboard_match_rematch_leave_and_resume(server: str, browser: Any) -> N
     errors = watch_errors(page)
     link = server + data["seats"]["0"]["url"]
     page.goto(link)
-    page.wait_for_selector(".hand .card")
+    page.wait_for_selector(".status.turn")
+    # the tab says it is your turn: its title and its icon
+    assert page.title().startswith("● Your turn")
+    assert page.get_attribute("link[rel=icon]", "href").endswith("favicon-turn.svg")
     played = play_by_keyboard(page, ".final #rematch")
     assert played >= 9, "a whole deal played with the keyboard"
     assert page.locator("#download").count() and page.locator("#replay").count()
@@ -212,14 +221,18 @@ OVERLAP = """() => {
   const boxes = [];
   const add = (sel, many) => document.querySelectorAll(sel).forEach((e) => {
     const r = e.getBoundingClientRect();
-    if (r.width && r.height) boxes.push([sel + ' ' + (e.textContent || '').slice(0, 20) + ' ' + [r.left, r.top, r.right, r.bottom].map(Math.round), r, sel]);
+    const where = [r.left, r.top, r.right, r.bottom].map(Math.round);
+    const what = `${sel} ${(e.textContent || '').slice(0, 20)} ${where}`;
+    if (r.width && r.height) boxes.push([what, r, sel]);
   });
-  ['.seat-label', '.trick .card', '.turned', '.hand', '.actions', '.info', '.status', '.toolbar'].forEach(add);
+  ['.seat-label', '.trick .card', '.turned', '.hand', '.actions', '.info', '.status',
+   '.toolbar'].forEach(add);
   const hits = [];
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const [a, r, sa] = boxes[i], [b, s, sb] = boxes[j];
     if (sa === '.trick .card' && sb === sa) continue;  // a trick's cards cross each other
-    if (r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1) hits.push(a + ' / ' + b);
+    const x = r.left < s.right - 1 && s.left < r.right - 1;
+    if (x && r.top < s.bottom - 1 && s.top < r.bottom - 1) hits.push(a + ' / ' + b);
   }
   const out = [];
   document.querySelectorAll('.hand .card, .seat-label, .toolbar > *').forEach((e) => {
@@ -227,8 +240,8 @@ OVERLAP = """() => {
     if (r.left < -1 || r.right > innerWidth + 1) out.push(e.className + ' ' + (e.id || ''));
   });
   const bar = document.querySelector('.toolbar');
-  return { hits, out, wraps: bar.scrollWidth > bar.clientWidth + 1 || bar.getBoundingClientRect().height > 60,
-           sideways: document.documentElement.scrollWidth > innerWidth + 1 };
+  const wraps = bar.scrollWidth > bar.clientWidth + 1 || bar.getBoundingClientRect().height > 60;
+  return { hits, out, wraps, sideways: document.documentElement.scrollWidth > innerWidth + 1 };
 }"""
 
 
@@ -272,7 +285,8 @@ def test_phone_layouts_have_nothing_overlapping(server: str, browser: Any, game:
     box = page.locator(".modal-box").bounding_box()
     assert box["x"] >= 0 and box["y"] >= 0
     assert box["x"] + box["width"] <= PHONES[1]["width"] + 1
-    assert page.evaluate("getComputedStyle(document.querySelector('.sheet-wrap')).overflow") == "auto"
+    overflow = page.evaluate("getComputedStyle(document.querySelector('.sheet-wrap')).overflow")
+    assert overflow == "auto"
     assert not errors, errors
 
 

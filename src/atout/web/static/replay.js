@@ -39,11 +39,19 @@
     if (snap.final && snap.step === snap.total) root.append(el("div", { class: "final" }, el("p", { text: Atout.finalText(snap.game, snap.final, null, n) })));
     toolbar.replaceChildren(
       el("a", { href: `/?lang=${lang}`, class: "home", text: "atout" }),
-      el("button", { id: "first", onclick: () => load(0) }, "◀◀ " + t("web.first")),
-      el("button", { id: "prev", onclick: () => load(snap.step - 1) }, "◀ " + t("web.prev")),
-      el("button", { id: "next", onclick: () => load(snap.step + 1) }, t("web.next") + " ▶"),
-      el("button", { id: "end", onclick: () => load(snap.total) }, t("web.last") + " ▶▶"),
-      el("button", { id: "scoresheet", onclick: () => Atout.modal(t("web.scoresheet"), Atout.scoresheet(snap.game, snap.scoresheet, null, n, snap.view)) }, t("web.scoresheet")));
+      tool("first", "◀◀", t("web.first"), () => load(0)),
+      tool("prev", "◀", t("web.prev"), () => load(snap.step - 1)),
+      tool("next", "▶", t("web.next"), () => load(snap.step + 1)),
+      tool("end", "▶▶", t("web.last"), () => load(snap.total)),
+      tool("scoresheet", "☰", t("web.scoresheet"), () => Atout.modal(t("web.scoresheet"),
+        el("div", { class: "sheet-wrap" }, Atout.scoresheet(snap.game, snap.scoresheet, null, n, snap.view)))));
+  }
+
+  // a button of the toolbar: its icon, and its word where there is room (always for
+  // screen readers)
+  function tool(id, icon, label, onclick) {
+    return el("button", { id, type: "button", class: "tool", title: label, onclick },
+      el("span", { class: "icon", "aria-hidden": "true", text: icon }), el("span", { class: "word", text: label }));
   }
 
   document.addEventListener("keydown", (e) => {

@@ -1,19 +1,47 @@
-"""Decision time of the bots: median and worst seconds per decision, per game.
+"""Decision time of the bots: median, 90th and 99th percentile and worst seconds per
+decision, per game, with the load average.
 
 Seat 0 (and its partner in four-player games) is the bot measured; the others are the
-rules-of-thumb bot. Forced decisions (a single legal action) are left out.
+rules-of-thumb bot. Forced decisions (a single legal action) are left out. The compiled
+kernels are loaded (or compiled) first, as ``atout play`` does in the background before
+a player's first move (``atout.bots.warm``); the time it took is printed. Wall-clock
+times, as a player waits them.
 
-    .venv/bin/python benchmarks/bench_bots.py expert --deals 10
+    python benchmarks/bench_bots.py expert --deals 10
+    python benchmarks/bench_bots.py expert --decisions 10000       # deals until N decisions
+    python benchmarks/bench_bots.py expert --time-budget none      # no deadline
+
+``--time-budget`` overrides the level's deadline (seconds, or ``none``). The summary
+line counts the decisions over one second and those that ran into the deadline.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import os
 import statistics
 import time
+from typing import Any
 
 from atout.bots.base import make_bot
 from atout.games import get_game
+
+
+def load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def make(game: str, name: str, seed: int, budget: Any) -> Any:
+    bot = make_bot(game, name, seed=seed)
+    if budget != "level" and hasattr(bot, "time_budget"):
+        bot.time_budget = budget
+    return bot
 
 
 def main() -> None:
@@ -21,14 +49,32 @@ def main() -> None:
     parser.add_argument("bot")
     parser.add_argument("--games", nargs="+", default=["deberts", "belote", "schieber"])
     parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--decisions", type=int, default=0,
+                        help="play deals until this many decisions per game (overrides --deals)")
+    parser.add_argument("--time-budget", default="level",
+                        help="seconds per decision, 'none', or 'level' (the level's own)")
     args = parser.parse_args()
+    budget: Any = args.time_budget
+    if budget == "none":
+        budget = None
+    elif budget != "level":
+        budget = float(budget)
+    from atout.bots.warm import warm_up
+
+    print(f"kernels loaded in {warm_up():.2f} s (load average {load()})", flush=True)
     for game in args.games:
         info = get_game(game)
         times: list[float] = []
-        for i in range(args.deals):
+        cut = 0
+        load_before = load()
+        deals = itertools.count() if args.decisions else range(args.deals)
+        for i in deals:
+            if args.decisions and len(times) >= args.decisions:
+                break
             deal = info.deal(seed=10_000 + i, dealer=i % info.num_players)
             bots = [
-                make_bot(game, args.bot if s % 2 == 0 else "heuristic", seed=i * 8 + s)
+                make(game, args.bot, i * 8 + s, budget) if s % 2 == 0
+                else make_bot(game, "heuristic", seed=i * 8 + s)
                 for s in range(info.num_players)
             ]
             while not deal.is_over:
@@ -37,13 +83,16 @@ def main() -> None:
                 start = time.perf_counter()
                 action = bots[seat].choose(view)
                 spent = time.perf_counter() - start
-                if seat % 2 == 0 and len(view.legal_actions) > 1 and (i, seat) != (0, 0):
+                if seat % 2 == 0 and len(view.legal_actions) > 1:
                     times.append(spent)
+                    cut += bool(getattr(bots[seat], "cut", False))
                 deal.apply(action)
         print(
-            f"{game}: {args.bot}, {len(times)} decisions: median {statistics.median(times):.3f} s, "
-            f"90th percentile {sorted(times)[int(0.9 * len(times))]:.3f} s, "
-            f"worst {max(times):.3f} s",
+            f"{game}: {args.bot} (time budget {args.time_budget}), {len(times)} decisions: "
+            f"median {statistics.median(times):.3f} s, "
+            f"p90 {quantile(times, 0.9):.3f} s, p99 {quantile(times, 0.99):.3f} s, "
+            f"worst {max(times):.3f} s; over 1 s: {sum(t > 1 for t in times)}, "
+            f"at the deadline: {cut} (load average {load_before} before, {load()} after)",
             flush=True,
         )
 

@@ -2,9 +2,10 @@
 
 For each of N seeded deals per game, the rules-of-thumb bots bid (deals thrown in are
 redealt with the next seed), then the solver finds the exact value of the whole card play
-from the first lead (MTD(f) over all hands). Prints the median, worst and mean time per
-deal (wall clock, and the process's CPU time, which other work on a shared machine
-disturbs less) and the mean, median and worst number of nodes searched.
+from the first lead (MTD(f) over all hands). Prints the median, 90th percentile, worst
+and mean time per deal (wall clock, and the process's CPU time, which other work on a
+shared machine disturbs less), the mean, median and worst number of nodes searched, and
+the load average.
 
     .venv/bin/python benchmarks/bench_solver.py deberts belote schieber --deals 200
     .venv/bin/python benchmarks/bench_solver.py schieber --deals 200 --ahead 4
@@ -15,20 +16,38 @@ searched exactly, then a static estimate) instead of the exact solve. ``--skip K
 starts K tricks into the deal (played by the rules-of-thumb bots); ``--values`` solves
 every legal card of the player to move, as a PIMC world does, instead of the position
 once. The first call loads (or compiles) the numba kernel; it is not timed.
+
+``belote --values --colver`` also solves the same deals with colver 0.11.1's open-hand
+solver (``Env.solve_scores()``: the card points of every legal card of the player to
+move, from the first lead), in a worker process in the peers' environment
+(``benchmarks/.peers-venv``, made by ``peers.py``), deal by deal in turn with atout,
+CPU time of each process; it prints both medians, their ratio, and how many values agree
+(colver counts a capot as 252, atout as 250 by the rules: those deals are left out of
+the comparison).
+
+    python benchmarks/bench_solver.py belote --deals 40 --values --colver
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
+import os
 import statistics
+import subprocess
 import time
+from pathlib import Path
 from typing import Any
 
 from atout.bots.base import make_bot
 from atout.bots.solver import COMPILED, Solver, problem_from_deal
 from atout.games import get_game
 from atout.games.actions import Play
+
+
+def p90(values: list[float]) -> float:
+    return sorted(values)[min(len(values) - 1, int(0.9 * len(values)))]
 
 
 def first_trick_deals(game: str, count: int) -> list[Any]:
@@ -58,6 +77,91 @@ def skip_tricks(deal: Any, tricks: int, game: str) -> Any:
     return deal
 
 
+_COLVER_WORKER = """
+import json, sys, time
+import colver
+for line in sys.stdin:
+    q = json.loads(line)
+    env = colver.Env.deal_with_hands(q["dealer"], q["hands"])
+    env.set_contract(q["trump"], 80, q["team"], 0)
+    env.set_phase_playing()
+    start = time.process_time()
+    out = env.solve_scores()
+    spent = time.process_time() - start
+    print(json.dumps({"cpu": spent, "scores": out["scores"]}), flush=True)
+"""
+
+
+def _to_colver(card: int) -> int:
+    """atout's card index (9 * suit + rank, suits C D H S, ranks 6..A) as colver's
+    (8 * suit + rank, suits S H D C, ranks 7 8 9 J Q K 10 A)."""
+    suit, rank = divmod(card, 9)
+    return 8 * (3 - suit) + (0, 1, 2, 6, 3, 4, 5, 7)[rank - 1]
+
+
+def colver_side_by_side(deals: list[Any], solver: Solver) -> None:
+    """Every-card values of the opening lead, atout and colver deal by deal in turn."""
+    python = Path(__file__).parent / ".peers-venv" / "bin" / "python"
+    if not python.exists():
+        raise SystemExit("no peers' environment: run python benchmarks/peers.py --quick once")
+    worker = subprocess.Popen(
+        [str(python), "-c", _COLVER_WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert worker.stdin is not None and worker.stdout is not None
+    mine: list[float] = []
+    theirs: list[float] = []
+    agree = compared = capots = best_agree = best_cards = 0
+    load_before = "/".join(f"{x:.1f}" for x in os.getloadavg())
+    for i, deal in enumerate(deals):
+        problem = problem_from_deal(deal)
+        query = {
+            "dealer": deal.dealer, "trump": 3 - deal.trump, "team": deal.taker & 1,
+            "hands": [sorted(_to_colver(c) for c in range(36) if h >> c & 1)
+                      for h in deal.hands],
+        }
+        rounds = [0, 1] if i % 2 == 0 else [1, 0]  # who goes first alternates
+        values: dict[int, int] = {}
+        answer: dict[str, Any] = {}
+        for who in rounds:
+            if who == 0:
+                start = time.process_time()
+                values = solver.values(problem)
+                mine.append(time.process_time() - start)
+            else:
+                worker.stdin.write(json.dumps(query) + "\n")
+                worker.stdin.flush()
+                answer = json.loads(worker.stdout.readline())
+                theirs.append(answer["cpu"])
+        # colver's points are team 0's (seats 0 and 2), atout's values team 0 minus 1
+        points = {card: pts for card, pts in answer["scores"]}
+        sign = 1 if problem.to_move % 2 == 0 else -1
+        best = max(sign * d for d in values.values())
+        for card, diff in values.items():
+            pts = points.get(_to_colver(card))
+            if pts is None or pts in (0, 252) or abs(diff) >= 162:
+                capots += 1
+                continue
+            compared += 1
+            same = (162 + diff) // 2 == pts
+            agree += same
+            best_agree += same and sign * diff == best
+            best_cards += sign * diff == best
+    worker.stdin.close()
+    worker.wait()
+    ratio = statistics.median(theirs) / statistics.median(mine)
+    print(
+        f"belote opening lead, every legal card, {len(deals)} deals: atout median "
+        f"{statistics.median(mine) * 1000:.1f} ms (worst {max(mine) * 1000:.0f} ms), colver "
+        f"{statistics.median(theirs) * 1000:.1f} ms (worst {max(theirs) * 1000:.0f} ms), CPU; "
+        f"atout / colver speed {ratio:.2f}x; values agree {agree}/{compared}, of the best "
+        f"cards {best_agree}/{best_cards} "
+        f"({capots} capot values left out); load average {load_before} before, "
+        + "/".join(f"{x:.1f}" for x in os.getloadavg()) + " after",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="+", choices=["deberts", "belote", "schieber"])
@@ -65,6 +169,8 @@ def main() -> None:
     parser.add_argument("--ahead", type=int, default=0, help="tricks searched exactly (0: all)")
     parser.add_argument("--skip", type=int, default=0, help="tricks played before solving")
     parser.add_argument("--values", action="store_true", help="solve every legal card")
+    parser.add_argument("--colver", action="store_true",
+                        help="belote --values: colver's solver on the same deals, in turn")
     args = parser.parse_args()
     solver = Solver()
     for game in args.games:
@@ -75,6 +181,11 @@ def main() -> None:
         warm = Solver(tt_bits=10)
         warm.values(dataclasses.replace(first, stop=first.tricks_done + 1))
         warm.value(dataclasses.replace(first, stop=first.tricks_done + 1))
+        if args.colver:
+            if game != "belote" or args.skip or args.ahead:
+                raise SystemExit("--colver: belote, from the first lead, exact")
+            colver_side_by_side(deals, solver)
+            continue
         times = []
         cpu = []
         nodes = []
@@ -97,10 +208,12 @@ def main() -> None:
         print(
             f"{game}: {len(times)} deals ({depth}, {where}, {what}, "
             f"{'numba' if COMPILED else 'pure Python'}): "
-            f"median {statistics.median(times):.3f} s, worst {max(times):.3f} s, "
-            f"mean {statistics.mean(times):.3f} s (CPU: median {statistics.median(cpu):.3f} s, "
+            f"median {statistics.median(times):.3f} s, p90 {p90(times):.3f} s, "
+            f"worst {max(times):.3f} s, mean {statistics.mean(times):.3f} s "
+            f"(CPU: median {statistics.median(cpu):.3f} s, p90 {p90(cpu):.3f} s, "
             f"worst {max(cpu):.3f} s); nodes: mean {statistics.mean(nodes):,.0f}, "
-            f"median {statistics.median(nodes):,.0f}, worst {max(nodes):,}",
+            f"median {statistics.median(nodes):,.0f}, worst {max(nodes):,}; load average "
+            + "/".join(f"{x:.1f}" for x in os.getloadavg()),
             flush=True,
         )
 

@@ -512,6 +512,10 @@ def run(args: argparse.Namespace) -> Match:
         log.write_text(json.dumps(header) + "\n")
     done = {b.board for b in match.boards}
     print(f"{game}: {args.bot} vs {peer}, options {options}, seed {args.seed}", flush=True)
+    from atout.bots.warm import COMPILED, warm_up
+
+    if COMPILED:  # as atout play does before a player's first move: not a decision's time
+        print(f"search kernels loaded in {warm_up():.1f} s", flush=True)
     start = time.perf_counter()
     played = 0
     for board in range(args.boards):

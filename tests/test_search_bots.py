@@ -10,13 +10,14 @@ import os
 import random
 import subprocess
 import sys
+import time
 from typing import Any
 
 import pytest
 
 from atout.bots.base import make_bot
 from atout.bots.search import PIMCBot, _scoring, world_utility
-from atout.bots.solver import Solver, problem_from_deal
+from atout.bots.solver import SearchTimeout, Solver, problem_from_deal
 from atout.bots.worlds import _Sampler, sample_world, sample_worlds
 from atout.cards import SUIT_MASK, Card, Suit
 from atout.games import get_game
@@ -256,6 +257,98 @@ class _TinyPIMC(PIMCBot):
     worlds = 3
     min_worlds = 3
     bid_worlds = 2
+    time_budget = None  # the choices depend on the seed alone
+
+
+# -- deadlines -------------------------------------------------------------------------------
+def test_solver_gives_up_at_its_node_limit_and_stays_exact() -> None:
+    """A search past its node limit raises SearchTimeout (no approximate value), and the
+    table it leaves behind still gives exact values afterwards."""
+    rng = random.Random(8)
+    deal = _ending("schieber", rng, 77, 9)
+    problem = problem_from_deal(deal)
+    solver = Solver()
+    with pytest.raises(SearchTimeout):
+        solver.values(problem, max_nodes=5000)
+    with pytest.raises(SearchTimeout):
+        solver.values(problem, deadline=time.perf_counter())
+    shallow = dataclasses.replace(problem, stop=problem.tricks_done + 2)
+    assert solver.values(shallow) == Solver().values(shallow)
+    ending = problem_from_deal(_ending("schieber", rng, 78, 3))
+    with pytest.raises(SearchTimeout):
+        solver.values(ending, max_nodes=10)
+    assert solver.values(ending) == Solver().values(ending)
+
+
+class _SlowExpert(PIMCBot):
+    """PIMC that searches every world to the end from the first trick: seconds a world
+    in Schieber, far past any deadline."""
+
+    worlds = 50
+    min_worlds = 50
+    depth = {"deberts": (9, 9), "belote": (8, 8), "schieber": (9, 9)}  # noqa: RUF012
+
+
+@pytest.mark.parametrize("name", ["slow-pimc", "ismcts"])
+def test_a_search_bot_decides_within_its_time_budget(name: str) -> None:
+    """On a slow position (the opening lead of Schieber, searched to the end by PIMC;
+    ISMCTS with a huge number of iterations) the decision comes back within its time
+    budget plus a small slack, with a legal card and the note that time ran out."""
+    from atout.bots import warm
+
+    warm.warm_up()
+    rng = random.Random(4)
+    deal = _ending("schieber", rng, 91, 9)
+    view = deal.view(deal.current_player())
+    bot: Any = _SlowExpert(seed=1, time_budget=0.3) if name == "slow-pimc" else make_bot(
+        "schieber", "ismcts", seed=1)
+    if name == "ismcts":
+        bot.iterations = 10**7
+        bot.time_budget = 0.3
+    start = time.perf_counter()
+    action = bot.choose(view)
+    spent = time.perf_counter() - start
+    assert action in view.legal_actions
+    assert bot.cut and "time budget" in bot.explain(view)
+    assert spent < 0.3 + 1.5, spent  # slack for a loaded machine; all 1,000 worlds: ~10 s
+
+
+def test_bidding_by_simulation_stops_at_its_time_budget() -> None:
+    """A Schieber trump choice simulated on a thousand worlds stops at the budget and
+    returns one of the legal choices."""
+    deal = get_game("schieber").deal(seed=5, dealer=0)
+    view = deal.view(deal.current_player())
+    bot: Any = make_bot("schieber", "expert", seed=1)
+    bot.bid_worlds = 1000
+    bot.time_budget = 0.3
+    start = time.perf_counter()
+    action = bot.choose(view)
+    spent = time.perf_counter() - start
+    assert action in view.legal_actions and bot.cut
+    assert spent < 0.3 + 1.5, spent  # slack for a loaded machine; all 1,000 worlds: ~10 s
+
+
+def test_levels_have_a_time_budget() -> None:
+    budgets = {n: make_bot("belote", n, seed=0).time_budget for n in ("hard", "expert")}
+    assert budgets["hard"] is not None and budgets["expert"] is not None
+    assert 0 < budgets["hard"] <= budgets["expert"] < 1
+    assert PIMCBot(seed=0, time_budget=None).time_budget is None
+
+
+def test_search_bots_play_the_rules_while_the_kernels_warm(monkeypatch: Any) -> None:
+    """While the kernels are prepared in the background, a search bot plays what the
+    rules of thumb play instead of waiting for the compiler."""
+    from atout.bots import warm
+
+    monkeypatch.setattr(warm, "warming", lambda: True)
+    rng = random.Random(3)
+    for i in range(5):
+        deal = _ending("belote", rng, 300 + i, 6)
+        view = deal.view(deal.current_player())
+        rules = make_bot("belote", "heuristic", seed=0).choose(view)
+        bot = make_bot("belote", "expert", seed=i)
+        assert bot.choose(view) == rules
+        assert "rules of thumb" in bot.explain(view)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -322,3 +415,54 @@ def test_levels_spend_more_from_hard_to_expert(game: str) -> None:
         view = deal.view(deal.current_player())
         rules = make_bot(game, "heuristic", seed=0).choose(view)
         assert make_bot(game, "hard", seed=seed).choose(view) == rules
+
+
+def _reference_rollout(P: Any, hands: list[int], cards: list[int], ti: int, tn: int,
+                       leader: int, flags: int, pts: Any, stren: Any, above: Any,
+                       seed: int) -> int:
+    """The random playout written plainly: the shared legal-move function on the whole
+    trick, the k-th lowest legal card for the same random stream."""
+    from atout.bots.solver import _bonus
+    from atout.kernel.rules import _best_of, _legal
+
+    n, t, total = int(P[0]), int(P[2]), int(P[9])
+    state = seed & 0x7FFFFFFF
+    v = 0
+    while ti < total:
+        seat = (leader + tn) % n
+        legal = int(_legal(P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above))
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        pick = (state >> 8) % bin(legal).count("1")
+        c = [i for i in range(36) if legal >> i & 1][pick]
+        hands[seat] ^= 1 << c
+        cards[4 * ti + tn] = c
+        tn += 1
+        if tn == n:
+            winner = (leader + int(_best_of(cards, 4 * ti, n, t, stren))) % n
+            gained = sum(int(pts[cards[4 * ti + i]]) for i in range(n))
+            gained += int(P[4]) if ti + 1 == total else 0
+            v += gained if winner % 2 == 0 else -gained
+            flags |= 1 << (winner % 2)
+            leader, ti, tn = winner, ti + 1, 0
+    return v + int(_bonus(P, flags))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_playout_follows_the_rules(game: str) -> None:
+    """The compiled playout (which keeps the trick's winning card as it goes and picks
+    the k-th legal card suit by suit) plays exactly the cards and the value of the plain
+    playout over the shared rules, from positions in the middle of tricks too."""
+    from atout.bots.solver import _rollout
+
+    rng = random.Random(12)
+    for i in range(40):
+        deal = _ending(game, rng, 500 + i, rng.randrange(1, TRICKS[game] + 1))
+        problem = problem_from_deal(deal)
+        P, pts, stren, above, _o, hands, cards = Solver(tt_bits=4).kernel_state(problem)
+        args = (problem.tricks_done, len(problem.trick), problem.leader, problem.flags)
+        for seed in range(5):
+            h, c = hands.copy(), cards.copy()
+            fast = int(_rollout(P, h, c, *args, pts, stren, above, seed))
+            h2, c2 = [int(x) for x in hands], [int(x) for x in cards]
+            slow = _reference_rollout(P, h2, c2, *args, pts, stren, above, seed)
+            assert fast == slow and [int(x) for x in c] == c2, (i, seed)

@@ -501,3 +501,21 @@ def test_replay_viewer_ctrl_c_says_goodbye() -> None:
                           console=Console(file=out, color_system=None))
     assert viewer.run() == 130
     assert "Au revoir" in out.getvalue()
+
+
+def test_play_against_search_bots_warms_their_kernels_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``atout play`` with a search level starts preparing the compiled kernels in the
+    background and says so; with the rules-of-thumb bots it does not."""
+    from atout.bots import warm
+
+    started: list[bool] = []
+    monkeypatch.setattr(warm, "start", lambda *a, **k: started.append(True) or True)
+    runner = CliRunner()
+    result = runner.invoke(main, ["play", "belote", "--seed", "1", "--bot", "expert"],
+                           input="quit\n")
+    assert started == [True]
+    assert "getting ready in the background" in result.output
+    result = runner.invoke(main, ["play", "belote", "--seed", "1"], input="quit\n")
+    assert started == [True] and "background" not in result.output

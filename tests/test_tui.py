@@ -488,3 +488,68 @@ def test_the_match_result_gives_the_winners_score_first(game: str) -> None:
     scores = match.final_score if game == "deberts" else match.scores
     win = match.winner if info.num_players == 2 else match.winner % 2
     assert f"{scores[win]}:{scores[1 - win]}" in text
+
+
+class _SlowBot:
+    """A searching bot that takes its time: it shows whether the screen waits for it."""
+
+    name = "slow"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any) -> Any:
+        import time
+
+        time.sleep(2.0)
+        return view.legal_actions[0]
+
+
+def test_a_searching_bot_thinks_while_the_screen_answers(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    import sys
+    import time
+
+    from atout.bots.base import BOTS
+
+    monkeypatch.setattr(sys.modules[__name__], "_SlowBot", _SlowBot, raising=False)
+    monkeypatch.setitem(BOTS, ("*", "slow"), f"{__name__}:_SlowBot")
+    app = PlayApp("deberts", seed=5, human=None, bots="slow", pace=0)
+
+    async def script(pilot: Any) -> None:
+        for _ in range(500):
+            if app.thinking:
+                break
+            await pilot.pause(0.01)
+        assert app.thinking
+        start = time.monotonic()
+        await pilot.press("question_mark")  # the keys panel opens while the bot thinks
+        assert isinstance(app.screen, Panel)
+        assert time.monotonic() - start < 1.0  # a bot on the screen's thread: 2 s
+        await pilot.press("escape")
+        for _ in range(1000):
+            if app.match.deal.actions:
+                break
+            await pilot.pause(0.01)
+        assert app.match.deal.actions  # and its decision arrives and is played
+
+    run(app, script)
+
+
+def test_a_weis_call_shows_by_its_seat_in_words() -> None:
+    """RULES.md Schieber 5: by the seat that called, the words of the call (its points,
+    and more only when needed), never the value object behind them."""
+    from atout.games.schieber import SchieberDeal
+    from atout.tui.describe import Describer
+
+    hands = ["C6 C7 C8 D6 D7 D8 H6 H7 S6", "D9 D10 DJ DQ DK H8 H9 S7 S8",
+             "C9 C10 CJ CQ CK CA H10 S9 S10", "DA HJ HQ HK HA SJ SQ SK SA"]
+    deal = SchieberDeal.from_hands(hands, forehand=0)
+    deal.apply(deal.legal_actions()[0])  # forehand names a contract
+    while deal.view(0).weis_announced[1] is None:
+        deal.apply(deal.legal_actions()[0])
+    view = deal.view(0)
+    call = view.weis_announced[1]
+    describer = Describer("schieber", Translator("en"), 4, 0)
+    said = " ".join(text.plain for text in describer.notes(view)[1])
+    assert "WeisCall" not in said and f"Weis {describer.renderer.call_text(call)}" in said

@@ -383,11 +383,14 @@ def test_a_thinking_bot_does_not_hold_other_tables(db_url: str, slow_bot: None) 
         with client.websocket_connect(f"/ws/{slow['id']}") as ws_slow:
             hello(ws_slow, slow["seats"]["0"]["token"])
             first = receive_state(ws_slow)
-            thinking_at = first["seq"]
-            if first["view"]["to_play"] == 0:  # let a bot be the one to play
-                action = first["view"]["legal_actions"][0]
+            while first["view"]["to_play"] == 0:  # let a bot be the one to play
+                # (forehand who names a contract also leads: push, or play a card)
+                legal = first["view"]["legal_actions"]
+                action = "push" if "push" in legal else legal[0]
                 ws_slow.send_json({"type": "act", "action": action, "seq": first["seq"]})
-                thinking_at += 1
+                seq = first["seq"]
+                first = receive_state(ws_slow, lambda m, seq=seq: m["seq"] > seq)
+            thinking_at = first["seq"]
             assert client.portal is not None
             deadline = time.monotonic() + 20
             while not client.portal.call(lambda: manager.workers.pending):
@@ -439,7 +442,10 @@ def test_a_search_bot_decides_in_a_worker_as_it_would_at_home() -> None:
     info = get_game("belote")
     match = info.match(seed=11, options=info.options())
     bot = make_bot("belote", "heuristic", seed=1)
-    while match.deal.phase != "play":  # to the cards: the search plays them
+    # to the last tricks: the search plays them, exactly and well within its time budget
+    # (a decision cut short by the budget would depend on how busy each process is)
+    while not (match.deal.phase == "play"
+               and len(match.view(match.current_player()).hand) <= 3):
         match.apply(bot.choose(match.view(match.current_player())))
     seat = match.current_player()
     view = match.view(seat)

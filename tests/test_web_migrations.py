@@ -31,7 +31,10 @@ from atout.web.store import (
     tables,
 )
 
-OURS = {"atout_tables", "atout_seats", "atout_events", "atout_scoresheets", "atout_chat"}
+OURS = {
+    "atout_tables", "atout_seats", "atout_events", "atout_scoresheets", "atout_learn_progress",
+    "atout_chat",
+}
 
 
 @pytest.fixture

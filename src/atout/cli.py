@@ -1,4 +1,5 @@
-"""The ``atout`` command line: play, replay, score, advise, arena, selfplay, bench, rules."""
+"""The ``atout`` command line: play, replay, score, advise, learn, arena, selfplay, bench,
+rules, warm, serve."""
 
 from __future__ import annotations
 
@@ -75,6 +76,14 @@ def play(
         from atout.i18n import explain
 
         raise click.UsageError(explain(exc, lang)) from exc
+    from atout.bots import warm
+    from atout.bots.search import _SearchBase
+
+    # a person at the table never waits for the compiler (with --watch, bots alone, the
+    # first search waits for it instead: a seed then always gives the same match)
+    searching = any(isinstance(b, _SearchBase) for b in table.bots.values())
+    if searching and not watch and warm.start():
+        table.console.print(table.t("bots.warming"))
     sys.exit(table.run())
 
 
@@ -211,6 +220,46 @@ def advise(
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
+@click.option(
+    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+    help="Language of the lessons and the reasons.",
+)
+@click.option("--lesson", type=int, default=None, help="Go straight to lesson N (1-based).")
+@click.option("--puzzle", default=None, metavar="ID",
+              help="Go straight to a puzzle: its id (deberts-001) or 'daily'.")
+@click.option("--progress", "progress_file", default=None, metavar="FILE",
+              type=click.Path(dir_okay=False),
+              help="Where progress is kept (default: $ATOUT_LEARN_PROGRESS or the user's "
+                   "data folder, atout/learn.json).")
+@click.option("--date", "day", default=None, metavar="YYYY-MM-DD",
+              help="The day whose daily puzzle to give (default: today).")
+def learn(
+    game: str, lang: str, lesson: int | None, puzzle: str | None, progress_file: str | None,
+    day: str | None,
+) -> None:
+    """Lessons and puzzles of GAME in the terminal, line by line (docs/learn.md)."""
+    from datetime import date
+
+    from atout.learn import lessons
+    from atout.learn.progress import Progress
+    from atout.terminal.learn import LearnSession
+
+    count = len(lessons(game.lower()))
+    if lesson is not None and not 1 <= lesson <= count:
+        raise click.BadParameter(f"choose a lesson from 1 to {count}", param_hint="--lesson")
+    try:
+        today = date.fromisoformat(day) if day else None
+    except ValueError:
+        raise click.BadParameter("a date is written YYYY-MM-DD", param_hint="--date") from None
+    session = LearnSession(
+        game.lower(), lang=lang, progress=Progress(progress_file), input_fn=input,
+        output=click.echo, today=today,
+    )
+    sys.exit(session.run(lesson=lesson, puzzle=puzzle))
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
 @click.option("--bots", required=True, help="Two bot names, A,B (e.g. heuristic,random).")
 @click.option("--deals", type=int, default=1000, show_default=True,
               help="Boards to play; each is played twice with the seats swapped.")
@@ -333,6 +382,17 @@ def rules(game: str, lang: str, spec: bool) -> None:
 
 
 @main.command()
+def warm() -> None:
+    """Compile the search bots' kernels now (once per installation), so that no game
+    waits for it later (needs the 'search' extra)."""
+    from atout.bots.warm import COMPILED, warm_up
+
+    if not COMPILED:
+        raise click.ClickException("numba is not installed: pip install 'atout[search]'")
+    click.echo(f"atout: search kernels ready ({warm_up():.1f} s)")
+
+
+@main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=int, default=8000, show_default=True)
 @click.option("--db", "db_url", default=None,
@@ -357,28 +417,51 @@ def rules(game: str, lang: str, spec: bool) -> None:
 @click.option("--allow-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
               help="Another origin (https://example.org) whose pages may create tables "
                    "and open websockets; repeat for more.")
+@click.option("--away-seconds", type=click.FloatRange(1), default=30.0, show_default=True,
+              help="Seconds a person's seat may stay without a connection, when it is to "
+                   "play and someone else is at the table, before a bot plays it.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Server processes behind the one address (more than one: PostgreSQL "
+                   "only).")
+@click.option("--lease-seconds", type=click.FloatRange(1, 300), default=10.0,
+              show_default=True,
+              help="How long a server process's hold on a table lasts unrenewed (with "
+                   "PostgreSQL): the wait before a killed process's tables move on.")
 def serve(
     host: str, port: int, db_url: str | None, bot_delay: float, bot_workers: int | None,
     bot_budget: float, tables_per_minute: int, max_tables: int, idle_minutes: float,
-    max_record_kib: int, allowed_origins: tuple[str, ...],
+    max_record_kib: int, allowed_origins: tuple[str, ...], away_seconds: float, workers: int,
+    lease_seconds: float,
 ) -> None:
     """Play in the browser: start the web server (needs the 'web' extra)."""
+    from atout.bots import warm
+
     try:
         from atout.web import serve as run_server
         from atout.web.limits import Limits
+        from atout.web.supervisor import check_workers
         from atout.web.workers import default_workers
     except ImportError as exc:  # pragma: no cover - without the extra
         raise click.ClickException(f"{exc}: install with pip install 'atout[web]'") from exc
 
+    try:
+        check_workers(db_url, workers)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
     limits = Limits(
         bot_workers=bot_workers or default_workers(), bot_budget=bot_budget,
         tables_per_minute=tables_per_minute, max_live_tables=max_tables,
         idle_seconds=idle_minutes * 60, max_record_body=max_record_kib * 1024,
-        allowed_origins=allowed_origins,
+        allowed_origins=allowed_origins, away_seconds=away_seconds,
+        lease_seconds=lease_seconds,
     )
     click.echo(f"atout: http://{host}:{port}/")
+    if warm.start(lambda spent: click.echo(f"atout: search bots ready ({spent:.1f} s)")):
+        click.echo("atout: preparing the search bots in the background; until they are "
+                   "ready, they play by the rules of thumb")
     try:
-        run_server(host=host, port=port, db_url=db_url, bot_delay=bot_delay, limits=limits)
+        run_server(host=host, port=port, db_url=db_url, bot_delay=bot_delay, limits=limits,
+                   workers=workers)
     except ImportError as exc:  # pragma: no cover - without the extra
         raise click.ClickException(f"{exc}: install with pip install 'atout[web]'") from exc
 

@@ -17,19 +17,29 @@ candidate is tried in the same sampled worlds and played out by the rules-of-thu
 the bot leaves the rules of thumb only when another choice is clearly better on average.
 
 Every bot's budget is a number of worlds or iterations, so that a seed gives the same
-choices on any machine (the arena is deterministic); the levels are sized so that
-``expert``'s median decision stays under a second on one core with numba.
+choices on any machine (the arena is deterministic), and a *time budget* on top
+(``time_budget``, seconds, per level): a decision never takes longer. The search is
+anytime: worlds are solved (or tree iterations run) one after the other, and when the
+budget is spent the bot plays the best card over the worlds done so far (a world whose
+solve would run past the deadline is given up, its partial values unused; with no world
+done, the rules of thumb decide). A decision that reaches its budget depends on the
+machine's speed; ``time_budget=None`` makes every choice depend on the seed alone.
+While the compiled kernels are still being prepared in the background
+(:mod:`atout.bots.warm`), a search bot plays by the rules of thumb rather than wait.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from atout.bots import warm
 from atout.bots.base import Bot, make_bot
 from atout.bots.solver import (
     PlayProblem,
+    SearchTimeout,
     Solver,
     _best_of,
     _legal_of,
@@ -185,8 +195,16 @@ class _SearchBase(Bot):
         "deberts": (9, 9), "belote": (4, 5), "schieber": (3, 4),
     }
 
-    def __init__(self, seed: int | None = None) -> None:
+    #: Seconds a decision may take (None: no limit, the budget in worlds alone). The
+    #: solver checks the clock every 1,024 nodes; what runs past the budget (a world
+    #: being drawn, one bid played out, the scoring) is a few milliseconds, up to a few
+    #: tenths of a second when the machine is busy with other work.
+    time_budget: float | None = 0.6
+
+    def __init__(self, seed: int | None = None, time_budget: float | str | None = "level") -> None:
         super().__init__(seed)
+        if time_budget != "level":
+            self.time_budget = None if time_budget is None else float(time_budget)
         self._heuristics: dict[str, Bot] = {}
         self._solver: Solver | None = None
         self.last: list[tuple[Action, float]] = []
@@ -194,6 +212,14 @@ class _SearchBase(Bot):
         self.last_note = ""
         #: Worlds (or iterations) behind the last :meth:`simulate` or :meth:`solve`.
         self.last_count = 0
+        self._deadline: float | None = None
+        #: Whether the last decision stopped at its time budget.
+        self.cut = False
+
+    def _out_of_time(self) -> bool:
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            self.cut = True
+        return self.cut
 
     def heuristic(self, game: str) -> Bot:
         bot = self._heuristics.get(game)
@@ -219,6 +245,9 @@ class _SearchBase(Bot):
         if not legal:
             raise ValueError("no legal action in this view: it is not this seat's turn")
         game = _game_of(view)
+        budget = self.time_budget
+        self._deadline = None if budget is None else time.perf_counter() + budget
+        self.cut = False
         if view.phase in ("bidding", "choosing", "doubling"):
             ranked = self._bid_values(view, game, legal)
         else:
@@ -228,10 +257,21 @@ class _SearchBase(Bot):
                 # exchange the trump 7, claim, or a forced card: the rules decide
                 ranked = [(rule, 0.0)] + [(a, -1.0) for a in legal if a != rule]
                 self.last_note = "only one sensible action"
+            elif warm.warming():
+                # the compiled kernels are still being prepared: no waiting for them
+                ranked = [(rule, 0.0)] + [(a, -1.0) for a in legal if a != rule]
+                self.last_note = "rules of thumb while the search gets ready"
             else:
                 values = self._play_values(view, game, plays)
-                ranked = sorted(values.items(), key=lambda kv: -kv[1])
-                ranked += [(a, -1e9) for a in legal if a not in values]
+                if not values:
+                    # out of time before a single world was solved
+                    ranked = [(rule, 0.0)] + [(a, -1.0) for a in legal if a != rule]
+                    self.last_note = "rules of thumb: out of time"
+                else:
+                    ranked = sorted(values.items(), key=lambda kv: -kv[1])
+                    ranked += [(a, -1e9) for a in legal if a not in values]
+        if self.cut:
+            self.last_note += " (the time budget ran out)"
         self.last = ranked
         self._last_view = view
         return ranked
@@ -267,6 +307,8 @@ class _SearchBase(Bot):
         sampler = self._sampler(view, _game_of(view))
         worlds = []
         for _ in range(count):
+            if worlds and self._out_of_time():
+                break
             try:
                 worlds.append(sampler.draw(self.rng, 400))
             except NoWorldError:  # pragma: no cover - very unlikely
@@ -302,13 +344,24 @@ class _SearchBase(Bot):
         worlds = self._worlds(view, count)
         team = view.seat % 2
         totals = {a: 0.0 for a in actions}
+        done = 0
         for i, world in enumerate(worlds):
             seed = self.rng.getrandbits(32)
+            if self._out_of_time():
+                break
+            got = {}
             for action in actions:
-                totals[action] += self._rollout_bid(world, action, team, game, seed + i)
-        n = max(1, len(worlds))
-        self.last_count = len(worlds)
-        self.last_note = f"{len(worlds)} deals simulated with the rules of thumb"
+                if self._out_of_time():
+                    break  # a world half played out is not used
+                got[action] = self._rollout_bid(world, action, team, game, seed + i)
+            if len(got) < len(actions):
+                break
+            for action, value in got.items():
+                totals[action] += value
+            done += 1
+        n = max(1, done)
+        self.last_count = done
+        self.last_note = f"{done} deals simulated with the rules of thumb"
         return {a: totals[a] / n for a in actions}
 
     def solve(self, view: Any, plays: list[Action]) -> dict[Action, float]:
@@ -350,12 +403,18 @@ class PIMCBot(_SearchBase):
         totals = {int(a.card): 0.0 for a in plays}  # type: ignore[attr-defined]
         done = 0
         for i in range(self.worlds):
+            if self._out_of_time():
+                break
             try:
                 world = sampler.draw(self.rng, 400)
             except NoWorldError:  # pragma: no cover
                 break
             problem = self._problem(world, game)
-            values = self.solver.values(problem)
+            try:
+                values = self.solver.values(problem, deadline=self._deadline)
+            except SearchTimeout:
+                self.cut = True
+                break  # this world would run past the deadline: the others decide
             scoring = _scoring(world, problem)
             for card in totals:
                 totals[card] += world_utility(world, scoring.fixed + values[card], scoring, team)
@@ -364,7 +423,8 @@ class PIMCBot(_SearchBase):
                 ranked = sorted(totals.values(), reverse=True)
                 if len(ranked) > 1 and (ranked[0] - ranked[1]) / done >= self.decisive:
                     break
-        done = max(1, done)
+        if not done:
+            return {}
         self.last_count = done
         self.last_note = f"{done} deals imagined and solved with open cards"
         return {_play(c): totals[c] / done for c in totals}
@@ -406,7 +466,11 @@ class ISMCTSBot(_SearchBase):
         scale = 100.0 * max(1, getattr(view, "factor", 1))
         c_param = self.exploration * scale
         rng = self.rng
+        done = 0
         for it in range(self.iterations):
+            if it & 31 == 0 and it and self._out_of_time():
+                break
+            done += 1
             world, problem, (P, pts, stren, above, _order, hands0, cards0), scoring = (
                 prepared[it % len(prepared)]
             )
@@ -471,7 +535,7 @@ class ISMCTSBot(_SearchBase):
                 nd.visits += 1
                 nd.total += reward
         sign = 1.0 if team == 0 else -1.0
-        self.last_note = f"{self.iterations} tree iterations over {len(prepared)} deals"
+        self.last_note = f"{done} tree iterations over {len(prepared)} deals"
         out: dict[Action, float] = {}
         for a in plays:
             child = root.children.get(int(a.card))  # type: ignore[attr-defined]
@@ -532,6 +596,7 @@ class HardBot(PIMCBot):
     worlds = 4
     min_worlds = 4
     bid_worlds = 0
+    time_budget = 0.4
 
 
 class ExpertBot(PIMCBot):

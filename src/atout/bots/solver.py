@@ -18,7 +18,8 @@ What keeps whole deals fast (Schieber above all, where any player may trump):
   possible; the highest trumps, as far as one team holds them all, are that team's
   points for sure; a search whose window lies outside those bounds returns at once;
 * the value is found by null-window searches (MTD(f)) whose steps double while the
-  tests keep failing the same way, then halve the bracket (:func:`_mtd`).
+  tests keep failing the same way, then halve the bracket (:func:`_mtd`);
+* the last trick, where every hand holds one card, is counted, not searched.
 
 None of this changes a value: every value is exact (or exact for the depth-limited
 tree, with its static estimate, that the bots search early in a deal).
@@ -41,6 +42,7 @@ minimax over the game engines themselves.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -62,6 +64,7 @@ from atout.kernel.rules import (
     SCHIEBER,
     _best_of,
     _legal,
+    _legal_vs,
     _popcount,
     _suit,
     np,
@@ -69,6 +72,7 @@ from atout.kernel.rules import (
 from atout.kernel.rules import above_table as _above
 from atout.kernel.rules import array as _array
 from atout.kernel.rules import jit as _jit
+from atout.kernel.rules import now_us as _now_us
 from atout.kernel.rules import order_table as _order
 
 __all__ = [
@@ -77,16 +81,33 @@ __all__ = [
     "DEBERTS",
     "SCHIEBER",
     "PlayProblem",
+    "SearchTimeout",
     "Solver",
     "problem_from_deal",
     "shared_solver",
 ]
 
+def _kth_tables() -> tuple[Any, Any]:
+    """For each 9-bit mask: its number of cards, and its k-th lowest card (k < 9)."""
+    pop = [bin(m).count("1") for m in range(512)]
+    kth = [0] * (512 * 9)
+    for m in range(512):
+        for k, r in enumerate(r for r in range(9) if m >> r & 1):
+            kth[9 * m + k] = r
+    return _array(pop), _array(kth)
+
+
+_POP9, _KTH9 = _kth_tables()
 _INF: Final = 1_000_000
 _STEP: Final = 4  # first step of the value search after a test fails (see _mtd)
 _GEN_SHIFT: Final = 44
 _GEN_LIMIT: Final = 1 << 19
 _CLAMP: Final = 1 << 15  # table bounds are kept within +-_CLAMP (beyond: infinite)
+_NO_LIMIT: Final = 1 << 62  # a node limit never reached
+
+
+class SearchTimeout(TimeoutError):
+    """A search stopped at its deadline (or node limit) before finding the value."""
 
 
 @_jit
@@ -303,6 +324,12 @@ def _search(
     while True:
         if entering:
             stats[0] += 1
+            if stats[0] >= stats[1] or (
+                stats[0] & 1023 == 0 and stats[3] and _now_us() >= stats[3]
+            ):
+                # out of nodes (the caller's deadline): give up at once, storing nothing
+                stats[2] = 1
+                return 0
             ti = TI[d]
             tn = TN[d]
             flags = FL[d]
@@ -314,6 +341,19 @@ def _search(
             done = False
             if tn == 0 and ti == total:
                 ret = _bonus(P, flags)
+                done = True
+            elif tn == 0 and ti + 1 == total and ti != stop:
+                # the last trick: one card in each hand, nothing to choose
+                base = 4 * ti
+                ld = LD[d]
+                gained = P[_LAST]
+                for i in range(n):
+                    m = hands[(ld + i) % n]
+                    c = _popcount((m & -m) - 1)
+                    cards[base + i] = c
+                    gained += pts[c]
+                team = ((ld + _best_of(cards, base, n, t, stren)) % n) % 2
+                ret = (gained if team == 0 else -gained) + _bonus(P, flags | (1 << team))
                 done = True
             elif tn == 0 and ti == stop:
                 # depth limit: each team is credited half the points it still holds
@@ -562,39 +602,60 @@ def _rollout(
 ) -> int:
     """Play the deal out with uniformly random legal cards (for ISMCTS); returns the
     value of the rest (team 0 minus team 1, bonuses included). ``hands`` and ``cards``
-    are changed."""
+    are changed. The trick's winning card is kept as the cards fall (the rules need
+    nothing else of the trick), and the k-th legal card is found suit by suit."""
     n = P[_N]
     t = P[_TRUMP]
     total = P[_TOTAL]
     state = seed & 0x7FFFFFFF
     v = 0
-    while ti < total:
+    best = 0
+    bi = 0
+    gained = 0
+    if tn > 0:
         base = 4 * ti
+        bi = _best_of(cards, base, tn, t, stren)
+        best = cards[base + bi]
+        for i in range(tn):
+            gained += pts[cards[base + i]]
+    while ti < total:
         seat = (leader + tn) % n
-        legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
-        k = _popcount(legal)
+        hand = hands[seat]
+        legal = hand if tn == 0 else _legal_vs(P, hand, cards[4 * ti], best, bi, tn, above)
         state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-        pick = (state >> 8) % k
-        m = legal
-        for _ in range(pick):
-            m &= m - 1
-        low = m & -m
-        c = _popcount(low - 1)
-        hands[seat] ^= low
-        cards[base + tn] = c
+        pick = (state >> 8) % _popcount(legal)
+        # the pick-th card of the legal mask, suit by suit
+        c = 0
+        for s in range(4):
+            m = (legal >> (9 * s)) & 511
+            k = _POP9[m]
+            if pick < k:
+                c = 9 * s + _KTH9[9 * m + pick]
+                break
+            pick -= k
+        hands[seat] = hand ^ (1 << c)
+        cards[4 * ti + tn] = c
+        gained += pts[c]
+        if tn == 0:
+            best = c
+            bi = 0
+        elif c // 9 == best // 9:
+            if stren[c] > stren[best]:
+                best = c
+                bi = tn
+        elif c // 9 == t:
+            best = c
+            bi = tn
         tn += 1
         if tn == n:
-            wi = _best_of(cards, base, n, t, stren)
-            winner = (leader + wi) % n
-            gained = 0
-            for i in range(n):
-                gained += pts[cards[base + i]]
             if ti + 1 == total:
                 gained += P[_LAST]
+            winner = (leader + bi) % n
             team = winner % 2
             v += gained if team == 0 else -gained
             flags |= 1 << team
             leader = winner
+            gained = 0
             ti += 1
             tn = 0
     return v + _bonus(P, flags)
@@ -627,6 +688,8 @@ def _mtd(
             P, hands, cards, ti, tn, leader, flags, beta - 1, beta, pts, stren, above,
             order, tt, stats,
         ))
+        if stats[2]:
+            return 0  # out of nodes: no value
         if r < beta:
             upper = r
             way = -1
@@ -681,6 +744,8 @@ def _root(
                 order, tt, stats,
             )
         hands[seat] ^= 1 << c
+        if stats[2]:
+            break  # out of nodes: the values are incomplete
         out[c] = g
         guess = g
     return legal
@@ -751,7 +816,30 @@ class Solver:
         self._gen = 0
         self._signature: tuple[Any, ...] | None = None
         self._tables: tuple[Any, Any, Any, Any] | None = None
-        self.stats = _array([0])
+        #: Nodes searched (cumulative), the node count at which a search gives up,
+        #: whether the last search gave up, and its deadline (microseconds of
+        #: ``time.perf_counter``, 0: none).
+        self.stats = _array([0, _NO_LIMIT, 0, 0])
+
+    def _start(self, deadline: float | None, max_nodes: int | None) -> float:
+        """Set the limits of the next search: a deadline (``time.perf_counter``), which
+        the search checks every 1,024 nodes, and a number of nodes; return the start."""
+        stats = self.stats
+        stats[2] = 0
+        stats[1] = _NO_LIMIT if max_nodes is None else int(stats[0]) + max_nodes
+        stats[3] = 0 if deadline is None else max(1, int(deadline * 1e6))
+        return time.perf_counter()
+
+    def _finish(self, start: float, nodes0: int) -> None:
+        """Clear the limits; raise :class:`SearchTimeout` if the search gave up."""
+        stats = self.stats
+        stats[1] = _NO_LIMIT
+        stats[3] = 0
+        if stats[2]:
+            stats[2] = 0
+            spent = time.perf_counter() - start
+            nodes = int(stats[0]) - nodes0
+            raise SearchTimeout(f"search stopped after {nodes} nodes ({spent:.3f} s)")
 
     def _prepare(self, problem: PlayProblem) -> tuple[Any, Any, Any, Any, Any]:
         params = problem.params()
@@ -781,9 +869,15 @@ class Solver:
         assert self._tables is not None
         return (_array([*params, self._gen]), *self._tables)
 
-    def values(self, problem: PlayProblem) -> dict[int, int]:
+    def values(
+        self, problem: PlayProblem, *, deadline: float | None = None,
+        max_nodes: int | None = None,
+    ) -> dict[int, int]:
         """Each legal card of the player to move with the exact value of the deal's rest
-        after it (team 0's points minus team 1's, bonuses included)."""
+        after it (team 0's points minus team 1's, bonuses included).
+
+        ``deadline`` (a ``time.perf_counter()`` time) or ``max_nodes`` bound the search:
+        past them it raises :class:`SearchTimeout` (no value is ever approximate)."""
         P, pts, stren, above, order = self._prepare(problem)
         hands = _array(list(problem.hands) + [0] * (4 - problem.n))
         cards = _array([0] * (4 * (problem.total_tricks + 1)))
@@ -791,10 +885,15 @@ class Solver:
         for i, c in enumerate(problem.trick):
             cards[base + i] = c
         out = _array([0] * 36)
-        legal = _root(
-            P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
-            problem.flags, pts, stren, above, order, out, self._tt, self.stats,
-        )
+        nodes0 = int(self.stats[0])
+        start = self._start(deadline, max_nodes)
+        try:
+            legal = _root(
+                P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
+                problem.flags, pts, stren, above, order, out, self._tt, self.stats,
+            )
+        finally:
+            self._finish(start, nodes0)
         return {c: int(out[c]) for c in bits(int(legal))}
 
     def kernel_state(self, problem: PlayProblem) -> tuple[Any, ...]:
@@ -808,14 +907,24 @@ class Solver:
             cards[base + i] = c
         return P, pts, stren, above, order, hands, cards
 
-    def value(self, problem: PlayProblem, guess: int = 0) -> int:
+    def value(
+        self, problem: PlayProblem, guess: int = 0, *, deadline: float | None = None,
+        max_nodes: int | None = None,
+    ) -> int:
         """The value of the position under perfect play (team 0's view), by MTD(f) from
-        ``guess``: one search from the position, cheaper than :meth:`values`."""
+        ``guess``: one search from the position, cheaper than :meth:`values`.
+        ``deadline`` and ``max_nodes`` as for :meth:`values`."""
         P, pts, stren, above, order, hands, cards = self.kernel_state(problem)
-        return _mtd(
-            P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
-            problem.flags, guess, pts, stren, above, order, self._tt, self.stats,
-        )
+        nodes0 = int(self.stats[0])
+        start = self._start(deadline, max_nodes)
+        try:
+            value = int(_mtd(
+                P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
+                problem.flags, guess, pts, stren, above, order, self._tt, self.stats,
+            ))
+        finally:
+            self._finish(start, nodes0)
+        return value
 
 
 _SHARED: Solver | None = None

@@ -16,7 +16,7 @@ __all__ = ["CATALOG_MODULES", "LANGUAGES", "Translator", "catalog", "explain", "
 LANGUAGES = ("en", "fr", "es")
 CATALOG_MODULES = (
     "common", "deberts", "belote", "schieber", "replay", "scorekeeper", "input", "advice",
-    "tui", "advisor",
+    "tui", "advisor", "learn",
 )
 
 _CATALOG: dict[str, dict[str, str]] | None = None

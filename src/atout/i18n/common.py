@@ -44,6 +44,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.interrupted": "Interrupted (Ctrl-C): the game stops here. Goodbye!",
         "prompt.illegal": "Not allowed: {reason}",
         "prompt.bye": "Game left. Goodbye!",
+        "bots.warming": (
+            "The search bots are getting ready in the background (compiled once, then "
+            "cached); until then they play by the rules of thumb."
+        ),
         "save.cannot-write": "Cannot write the record to {path}: {reason}",
         "save.elsewhere": (
             "Could not write the record to {path} ({reason}); it is saved in {written}"
@@ -116,6 +120,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.interrupted": "Interrompu (Ctrl-C) : la partie s'arrête ici. Au revoir !",
         "prompt.illegal": "Interdit : {reason}",
         "prompt.bye": "Partie quittée. Au revoir !",
+        "bots.warming": (
+            "Les bots de recherche se préparent en arrière-plan (compilés une fois, puis "
+            "gardés en cache) ; d'ici là, ils jouent selon les règles empiriques."
+        ),
         "save.cannot-write": "Impossible d'écrire l'enregistrement dans {path} : {reason}",
         "save.elsewhere": (
             "Impossible d'écrire l'enregistrement dans {path} ({reason}) ; il est enregistré "
@@ -190,6 +198,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt.interrupted": "Interrumpido (Ctrl-C): la partida se detiene aquí. ¡Adiós!",
         "prompt.illegal": "No permitido: {reason}",
         "prompt.bye": "Partida abandonada. ¡Adiós!",
+        "bots.warming": (
+            "Los bots de búsqueda se preparan en segundo plano (se compilan una vez y quedan "
+            "en caché); mientras tanto juegan con las reglas prácticas."
+        ),
         "save.cannot-write": "No se puede escribir el registro en {path}: {reason}",
         "save.elsewhere": (
             "No se pudo escribir el registro en {path} ({reason}); está guardado en {written}"

@@ -16,6 +16,7 @@ run as plain Python (on lists or arrays): exact, only slower. The engines in
 from __future__ import annotations
 
 import os
+import time
 from typing import Any, Final
 
 from atout.cards import SUIT_MASK
@@ -40,6 +41,23 @@ def jit(func: Any) -> Any:
     if COMPILED:
         return numba.njit(cache=True)(func)
     return func
+
+
+if COMPILED:  # pragma: no cover - depends on the installation
+
+    @numba.njit(cache=True)
+    def now_us() -> int:
+        """The wall clock (``time.perf_counter``) in microseconds, from compiled code
+        too (the searches check their deadline with it)."""
+        with numba.objmode(t="int64"):
+            t = int(time.perf_counter() * 1e6)
+        return t
+
+else:
+
+    def now_us() -> int:
+        """The wall clock (``time.perf_counter``) in microseconds."""
+        return int(time.perf_counter() * 1e6)
 
 
 def array(values: list[int]) -> Any:
@@ -112,7 +130,16 @@ def _legal(
     trick so far is ``cards[base:base + tn]``, led by ``leader``."""
     if tn == 0:
         return hand
-    led = cards[base]
+    bi = _best_of(cards, base, tn, P[_TRUMP], stren)
+    return _legal_vs(P, hand, cards[base], cards[base + bi], bi, tn, above)
+
+
+@jit
+def _legal_vs(P: Any, hand: int, led: int, best: int, bi: int, tn: int, above: Any) -> Any:
+    """The cards the player to move may play (a mask) when ``tn`` > 0 cards are on the
+    table: ``led`` the first, ``best`` the one now winning, played ``bi``-th (0: the
+    lead). This is all the rules need to know of the trick, so that a loop that keeps
+    the winning card as it goes (the playouts) asks no more."""
     ls = led // 9
     follow = hand & _suit(ls)
     game = P[_GAME]
@@ -126,14 +153,12 @@ def _legal(
         tr = hand & _suit(t)
         return tr if tr else hand
     if game == BELOTE:
-        bi = _best_of(cards, base, tn, t, stren)
-        best = cards[base + bi]
         if follow:
             if ls == t:
                 a = follow & above[best]
                 return a if a else follow
             return follow
-        if (leader + bi) % 4 == (seat + 2) % 4:
+        if bi == tn - 2:  # the partner wins the trick so far
             return hand
         tr = hand & _suit(t)
         if tr == 0:
@@ -153,14 +178,9 @@ def _legal(
             return tr
         return hand
     allowed = (follow | tr) if follow else hand
-    if tr and hand != tr and tn > 1:
-        bt = -1
-        for i in range(1, tn):
-            c = cards[base + i]
-            if c // 9 == t and (bt < 0 or stren[c] > stren[bt]):
-                bt = c
-        if bt >= 0:
-            allowed &= ~tr | above[bt]
+    # no undertrumping: a trump on the table (never the lead, here) is the best card
+    if tr and hand != tr and best // 9 == t:
+        allowed &= ~tr | above[best]
     return allowed
 
 

@@ -10,6 +10,7 @@ waits for a key; the end of the match shows the result, the winner's score first
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -37,6 +38,10 @@ COMMANDS = {
     "undo": "action_undo",
 }
 
+
+
+#: Bots that choose at once, on the interface's own thread; the others think in a thread.
+QUICK_BOTS = frozenset({"random", "heuristic"})
 
 class PlayApp(TableApp):
     """One match on the full-screen table: ``human`` is the person's seat, or ``None``
@@ -95,6 +100,8 @@ class PlayApp(TableApp):
         self.frozen: Any = None
         self.waiting = False  # the person is asked to move
         self.busy = False  # a panel waits for a key before play goes on
+        #: A searching bot is choosing in a worker thread.
+        self.thinking = False
         self.exit_code = 1
         self._deal_seen = 0
 
@@ -129,7 +136,7 @@ class PlayApp(TableApp):
         """Decide what happens next: a bot moves, the person is asked, or the match ends."""
         self.waiting = False
         match = self.match
-        if self.busy:
+        if self.busy or self.thinking:
             return
         if match.is_over:
             self.finish()
@@ -167,7 +174,33 @@ class PlayApp(TableApp):
         if seat is None or seat == self.human:
             self.step()
             return
-        action = self.session.bots[seat].choose(match.view(seat))
+        bot = self.session.bots[seat]
+        view = match.view(seat)
+        if bot.name in QUICK_BOTS:
+            self.apply(seat, bot.choose(view))
+            return
+        # A searching bot thinks in a thread: the screen and its keys stay alive.
+        stamp = self._stamp()
+
+        def think() -> None:
+            action = bot.choose(view)
+            with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
+                self.call_from_thread(self._bot_decided, seat, action, stamp)
+
+        self.thinking = True
+        self.run_worker(think, thread=True, group="bot")
+
+    def _stamp(self) -> tuple[int, int]:
+        """Where the match stands: a decision made for another moment is dropped."""
+        return (self.match.deal_number, len(self.match.deal.actions))
+
+    def _bot_decided(self, seat: int, action: Action, stamp: tuple[int, int]) -> None:
+        self.thinking = False
+        if stamp != self._stamp() or self.match.is_over:
+            return
+        if self.busy or (self.paused and not self.rush):
+            self.step()  # thought while a panel opened or play paused: think again later
+            return
         self.apply(seat, action)
 
     def apply(self, seat: int, action: Action) -> None:

@@ -315,9 +315,10 @@ class Describer:
         if view.contract is not None and view.chooser is not None and view.phase != "play":
             notes[view.chooser].append(Text(self.renderer.contract_name(view.contract)))
         for seat in range(4):
-            points = view.weis_announced[seat]
-            if points and view.weis_winner is None:
-                notes[seat].append(Text(f"{t('schieber.weis')} {points}", style="yellow"))
+            call = view.weis_announced[seat]
+            if call is not None and view.weis_winner is None:
+                words = self.renderer.call_text(call)
+                notes[seat].append(Text(f"{t('schieber.weis')} {words}", style="yellow"))
         by_seat: dict[int, list[Any]] = {}
         for seat, meld in view.shown_weis:
             by_seat.setdefault(seat, []).append(meld)

@@ -20,15 +20,22 @@ def create_app(db_url: str | None = None, **kwargs: Any) -> Any:
 
 def serve(
     host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
-    bot_delay: float = 0.6, log_level: str = "info", limits: Any = None,
+    bot_delay: float = 0.6, log_level: str = "info", limits: Any = None, workers: int = 1,
 ) -> None:
     """Run the server with uvicorn until interrupted, within ``limits``
-    (:class:`atout.web.limits.Limits`; the defaults when ``None``)."""
+    (:class:`atout.web.limits.Limits`; the defaults when ``None``). ``workers`` > 1
+    (PostgreSQL only) runs that many server processes on one shared socket, each started
+    again if it dies (see :mod:`atout.web.cluster`)."""
     import uvicorn
 
     from atout.web.limits import Limits
 
     limits = limits or Limits()
+    if workers > 1:
+        from atout.web.supervisor import supervise
+
+        supervise(host, port, db_url, bot_delay, log_level, limits, workers)
+        return
     uvicorn.run(
         create_app(db_url, bot_delay=bot_delay, limits=limits), host=host, port=port,
         log_level=log_level,

@@ -25,7 +25,6 @@ import contextlib
 import dataclasses
 import json
 import os
-import time
 from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
@@ -45,6 +44,8 @@ from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
 from atout.web.advisor import advisor_routes
+from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
+from atout.web.learn import learn_routes
 from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin
 from atout.web.messages import catalog_for, web_text
 from atout.web.room import ROOM_MESSAGE_TYPES, ROOM_PRESETS, Room, clean_name
@@ -219,11 +220,14 @@ def _record_replay_job(text: str, step: int) -> dict[str, Any]:
 
 def create_app(
     db_url: str | None = None, *, bot_delay: float = 0.6, base_url: str = "",
-    limits: Limits | None = None,
+    limits: Limits | None = None, cluster: bool | None = None,
 ) -> Starlette:
     """The web application on the database at ``db_url`` (``ATOUT_DB`` or ./atout.db),
     within ``limits`` (see :class:`atout.web.limits.Limits`; the websocket frame limit is
-    the ASGI server's to apply: :func:`atout.web.serve` does)."""
+    the ASGI server's to apply: :func:`atout.web.serve` does).
+
+    ``cluster``: run tables under leases, so that several server processes share the
+    database (:mod:`atout.web.cluster`); by default on PostgreSQL, refused on SQLite."""
     url = db_url or os.environ.get("ATOUT_DB") or DEFAULT_DB
     limits = limits or Limits()
     store = Store(url)
@@ -231,9 +235,16 @@ def create_app(
     manager = TableManager(
         store, bot_delay=bot_delay, workers=workers,
         max_live_tables=limits.max_live_tables, idle_seconds=limits.idle_seconds,
+        away_seconds=limits.away_seconds, stand_in_bot=limits.stand_in_bot,
     )
     creations = RateLimiter(limits.tables_per_minute)
     room = Room(manager, store, limits=limits, base_url=base_url)
+    postgres = store.engine.dialect.name == "postgresql"
+    if cluster and not postgres:
+        raise ValueError("several server processes need PostgreSQL; SQLite serves one process")
+    group: Cluster | None = None
+    if cluster is not False and postgres:
+        group = Cluster(store, manager, limits.lease_seconds, limits.max_frame)
 
     async def page_index(request: Request) -> Response:
         return FileResponse(_static_path("index.html"))
@@ -272,6 +283,7 @@ def create_app(
             lang = str(body["lang"])
         specs = body.get("seats")
         me = body.get("me", None)
+        turn_seconds = body.get("turn_seconds") or 0
         if game not in GAMES or not isinstance(options, str) or not isinstance(specs, list):
             return _error(400, "bad-message", lang)
         if not all(isinstance(s, dict) for s in specs):
@@ -290,7 +302,8 @@ def create_app(
         hints = body.get("hints", True) is not False
         try:
             table_id, tokens = manager.create(
-                game, options, lang, specs, names=names, public=public, hints=hints
+                game, options, lang, specs, turn_seconds=turn_seconds,
+                names=names, public=public, hints=hints,
             )
         except (ValueError, OptionsParseError) as exc:  # explain: refused options, translated
             return JSONResponse({"error": "bad-table", "message": explain(exc, lang)},
@@ -308,9 +321,22 @@ def create_app(
             "public": public,
         }, status_code=201)
 
+    async def _table(table_id: str) -> LiveTable | None:
+        """The table to read: the live one where this process runs it (or may take
+        its lease), else a copy read from the database."""
+        if len(table_id) > 40:
+            return None
+        if group is not None:
+            try:
+                holder = await group.route(table_id)
+            except Busy:
+                holder = "elsewhere"
+            if holder is not None:
+                return await manager.peek(table_id)
+        return await manager.get(table_id)
+
     async def _table_or_404(request: Request) -> LiveTable | Response:
-        table_id = request.path_params["id"]
-        table = await manager.get(table_id) if len(table_id) <= 40 else None
+        table = await _table(request.path_params["id"])
         if table is None:
             return _error(404, "unknown-table", _lang(request))
         return table
@@ -322,6 +348,7 @@ def create_app(
         return JSONResponse({
             "id": table.id, "game": table.row.game, "options": table.row.options,
             "lang": table.row.lang, "seq": table.seq, "over": bool(table.match.is_over),
+            "turn_seconds": table.row.turn_seconds,
             "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
                       for s in table.row.seats],
         })
@@ -385,6 +412,10 @@ def create_app(
         return JSONResponse(snapshot)
 
     async def websocket_table(websocket: WebSocket) -> None:
+        relayed = websocket.headers.get(OWNER_HEADER)
+        if group is not None and relayed is not None and relayed != group.owner:
+            await websocket.close(code=1008)  # not the holder it was relayed to: refused
+            return
         await websocket.accept()
         queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
@@ -416,6 +447,18 @@ def create_app(
                 await send(error("bad-message", lang))
                 return
             table_id = websocket.path_params["id"]
+            if group is not None and len(table_id) <= 40:
+                # the holder of the table's lease serves it: here, or relayed there
+                try:
+                    holder = await group.route(table_id, relayed=relayed is not None)
+                    while holder is not None:
+                        group.stats["relayed"] += 1
+                        if await relay(websocket, json.dumps(hello), holder, table_id):
+                            return
+                        holder = await group.replace(table_id, holder)
+                except Busy:
+                    await send(error("busy", lang))
+                    return
             table = await manager.get(table_id) if len(table_id) <= 40 else None
             if table is None:
                 await send(error("unknown-table", lang))
@@ -424,13 +467,17 @@ def create_app(
             seat: int | None = None
             if token is not None:
                 seat = table.seat_of_token(token) if isinstance(token, str) else None
+                if seat is None and isinstance(token, str) and await room.reread_seats(table):
+                    seat = table.seat_of_token(token)  # a free seat taken meanwhile
                 if seat is None:
                     await send(error("bad-token", lang))
                     return
-            watcher = Watcher(seat, lang, send)
-            table.watchers.add(watcher)
+            async def close() -> None:
+                await websocket.close(code=1012)  # the table moved: the page reconnects
+
+            watcher = Watcher(seat, lang, send, close)
             await send({"type": "welcome", "seat": seat, "table": table.id})
-            await table.broadcast()
+            await manager.join(table, watcher)  # a person coming back takes their seat back
             await room.welcome(table, watcher)
             while True:
                 message = await _receive(websocket)
@@ -460,6 +507,11 @@ def create_app(
                         await send(exc.to_message())
                     else:
                         await send({"type": "hint", "seq": table.seq, "options": options})
+                elif kind == "back":
+                    try:
+                        await manager.come_back(table, seat, lang)
+                    except ActionRefused as exc:
+                        await send(exc.to_message())
                 elif kind == "ping":
                     await send({"type": "pong"})
                 else:
@@ -470,11 +522,9 @@ def create_app(
             pass
         finally:
             if table is not None and watcher is not None:
-                table.watchers.discard(watcher)
-                table.last_used = time.monotonic()
-                room.left(table)
                 with contextlib.suppress(Exception):
-                    await table.broadcast()
+                    await manager.leave(table, watcher)
+                room.left(table)
             queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writing, 2)
@@ -484,10 +534,14 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
+        if group is not None:
+            await group.start(app)
         yield
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
+        if group is not None:
+            await group.stop()
         await manager.close()
         store.close()
 
@@ -505,6 +559,7 @@ def create_app(
         *scorekeeper_routes(store, base_url),
         *advisor_routes(workers, limits.replay_seconds),
         *room.routes(),
+        *learn_routes(store),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -516,6 +571,7 @@ def create_app(
     app.state.limits = limits
     app.state.store = store
     app.state.room = room
+    app.state.cluster = group
     return app
 
 

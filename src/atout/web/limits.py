@@ -51,6 +51,14 @@ class Limits:
     replay_seconds: float = 10.0
     #: Origins (``https://example.org``) allowed besides the server's own.
     allowed_origins: tuple[str, ...] = ()
+    #: Seconds a person's seat may stay without a connection, while someone else is at
+    #: the table and the seat is to play, before a stand-in bot plays it.
+    away_seconds: float = 30.0
+    #: The bot that plays for a person who went away or let the turn timer run out.
+    stand_in_bot: str = "medium"
+    #: Seconds a server process's lease on a table lasts (PostgreSQL; renewed every
+    #: third of it): how long a killed process's tables wait before another takes them.
+    lease_seconds: float = 10.0
 
 
 async def _respond(send: Send, status: int, code: str, headers: list[tuple[bytes, bytes]]) -> None:

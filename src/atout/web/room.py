@@ -369,6 +369,17 @@ class Room:
             await self.broadcast(live)
         return token, ""
 
+    async def reread_seats(self, table: LiveTable) -> bool:
+        """Read the table's seats again from the database (a free seat may have been
+        taken through another server process); whether any changed."""
+        if not any(s.kind == "human" and s.token_hash is None for s in table.row.seats):
+            return False
+        row = await asyncio.to_thread(self.store.get_table, table.id)
+        if row is None or row.seats == table.row.seats:
+            return False
+        table.row = dataclasses.replace(table.row, seats=row.seats)
+        return True
+
     def routes(self) -> list[Route]:
         from atout.web.app import STATIC
 

@@ -21,7 +21,7 @@ import os
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,10 +52,14 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 __all__ = [
-    "FIRST_TABLES", "DuplicateEvent", "SeatRow", "Store", "TableRow", "alembic_config",
+    "CHANNEL", "FIRST_TABLES", "DuplicateEvent", "SeatRow", "Store", "TableRow", "alembic_config",
     "hash_token",
     "migrate", "new_token", "normalize_url",
 ]
+
+#: The PostgreSQL channel on which a process that takes a table's lease from another
+#: says so (``taken TABLE OWNER``): the other, if alive, lets the table go at once.
+CHANNEL = "atout_tables"
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 """Alembic's script folder, inside the package."""
@@ -78,7 +82,12 @@ tables = Table(
     Column("lang", String(5), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
-    # The room (migration 0004): listed in the lobby, hints allowed, the rematch's id.
+    # Migration 0005: the turn timer (0: none), and the server process that runs the
+    # table until when (``atout serve --workers N``; see atout.web.cluster).
+    Column("turn_seconds", Integer, nullable=False, server_default="0"),
+    Column("lease_owner", String(80), nullable=True),
+    Column("lease_until", DateTime(timezone=True), nullable=True),
+    # The room (migration 0006): listed in the lobby, hints allowed, the rematch's id.
     Column("public", Boolean, nullable=False, server_default=false()),
     Column("hints", Boolean, nullable=False, server_default=true()),
     Column("next_id", String(40), nullable=True),
@@ -92,7 +101,7 @@ seats = Table(
     Column("kind", String(10), nullable=False),  # human | bot
     Column("bot", String(40), nullable=True),
     Column("token_hash", String(64), nullable=True),
-    # The player's name as they gave it (migration 0004); a bot's is made by the page.
+    # The player's name as they gave it (migration 0006); a bot's is made by the page.
     Column("name", String(40), nullable=True),
 )
 
@@ -121,7 +130,17 @@ scoresheets = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
-#: What people said at a table (migration 0004): plain text, or a quick phrase's key.
+learn_progress = Table(
+    "atout_learn_progress",
+    metadata,
+    #: SHA-256 of the learner's secret (kept by their browser; no account).
+    Column("learner_hash", String(64), primary_key=True),
+    #: A lesson step's id (``deberts.3.follow``) or ``puzzle:ID``.
+    Column("item", String(80), primary_key=True),
+    Column("done_at", DateTime(timezone=True), nullable=False),
+)
+
+#: What people said at a table (migration 0006): plain text, or a quick phrase's key.
 chat = Table(
     "atout_chat",
     metadata,
@@ -170,6 +189,8 @@ class TableRow:
     created_at: datetime
     finished_at: datetime | None
     seats: tuple[SeatRow, ...]
+    #: Seconds a person has for each turn before a bot plays their seat (0: no timer).
+    turn_seconds: int = 0
     #: Listed in the lobby (free seats may be taken by anyone).
     public: bool = False
     #: Whether its people may ask for hints.
@@ -270,7 +291,7 @@ class Store:
 
     def create_table(
         self, game: str, options: str, seed: int, lang: str,
-        seat_rows: list[tuple[str, str | None, str | None]],
+        seat_rows: list[tuple[str, str | None, str | None]], turn_seconds: int = 0,
         *, names: list[str | None] | None = None, public: bool = False, hints: bool = True,
     ) -> str:
         """Store a new table; ``seat_rows`` holds (kind, bot, token hash) per seat,
@@ -279,7 +300,8 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=table_id, game=game, options=options, seed=str(int(seed)), lang=lang,
-                created_at=_now(), finished_at=None, public=public, hints=hints,
+                created_at=_now(), finished_at=None, turn_seconds=int(turn_seconds),
+                public=public, hints=hints,
             ))
             for seat, (kind, bot, token_hash) in enumerate(seat_rows):
                 conn.execute(insert(seats).values(
@@ -302,15 +324,17 @@ class Store:
             id=row.id, game=row.game, options=row.options, seed=int(row.seed), lang=row.lang,
             created_at=row.created_at, finished_at=row.finished_at,
             seats=tuple(SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.name) for s in seat_rows),
+            turn_seconds=int(row.turn_seconds or 0),
             public=bool(row.public), hints=bool(row.hints), next_id=row.next_id,
         )
 
-    def events(self, table_id: str) -> list[tuple[int, int, str]]:
-        """The log of a table: (seq, seat, action text), in order."""
+    def events(self, table_id: str, start: int = 0) -> list[tuple[int, int, str]]:
+        """The log of a table from step ``start``: (seq, seat, action text), in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(events.c.seq, events.c.seat, events.c.action)
-                .where(events.c.table_id == table_id).order_by(events.c.seq)
+                .where(events.c.table_id == table_id, events.c.seq >= start)
+                .order_by(events.c.seq)
             ).all()
         return [(r.seq, r.seat, r.action) for r in rows]
 
@@ -323,6 +347,68 @@ class Store:
                 ))
         except IntegrityError as exc:
             raise DuplicateEvent(f"step {seq} of table {table_id} is already stored") from exc
+
+    # -- leases: which server process runs a table (atout.web.cluster) -----------------
+    def take_lease(
+        self, table_id: str, owner: str, seconds: float, *, replacing: str | None = None
+    ) -> tuple[bool, str | None]:
+        """Take the table's lease for ``owner`` for ``seconds`` when it is free, expired,
+        ``owner``'s already, or held by ``replacing`` (a holder known to be gone).
+        Returns whether it was taken and the holder now (``None``: no such table). On
+        PostgreSQL, a lease taken from another holder is announced on :data:`CHANNEL`."""
+        if not _TABLE_ID.fullmatch(table_id):
+            return False, None
+        now = _now()
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(tables.c.lease_owner, tables.c.lease_until)
+                .where(tables.c.id == table_id).with_for_update()
+            ).first()
+            if row is None:
+                return False, None
+            holder, until = row.lease_owner, row.lease_until
+            if until is not None and until.tzinfo is None:  # SQLite keeps no time zone
+                until = until.replace(tzinfo=UTC)
+            if not (holder is None or holder in (owner, replacing) or until is None
+                    or until < now):
+                return False, holder
+            conn.execute(update(tables).where(tables.c.id == table_id).values(
+                lease_owner=owner, lease_until=now + timedelta(seconds=seconds)))
+            if holder not in (None, owner) and conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                             {"channel": CHANNEL, "payload": f"taken {table_id} {owner}"})
+        return True, owner
+
+    def renew_leases(self, owner: str, table_ids: list[str], seconds: float) -> set[str]:
+        """Extend ``owner``'s leases on ``table_ids``; returns the ids it still holds."""
+        if not table_ids:
+            return set()
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                update(tables)
+                .where(tables.c.lease_owner == owner, tables.c.id.in_(table_ids))
+                .values(lease_until=_now() + timedelta(seconds=seconds))
+                .returning(tables.c.id)
+            ).all()
+        return {r.id for r in rows}
+
+    def release_leases(self, owner: str, table_ids: list[str]) -> None:
+        """Give up ``owner``'s leases on ``table_ids`` (the tables left its memory)."""
+        if not table_ids:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables)
+                .where(tables.c.lease_owner == owner, tables.c.id.in_(table_ids))
+                .values(lease_owner=None, lease_until=None)
+            )
+
+    def lease(self, table_id: str) -> tuple[str | None, datetime | None]:
+        """The table's lease holder and until when (both ``None`` when free)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables.c.lease_owner, tables.c.lease_until)
+                               .where(tables.c.id == table_id)).first()
+        return (None, None) if row is None else (row.lease_owner, row.lease_until)
 
     def mark_finished(self, table_id: str) -> None:
         with self.engine.begin() as conn:
@@ -358,6 +444,27 @@ class Store:
                 update(scoresheets).where(scoresheets.c.id == sheet_id)
                 .values(record=record, updated_at=_now())
             )
+
+    # -- what learners have answered (atout.web.learn) ----------------------------------------
+    def learned(self, learner_hash: str) -> list[str]:
+        """The items a learner has answered, in the order answered."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(learn_progress.c.item)
+                .where(learn_progress.c.learner_hash == learner_hash)
+                .order_by(learn_progress.c.done_at, learn_progress.c.item)
+            ).all()
+        return [r.item for r in rows]
+
+    def mark_learned(self, learner_hash: str, item: str) -> None:
+        """Remember an answered item (once: a second answer changes nothing)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(learn_progress).values(
+                    learner_hash=learner_hash, item=item, done_at=_now(),
+                ))
+        except IntegrityError:
+            pass
 
     def count_tables(self) -> int:
         with self.engine.connect() as conn:

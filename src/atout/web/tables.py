@@ -9,6 +9,15 @@ search bots think in worker processes (:mod:`atout.web.workers`), never on the e
 Tables live in memory while they are used: one nobody watches and no bot plays leaves
 after ``idle_seconds``, or sooner when more than ``max_live_tables`` are held, and is
 rebuilt from the database (off the event loop) when it is opened again.
+
+People who go away: a seat whose person has had no connection for ``away_seconds``
+while someone else is at the table, or who let the table's turn timer run out, is
+played by a stand-in bot (through :class:`~atout.web.workers.Workers`, from the seat's
+view) until the person comes back: a connection with the seat's token, a ``back``
+message or an action gives the seat back at once. Both changes are events of the log
+(``@bot away``, ``@bot timeout``, ``@back``), so a table rebuilt from the database is
+the same table. A stand-in plays only while a person is connected: a table everyone
+has left rests.
 """
 
 from __future__ import annotations
@@ -31,9 +40,19 @@ from atout.web.serialize import public_view, seat_view, to_json
 from atout.web.store import DuplicateEvent, SeatRow, Store, TableRow, hash_token
 from atout.web.workers import Workers, bot_seed
 
-__all__ = ["ActionRefused", "LiveTable", "TableManager", "Watcher", "build_match", "final_result"]
+__all__ = [
+    "BACK", "STAND_IN", "ActionRefused", "LiveTable", "TableManager", "Watcher", "build_match",
+    "final_result",
+]
 
 log = logging.getLogger("atout.web")
+
+#: The log's marker of a seat taken over by a stand-in bot (followed by the reason:
+#: ``away`` or ``timeout``), and of its person's return. A marker is an event of the log
+#: like an action (it takes a step), written by the seat it concerns.
+STAND_IN = "@bot"
+BACK = "@back"
+REASONS = ("away", "timeout")
 
 
 class ActionRefused(Exception):
@@ -59,6 +78,9 @@ class Watcher:
     seat: int | None
     lang: str
     send: Callable[[dict[str, Any]], Awaitable[None]]
+    #: Closes the connection so that its page connects again (the table moved to
+    #: another server process).
+    close: Callable[[], Awaitable[None]] | None = None
 
 
 @dataclass(eq=False)
@@ -73,8 +95,28 @@ class LiveTable:
     runner: asyncio.Task[None] | None = None
     #: When the table was last opened or changed (``time.monotonic()``).
     last_used: float = field(default_factory=time.monotonic)
+    #: Seats played by a stand-in bot while their person is away: seat -> reason.
+    standins: dict[int, str] = field(default_factory=dict)
+    #: The bot that stands in for a person who went away.
+    stand_in_bot: str = "medium"
+    #: Since when each person's seat has had no connection (``time.monotonic()``).
+    away_since: dict[int, float] = field(default_factory=dict)
+    #: When the current turn began (``time.monotonic()``).
+    turn_started: float = field(default_factory=time.monotonic)
+    #: What the table waits for: (seat, when a stand-in takes it over, reason), or None.
+    due: tuple[int, float, str] | None = None
+    timer: asyncio.Task[None] | None = None
+    #: Let go (another server process runs the table now): nothing runs here any more.
+    gone: bool = False
+
     #: What the card room keeps for it in memory (:class:`atout.web.room.RoomState`).
     room: Any = None
+
+    def __post_init__(self) -> None:
+        now = time.monotonic()
+        for seat in self.row.seats:
+            if seat.kind == "human":
+                self.away_since.setdefault(seat.seat, now)
 
     @property
     def id(self) -> str:
@@ -96,11 +138,42 @@ class LiveTable:
                 return seat.seat
         return None
 
+    def people_present(self) -> bool:
+        """Whether a person is connected at one of the seats (spectators do not count)."""
+        return any(w.seat is not None for w in self.watchers)
+
     def bot_to_play(self) -> int | None:
+        """The seat a bot is to play now: a bot's seat, or a stand-in's while a person
+        is connected."""
         seat = self.match.current_player()
-        if seat is not None and seat in self.bots:
+        if seat is None or self.match.is_over:
+            return None
+        if seat in self.bots or (seat in self.standins and self.people_present()):
             return int(seat)
         return None
+
+    def bot_name(self, seat: int) -> str:
+        return self.bots.get(seat) or self.stand_in_bot
+
+    def apply_event(self, step: int, seat: int, text: str) -> None:
+        """Apply step ``step`` of the log (an action, or a stand-in marker), checked."""
+        if step != self.seq:
+            raise RuntimeError(f"table {self.id}: the log is broken at step {step}")
+        if text.startswith("@"):
+            human = 0 <= seat < len(self.row.seats) and self.row.seats[seat].kind == "human"
+            head, _, reason = text.partition(" ")
+            if head == STAND_IN and human and reason in REASONS:
+                self.standins[seat] = reason
+            elif text == BACK and human:
+                self.standins.pop(seat, None)
+            else:
+                raise RuntimeError(f"table {self.id}: the log is broken at step {step}")
+        else:
+            if seat != self.match.current_player():
+                raise RuntimeError(f"table {self.id}: the log is broken at step {step}")
+            self.match.apply(parse_action(text))
+        self.seq += 1
+        self.turn_started = time.monotonic()
 
     # -- what a watcher receives -----------------------------------------------------
     def state(self, seat: int | None) -> dict[str, Any]:
@@ -113,6 +186,11 @@ class LiveTable:
             previous = public_view(match, last) if seat is None else to_json(last.view(seat))
         final = final_result(match)
         connected = {w.seat for w in self.watchers}
+        clock = None
+        if self.due is not None:
+            due_seat, at, reason = self.due
+            clock = {"seat": due_seat, "reason": reason,
+                     "left": round(max(0.0, at - time.monotonic()), 1)}
         return {
             "type": "state",
             "seq": self.seq,
@@ -123,11 +201,16 @@ class LiveTable:
                 "num_players": self.num_players,
                 "seats": [
                     {"seat": s.seat, "kind": s.kind, "bot": s.bot,
-                     "connected": s.kind == "bot" or s.seat in connected}
+                     "connected": s.kind == "bot" or s.seat in connected,
+                     "stand_in": ({"bot": self.stand_in_bot, "reason": self.standins[s.seat]}
+                                  if s.seat in self.standins else None)}
                     for s in self.row.seats
                 ],
                 "you": seat,
                 "over": bool(match.is_over),
+                "turn_seconds": self.row.turn_seconds,
+                # the seat the table waits for, and in how many seconds a bot plays it
+                "clock": clock,
             },
             "view": view,
             "scoresheet": [to_json(r) for r in match.scoresheet],
@@ -156,17 +239,27 @@ def _same(a: str, b: str) -> bool:
 class TableManager:
     """Every live table of one server, loaded from the store on first use."""
 
+    #: The turn timer's range in seconds (0: no timer).
+    TURN_SECONDS = (5, 3600)
+
     def __init__(
         self, store: Store, bot_delay: float = 0.6, *, workers: Workers | None = None,
         max_live_tables: int = 1000, idle_seconds: float = 600.0,
+        away_seconds: float = 30.0, stand_in_bot: str = "medium",
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.workers = workers if workers is not None else Workers()
         self.max_live_tables = max_live_tables
         self.idle_seconds = idle_seconds
+        self.away_seconds = away_seconds
+        self.stand_in_bot = stand_in_bot
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        #: Ids of the tables that left memory since :meth:`take_left` was last called,
+        #: kept while ``track_left`` (the cluster gives their leases up).
+        self.left: list[str] = []
+        self.track_left = False
         #: Awaited before a bot opens a new deal (the room waits there for the people
         #: reading the last breakdown: :meth:`atout.web.room.Room.gate`).
         self.gate: Callable[[LiveTable], Awaitable[None]] | None = None
@@ -174,13 +267,17 @@ class TableManager:
     # -- creating and loading --------------------------------------------------------
     def create(
         self, game: str, options: str, lang: str, seat_specs: list[dict[str, Any]],
-        seed: int | None = None, *, names: list[str | None] | None = None,
-        public: bool = False, hints: bool = True,
+        seed: int | None = None, turn_seconds: int = 0, *,
+        names: list[str | None] | None = None, public: bool = False, hints: bool = True,
     ) -> tuple[str, dict[int, str]]:
         """Store a new table; returns its id and a fresh token per human seat (an
-        ``open`` seat is a person's seat without a token yet: the lobby gives it one)."""
+        ``open`` seat is a person's seat without a token yet: the lobby gives it one).
+        ``turn_seconds``: the turn timer (0: none, else within :data:`TURN_SECONDS`)."""
         from atout.web.store import new_token
 
+        low, high = self.TURN_SECONDS
+        if type(turn_seconds) is not int or not (turn_seconds == 0 or low <= turn_seconds <= high):
+            raise ValueError(f"the turn timer is 0 (none) or {low} to {high} seconds")
         info = get_game(game)
         opts = info.options.parse(options) if options else info.options()
         opts.check_for_people()  # every web table has a person: nothing that reveals cards
@@ -206,7 +303,8 @@ class TableManager:
         if seed is None:  # 128 bits from the OS; no message carries it before the end
             seed = secret_seed()
         table_id = self.store.create_table(
-            info.name, str(opts), seed, lang, rows, names=names, public=public, hints=hints
+            info.name, str(opts), seed, lang, rows, turn_seconds,
+            names=names, public=public, hints=hints,
         )
         return table_id, tokens
 
@@ -228,20 +326,96 @@ class TableManager:
         self.wake(table)
         return table
 
+    async def peek(self, table_id: str) -> LiveTable | None:
+        """The table as it is, to read: the live one, else a copy rebuilt from the
+        database that is not kept and runs nothing (another process runs the table)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        return await asyncio.to_thread(self._load, table_id)
+
+    async def forget(self, table_id: str) -> None:
+        """Let a live table go at once (another process runs it now): its bots and
+        clock stop and its connections close, so that their pages connect again."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        table.gone = True
+        for task in (table.runner, table.timer):
+            if task is not None:
+                task.cancel()
+        for watcher in list(table.watchers):
+            table.watchers.discard(watcher)
+            if watcher.close is not None:
+                with contextlib.suppress(Exception):
+                    await watcher.close()
+
+    def _drop(self, table_id: str) -> None:
+        del self.tables[table_id]
+        if self.track_left:
+            self.left.append(table_id)
+
+    def take_left(self) -> list[str]:
+        left, self.left = self.left, []
+        return left
+
     def _load(self, table_id: str) -> LiveTable | None:
         """Rebuild a table from its row and its log (every action checked again)."""
         row = self.store.get_table(table_id)
         if row is None:
             return None
-        match = build_match(row)
-        seq = 0
-        for step, seat, text in self.store.events(table_id):
-            if step != seq or seat != match.current_player():
-                raise RuntimeError(f"table {table_id}: the log is broken at step {step}")
-            match.apply(parse_action(text))
-            seq += 1
         bots = {s.seat: s.bot or "heuristic" for s in row.seats if s.kind == "bot"}
-        return LiveTable(row=row, match=match, seq=seq, bots=bots)
+        table = LiveTable(row=row, match=build_match(row), seq=0, bots=bots,
+                          stand_in_bot=self.stand_in_bot)
+        for step, seat, text in self.store.events(table_id):
+            table.apply_event(step, seat, text)
+        return table
+
+    def catch_up(self, table: LiveTable) -> int:
+        """Apply the steps of the log stored since the table was loaded (written by
+        another server process); returns how many. The caller holds the lock."""
+        fresh = self.store.events(table.id, table.seq)
+        for step, seat, text in fresh:
+            table.apply_event(step, seat, text)
+        if fresh:
+            table.last_used = time.monotonic()
+            self._arm(table)
+        return len(fresh)
+
+    # -- people coming and going -----------------------------------------------------
+    async def join(self, table: LiveTable, watcher: Watcher) -> None:
+        """A connection opens: a person coming back takes their seat back at once."""
+        async with table.lock:
+            table.watchers.add(watcher)
+            seat = watcher.seat
+            if seat is not None:
+                table.away_since.pop(seat, None)
+                if seat in table.standins and not table.match.is_over:
+                    with contextlib.suppress(ActionRefused):
+                        self._commit(table, seat, BACK)
+        self.wake(table)
+        await table.broadcast()
+
+    async def leave(self, table: LiveTable, watcher: Watcher) -> None:
+        """A connection closed: its person is away once their seat has no other one."""
+        table.watchers.discard(watcher)
+        table.last_used = time.monotonic()
+        seat = watcher.seat
+        if seat is not None and all(w.seat != seat for w in table.watchers):
+            table.away_since[seat] = time.monotonic()
+        self.wake(table)
+        await table.broadcast()
+
+    async def come_back(self, table: LiveTable, seat: int | None, lang: str) -> None:
+        """The seat's person takes it back from its stand-in (a ``back`` message)."""
+        if seat is None:
+            raise ActionRefused("spectator", web_text("error.spectator", lang))
+        async with table.lock:
+            if seat not in table.standins or table.match.is_over:
+                return
+            self._commit(table, seat, BACK)
+        await table.broadcast()
+        self.wake(table)
 
     # -- acting ----------------------------------------------------------------------
     async def act(
@@ -269,23 +443,34 @@ class TableManager:
             error = match.deal.why_illegal(action)
             if error is not None:
                 raise ActionRefused("illegal", explain(error, lang), rule=error.rule)
+            if seat in table.standins:  # acting is coming back
+                self._commit(table, seat, BACK)
             self._commit(table, seat, action)
         await table.broadcast()
         self.wake(table)
 
     def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
-        """Store, then apply (the caller holds the lock and has checked the action)."""
+        """Store, then apply an action or a marker (the caller holds the lock and has
+        checked it)."""
+        text = str(action)
+        if table.gone:  # another process runs the table: it writes the log
+            raise ActionRefused("stale", web_text("error.stale", "en"))
         try:
-            self.store.append_event(table.id, table.seq, seat, str(action))
+            self.store.append_event(table.id, table.seq, seat, text)
         except DuplicateEvent:
-            # another server process wrote this step: our copy is stale, reload it
-            self.tables.pop(table.id, None)
+            # another server process wrote this step: bring our copy up to date
+            self.catch_up(table)
             raise ActionRefused("stale", web_text("error.stale", "en")) from None
-        table.match.apply(action)
-        table.seq += 1
+        if text.startswith("@"):
+            table.apply_event(table.seq, seat, text)
+        else:
+            table.match.apply(action)
+            table.seq += 1
+            table.turn_started = time.monotonic()
         table.last_used = time.monotonic()
         if table.match.is_over:
             self.store.mark_finished(table.id)
+        self._arm(table)
 
     def hint(self, table: LiveTable, seat: int | None, lang: str) -> list[dict[str, Any]]:
         """Each of the seat's options with its value in points for the seat's team and
@@ -305,7 +490,11 @@ class TableManager:
 
     # -- bots ------------------------------------------------------------------------
     def wake(self, table: LiveTable) -> None:
-        """Start the table's bot runner when a bot is to play and none runs."""
+        """Set the table's clock, and start its bot runner when a bot is to play and
+        none runs."""
+        if table.gone:
+            return
+        self._arm(table)
         if table.bot_to_play() is None:
             return
         if table.runner is not None and not table.runner.done():
@@ -333,7 +522,7 @@ class TableManager:
                 seq = table.seq
             # the lock is free while the bot thinks: the table's people may still talk
             action = await self.workers.decide(
-                table.row.game, table.bots[seat], bot_seed(table.row.seed, seat, seq), view
+                table.row.game, table.bot_name(seat), bot_seed(table.row.seed, seat, seq), view
             )
             async with table.lock:
                 if table.seq != seq:
@@ -346,12 +535,59 @@ class TableManager:
             if not table.watchers and self.bot_delay:
                 await asyncio.sleep(0)
 
+    # -- the clock: when a stand-in takes over --------------------------------------
+    def deadline(self, table: LiveTable) -> tuple[int, float, str] | None:
+        """The person the table waits for, when a stand-in bot takes their seat over
+        (``time.monotonic()``) and why (``timeout``: the turn timer ran out while they
+        were connected, or would run out first; ``away``: no connection for
+        ``away_seconds``); ``None`` when nobody waits or nobody is connected."""
+        match = table.match
+        seat = match.current_player()
+        if (match.is_over or seat is None or seat in table.bots or seat in table.standins
+                or not table.people_present()):
+            return None
+        timer = table.row.turn_seconds
+        turn_end = table.turn_started + timer if timer else None
+        since = table.away_since.get(seat)
+        if since is None:  # connected
+            return None if turn_end is None else (seat, turn_end, "timeout")
+        away_end = since + self.away_seconds
+        if turn_end is not None and turn_end < away_end:
+            return seat, turn_end, "timeout"
+        return seat, away_end, "away"
+
+    def _arm(self, table: LiveTable) -> None:
+        """Set the timer of the table's deadline (cancelling the last one)."""
+        due = None if table.gone else self.deadline(table)
+        if due == table.due and table.timer is not None and not table.timer.done():
+            return
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        table.due = due
+        if due is not None:
+            table.timer = asyncio.get_running_loop().create_task(
+                self._expire(table, due, table.seq))
+
+    async def _expire(self, table: LiveTable, due: tuple[int, float, str], seq: int) -> None:
+        await asyncio.sleep(max(0.0, due[1] - time.monotonic()))
+        async with table.lock:
+            if table.seq != seq or self.deadline(table) != due:
+                return
+            table.timer = None
+            try:
+                self._commit(table, due[0], f"{STAND_IN} {due[2]}")
+            except ActionRefused:
+                return
+        await table.broadcast()
+        self.wake(table)
+
     # -- memory ----------------------------------------------------------------------
     @staticmethod
     def _evictable(table: LiveTable) -> bool:
         """Nobody watches it, no bot plays in it, nothing holds it."""
         return (not table.watchers and (table.runner is None or table.runner.done())
-                and not table.lock.locked())
+                and not table.lock.locked() and (table.timer is None or table.timer.done()))
 
     def sweep(self, now: float | None = None) -> int:
         """Let the tables idle for ``idle_seconds`` leave memory (then any above
@@ -360,7 +596,7 @@ class TableManager:
         before = len(self.tables)
         for table in list(self.tables.values()):
             if self._evictable(table) and now - table.last_used >= self.idle_seconds:
-                del self.tables[table.id]
+                self._drop(table.id)
         self._trim()
         return before - len(self.tables)
 
@@ -374,7 +610,7 @@ class TableManager:
             key=lambda t: t.last_used,
         )
         for table in idle[:excess]:
-            del self.tables[table.id]
+            self._drop(table.id)
 
     async def sweep_forever(self) -> None:
         """Sweep now and then (a quarter of ``idle_seconds``, between 1 s and a minute)."""
@@ -384,10 +620,11 @@ class TableManager:
 
     async def close(self) -> None:
         for table in self.tables.values():
-            if table.runner is not None:
-                table.runner.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await table.runner
+            for task in (table.runner, table.timer):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
         self.workers.close()
 
 

@@ -427,8 +427,13 @@ const Atout = (() => {
         : free ? t("room.free-seat") : roster.length ? playerName(seat) : seatName(seat, me, n);
       const detail = [relation(seat, me, n), away && !free ? t("web.away") : ""].filter(Boolean).join(" · ");
       const acting = view.to_play === seat;
+      // a person gone away or out of time: a stand-in bot plays until they come back
+      const standIn = seatInfo && seatInfo.stand_in
+        ? el("div", { class: "stand-in", text: t(seat === me ? "web.stand-in.you" : "web.stand-in", { seat: seatName(seat, me, n) }) }) : null;
+      const clock = state.table.clock && state.table.clock.seat === seat
+        ? el("span", { class: "clock " + state.table.clock.reason, "data-deadline": String(Date.now() + 1000 * state.table.clock.left), title: t("web.clock." + state.table.clock.reason) }) : null;
       const label = el("div", { class: "seat-label" + (acting ? " to-play" : "") + (away ? " away" : ""), "data-seat": seat },
-        el("strong", { class: "who", text: name }), detail ? el("small", { text: ` ${detail}` }) : null, badges,
+        el("strong", { class: "who", text: name }), detail ? el("small", { text: ` ${detail}` }) : null, badges, clock, standIn,
         acting ? el("span", { class: "sr-only", text: ` (${t("room.to-play")})` }) : null,
         ann ? el("div", { class: "ann", text: ann }) : null, hon ? el("div", { class: "ann honour", text: hon }) : null);
       if (pos === "bottom") {

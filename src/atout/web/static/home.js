@@ -13,6 +13,7 @@
   let values = {};
   let seats = [];
   let hints = true;
+  let timer = 0;  // seconds a turn (0: no timer)
   let houseOpen = false;
   const TOP_BOTS = ["easy", "medium", "hard", "expert"];
 
@@ -127,6 +128,10 @@
       ...rules(), seatPicker(),
       el("div", { class: "option check" }, el("input", { type: "checkbox", id: "hints", checked: hints, onchange: (e) => { hints = e.target.checked; } }),
         el("label", { for: "hints", text: t("room.allow-hints") })),
+      // the turn timer: when it runs out a stand-in bot plays the seat until its person is back
+      el("div", { class: "option" }, el("label", { for: "turn-seconds", text: t("web.timer") }),
+        el("select", { id: "turn-seconds", onchange: (e) => { timer = Number(e.target.value); } },
+          [0, 30, 60, 120, 300].map((n) => el("option", { value: n, selected: n === timer }, n ? t("web.timer.seconds", { n }) : t("web.timer.off"))))),
       el("button", { type: "submit", id: "create", class: "primary big" }, t("room.create")));
     const replay = el("form", { id: "replay-form", class: "replay-form", onsubmit: openRecord },
       el("label", { for: "record-file", text: t("room.replay-file") }),
@@ -141,6 +146,7 @@
       el("section", { class: "panel more", "aria-labelledby": "more-title" }, el("h2", { id: "more-title", text: t("room.more") }),
         el("ul", { class: "more-links" },
           el("li", {}, el("a", { href: `/lobby?lang=${lang}`, id: "lobby-link" }, t("room.lobby-title"))),
+          el("li", {}, el("a", { href: `/learn?lang=${lang}`, id: "learn-link" }, t("learn.link"))),
           el("li", {}, el("a", { href: `/score?lang=${lang}` }, t("room.scorekeeper"))),
           el("li", {}, el("a", { href: `/advise?lang=${lang}` }, t("room.advisor")))),
         replay)].filter(Boolean));
@@ -153,7 +159,7 @@
     event.preventDefault();
     const name = (localStorage.getItem("atout-name") || "").trim();
     const body = {
-      game, options: options(), lang, hints,
+      game, options: options(), lang, hints, turn_seconds: timer,
       seats: seats.map((s) => (s.startsWith("bot:") ? { kind: "bot", bot: s.slice(4) } : { kind: s, name: s === "you" ? name : undefined })),
       me: mySeat() >= 0 ? mySeat() : null,
     };

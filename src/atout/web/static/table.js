@@ -100,10 +100,25 @@
     return seats.map((s) => Object.assign({}, s, room && room.seats[s.seat] ? room.seats[s.seat] : {}));
   }
 
+  // the turn timer or the away grace of the seat the table waits for, counted down here
+  function tick() {
+    for (const node of document.querySelectorAll(".clock[data-deadline]")) {
+      const left = Math.max(0, Math.ceil((Number(node.dataset.deadline) - Date.now()) / 1000));
+      node.textContent = ` ⏱ ${left} s`;
+    }
+  }
+  setInterval(tick, 500);
+
   function render() {
     if (!state) return;
     Atout.setRoster(roster());
     Atout.renderTable(root, state, { act, best });
+    tick();
+    const mine = state.table.you !== null && state.table.seats[state.table.you].stand_in;
+    if (mine && !state.final) {
+      root.prepend(el("div", { class: "stand-in-bar" }, el("span", { text: t("web.stand-in.you") + " " }),
+        el("button", { id: "come-back", class: "primary", onclick: () => send({ type: "back" }) }, t("web.come-back"))));
+    }
     renderToolbar();
     renderNameAsk();
     turnLine();

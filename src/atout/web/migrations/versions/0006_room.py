@@ -1,8 +1,8 @@
 """The card room: players' names, public tables for the lobby, hints on or off, the
 rematch's table, and the chat of each table.
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-12-02
 
 Existing tables become private tables with hints allowed and no rematch; their seats
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
-down_revision: str | None = "0003"
+revision = "0006"
+down_revision: str | None = "0005"
 branch_labels: str | None = None
 depends_on: str | None = None
 

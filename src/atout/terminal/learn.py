@@ -1,0 +1,236 @@
+"""``atout learn GAME``: the lessons and puzzles in the terminal, line by line.
+
+Plain lines in and out (no full screen), so a script can drive it: it reads answers
+from ``input_fn`` and writes with ``output``. Progress is kept in a JSON file
+(:class:`atout.learn.progress.Progress`) after every right answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from atout.i18n import Translator
+from atout.learn import (
+    check_puzzle,
+    daily,
+    find_puzzle,
+    lessons,
+    load_puzzles,
+    puzzle_situation,
+)
+from atout.learn.course import Lesson, Step, check, parse_answer, situation
+from atout.learn.progress import Progress
+
+__all__ = ["LearnSession"]
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+class _Quit(Exception):
+    """The learner typed 'quit', or the input ended."""
+
+
+class LearnSession:
+    def __init__(
+        self,
+        game: str,
+        *,
+        lang: str = "en",
+        progress: Progress | None = None,
+        input_fn: Callable[[str], str] = input,
+        output: Callable[[str], None] = print,
+        today: date | None = None,
+    ) -> None:
+        self.game = game
+        self.lang = lang
+        self.t = Translator(lang)
+        self.progress = progress if progress is not None else Progress()
+        self.input_fn = input_fn
+        self.out = output
+        self.today = today or date.today()
+        self.lessons = lessons(game)
+
+    # -- entry points ---------------------------------------------------------------------
+    def run(self, lesson: int | None = None, puzzle: str | None = None) -> int:
+        """The menu, or straight to one lesson (1-based) or puzzle (an id or ``daily``)."""
+        try:
+            if lesson is not None:
+                self.lesson(self.lessons[lesson - 1], lesson)
+            elif puzzle is not None:
+                self.puzzle(puzzle)
+            else:
+                self.menu()
+        except _Quit:
+            pass
+        self.out(self.t("learn.cli.bye"))
+        return 0
+
+    def ask(self, prompt: str) -> str:
+        try:
+            text = self.input_fn(prompt)
+        except EOFError:
+            raise _Quit from None
+        if text.strip().lower() in ("quit", "q", "exit"):
+            raise _Quit
+        return text.strip()
+
+    def menu(self) -> None:
+        t = self.t
+        while True:
+            self.out("")
+            name = t(f"{self.game}.title") if t.has(f"{self.game}.title") else self.game.title()
+            self.out(t("learn.title", game=name))
+            self.out(t("learn.lessons"))
+            for i, lesson in enumerate(self.lessons, 1):
+                ids = [s.id for s in lesson.steps]
+                done = self.progress.count(ids)
+                self.out(f"  {i}. {t(lesson.title)}  ({done}/{len(ids)})")
+            puzzles = load_puzzles(self.game)
+            solved = self.progress.count([f"puzzle:{p.id}" for p in puzzles])
+            self.out(f"  p. {t('learn.puzzles')} ({solved}/{len(puzzles)})")
+            self.out(f"  d. {t('learn.daily')}")
+            self.out(t("learn.cli.menu"))
+            choice = self.ask(t("learn.cli.choose")).lower()
+            if choice == "p":
+                self.puzzle_menu()
+            elif choice == "d":
+                self.puzzle("daily")
+            elif choice.isdigit() and 1 <= int(choice) <= len(self.lessons):
+                self.lesson(self.lessons[int(choice) - 1], int(choice))
+            else:
+                self.out(t("learn.cli.unreadable", text=choice))
+
+    def puzzle_menu(self) -> None:
+        t = self.t
+        puzzles = load_puzzles(self.game)
+        for i, p in enumerate(puzzles, 1):
+            mark = " ✓" if f"puzzle:{p.id}" in self.progress else ""
+            self.out(f"  {i}. {p.id} ({t(f'learn.puzzle.difficulty.{p.difficulty}')}){mark}")
+        choice = self.ask(t("learn.cli.choose"))
+        if choice.isdigit() and 1 <= int(choice) <= len(puzzles):
+            self.puzzle(puzzles[int(choice) - 1].id)
+        else:
+            self.out(t("learn.cli.unreadable", text=choice))
+
+    # -- lessons ------------------------------------------------------------------------------
+    def lesson(self, lesson: Lesson, number: int) -> None:
+        t = self.t
+        self.out("")
+        self.out(f"== {t('learn.lesson', number=number, title=t(lesson.title))} ==")
+        self.out(t(lesson.intro))
+        for i, step in enumerate(lesson.steps, 1):
+            self.out("")
+            self.out(f"-- {t('learn.step', number=i, total=len(lesson.steps))} --")
+            self.step(step)
+        self.out("")
+        self.out(t("learn.cli.lesson-done"))
+
+    def step(self, step: Step) -> None:
+        t = self.t
+        deal = step.build()
+        shown = situation(step, deal, self.lang)
+        self.show(shown)
+        prompt = t(f"learn.cli.answer-{step.kind}")
+        while True:
+            text = self.ask(prompt)
+            if text.lower() == "skip":
+                return
+            if text.lower() == "show":
+                verdict = check(step, deal, None, self.lang)
+                self.out(t("learn.answer-is", answer=verdict.answer_text))
+                self.out(verdict.rule)
+                return
+            try:
+                given = parse_answer(step, text)
+            except ValueError:
+                self.out(t("learn.cli.unreadable", text=text))
+                continue
+            verdict = check(step, deal, given, self.lang)
+            if verdict.correct:
+                self.out(f"{t('learn.right')} {t('learn.answer-is', answer=verdict.answer_text)}")
+                self.out(verdict.rule)
+                self.remember(step.id)
+                return
+            self.out(t("learn.wrong"))
+            for reason in verdict.reasons:
+                self.out(f"  - {reason}")
+            self.out(t("learn.try-again"))
+
+    def show(self, shown: dict[str, Any]) -> None:
+        t = self.t
+        seats = shown["seats"]
+        line = [t("learn.trump", trump=shown["trump"]) if shown["trump"] else t("learn.no-trump")]
+        if shown.get("turned"):
+            key = "learn.indicator" if shown["game"] == "deberts" else "learn.turned"
+            line.append(t(key, card=_sym(shown["turned"])))
+        if shown.get("bottom"):
+            line.append(t("learn.bottom", card=_sym(shown["bottom"])))
+        line.append(t("learn.dealer", seat=seats[str(shown["dealer"])]))
+        if shown["to_play"] is not None:
+            line.append(t("learn.to-play", seat=seats[str(shown["to_play"])]))
+        self.out(" · ".join(line))
+        for seat, cards in shown["hands"].items():
+            label = t("learn.your-hand") if int(seat) == shown["seat"] else t(
+                "learn.hand-of", seat=seats[seat])
+            self.out(f"{label}: {' '.join(_sym(c) for c in cards)}")
+        if shown["last_trick"]:
+            played = ", ".join(f"{seats[str(s)]} {_sym(c)}" for s, c in shown["last_trick"])
+            self.out(f"{t('learn.last-trick')}: {played}")
+        if shown["trick"]:
+            played = ", ".join(f"{seats[str(s)]} {_sym(c)}" for s, c in shown["trick"])
+            self.out(f"{t('learn.trick')}: {played}")
+        for fact in shown["facts"]:
+            self.out(fact)
+        self.out(shown["question"])
+        if "options" in shown:
+            for i, (_, label) in enumerate(shown["options"], 1):
+                self.out(f"  {i}. {label}")
+        if "candidates" in shown:
+            self.out("  " + "  ".join(label for _, label in shown["candidates"]))
+
+    # -- puzzles ------------------------------------------------------------------------------
+    def puzzle(self, which: str) -> None:
+        t = self.t
+        found = daily(self.game, self.today) if which == "daily" else find_puzzle(which)
+        if found is None or found.game != self.game:
+            self.out(t("learn.puzzle.none"))
+            return
+        self.out("")
+        self.out(f"== {t('learn.puzzle.title', id=found.id)} ==")
+        self.show(puzzle_situation(found, self.lang))
+        while True:
+            text = self.ask(t("learn.cli.answer-card"))
+            if text.lower() == "skip":
+                return
+            if text.lower() == "show":
+                verdict = check_puzzle(found, found.best, self.lang)
+                self.out(t("learn.answer-is", answer=verdict.answer_text))
+                self.out(verdict.rule)
+                self.out(t("learn.position", position=found.position))
+                return
+            verdict = check_puzzle(found, text, self.lang)
+            if verdict.correct:
+                self.out(f"{t('learn.right')} {verdict.rule}")
+                self.out(t("learn.position", position=found.position))
+                self.remember(f"puzzle:{found.id}")
+                return
+            self.out(t("learn.wrong"))
+            for reason in verdict.reasons:
+                self.out(f"  - {reason}")
+            self.out(t("learn.try-again"))
+
+    def remember(self, item: str) -> None:
+        if not self.progress.mark(item):
+            return
+        try:
+            self.progress.save()
+        except OSError as exc:
+            self.out(self.t("learn.cli.cannot-save", path=self.progress.path,
+                            reason=exc.strerror or str(exc)))
+
+
+def _sym(code: str) -> str:
+    return code[1:] + SUIT_SYMBOLS[code[0]]
+

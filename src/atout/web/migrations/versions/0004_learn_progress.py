@@ -1,0 +1,29 @@
+"""What each learner has answered on the Learn page (docs/learn.md).
+
+Revision ID: 0004
+Revises: 0003
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0004"
+down_revision: str | None = "0003"
+branch_labels: str | None = None
+depends_on: str | None = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "atout_learn_progress",
+        sa.Column("learner_hash", sa.String(64), primary_key=True),
+        sa.Column("item", sa.String(80), primary_key=True),
+        sa.Column("done_at", sa.DateTime(timezone=True), nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("atout_learn_progress")

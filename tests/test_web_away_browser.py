@@ -1,0 +1,93 @@
+"""In Chromium: the turn timer counts down by the seat to play, a stand-in bot takes
+over a seat whose person let it run out or left (everyone sees it beside the seat), and
+the person gets the seat back with the button or by opening their link again.
+
+Skipped like the other browser tests when Playwright or Chromium is missing."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("sqlalchemy")
+uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
+
+import test_web_browser  # noqa: E402
+from atout.web import create_app  # noqa: E402
+from atout.web.limits import Limits  # noqa: E402
+from test_web_browser import DESKTOP, shot, watch_errors  # noqa: E402
+
+chromium = test_web_browser.browser  # the shared Chromium fixture, here as "chromium"
+
+
+@pytest.fixture(scope="module")
+def away_server(module_db_url: str) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(module_db_url, bot_delay=0.8,
+                     limits=Limits(away_seconds=1.5, tables_per_minute=0))
+    app.state.manager.TURN_SECONDS = (1, 3600)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not srv.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert srv.started
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+def open_seat(chromium: Any, server: str, data: dict[str, Any], seat: str) -> Any:
+    page = chromium.new_context(viewport=DESKTOP, bypass_csp=True).new_page()
+    page.goto(server + data["seats"][seat]["url"])
+    page.wait_for_selector(".hand .card")
+    return page
+
+
+def test_timer_stand_in_and_the_seat_given_back(away_server: str, chromium: Any) -> None:
+    import httpx2 as httpx
+
+    data = httpx.post(away_server + "/api/tables", json={
+        "game": "deberts", "seats": [{"kind": "you"}, {"kind": "friend"}], "me": 0,
+        "turn_seconds": 3,
+    }).json()
+    a = open_seat(chromium, away_server, data, "0")
+    b = open_seat(chromium, away_server, data, "1")
+    errors = [watch_errors(a), watch_errors(b)]
+    # the seat to play has its clock, counting down, on both pages
+    a.wait_for_selector(".seat-label.to-play .clock")
+    b.wait_for_selector(".seat-label.to-play .clock")
+    assert "s" in a.locator(".clock").first.inner_text()
+    # nobody plays: a stand-in takes over, shown to everyone beside the seat
+    a.wait_for_selector(".seat-label .stand-in", timeout=10_000)
+    b.wait_for_selector(".seat-label .stand-in", timeout=10_000)
+    shot(a, "stand-in-timeout")
+    slow, other = (a, b) if a.locator("#come-back").count() else (b, a)
+    slow.wait_for_selector("#come-back")
+    slow.click("#come-back")
+    other.wait_for_function("!document.querySelector('.seat-label .stand-in')", timeout=5000)
+    assert slow.locator("#come-back").count() == 0
+    # the person leaves: after the grace period, a stand-in plays their seat ...
+    gone_url = slow.url
+    slow.context.close()
+    other.wait_for_selector(".seat-label .stand-in", timeout=30_000)
+    shot(other, "stand-in-away")
+    assert other.locator(".seat-label small", has_text="away").count() >= 1
+    # ... until they open their link again: the seat is theirs at once
+    again = chromium.new_context(viewport=DESKTOP, bypass_csp=True).new_page()
+    errors.append(watch_errors(again))
+    again.goto(gone_url)
+    again.wait_for_selector(".hand .card")
+    other.wait_for_function("!document.querySelector('.seat-label .stand-in')", timeout=5000)
+    assert again.locator("#come-back").count() == 0
+    assert not any(errors)

@@ -173,7 +173,7 @@ def play_by_keyboard(page: Any, until: str, limit: float = 120) -> int:
             page.keyboard.press("Tab")  # pass is first: take the trump rather than pass
         before = seq(page)
         page.keyboard.press("Enter")
-        page.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=5000)
+        page.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=20_000)
         played += 1
     raise AssertionError(f"{until} never showed")
 
@@ -342,7 +342,7 @@ def visit_every_page(server: str, page: Any, lang: str, each: Any) -> None:
     each("scoresheet")
     page.keyboard.press("Escape")
     page.click("#hint")
-    page.wait_for_selector(".hint-list")
+    page.wait_for_selector(".hint-list", timeout=90_000)  # the advice thinks (slowly on a loaded machine)
     each("hint")
     page.keyboard.press("Escape")
     page.click("#chat-toggle")

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from atout.kernel.rules import COMPILED
 
-__all__ = ["start", "warm_up", "warming"]
+__all__ = ["start", "wait", "warm_up", "warming"]
 
 _thread: threading.Thread | None = None
 _lock = threading.Lock()
@@ -70,3 +70,10 @@ def warming() -> bool:
     """Whether the kernels are being prepared in the background right now."""
     thread = _thread
     return thread is not None and thread.is_alive()
+
+
+def wait(timeout: float | None = None) -> None:
+    """Wait until the background preparation, if one was started, is over."""
+    thread = _thread
+    if thread is not None:
+        thread.join(timeout)

@@ -75,7 +75,7 @@ def test_timer_stand_in_and_the_seat_given_back(away_server: str, chromium: Any)
     slow, other = (a, b) if a.locator("#come-back").count() else (b, a)
     slow.wait_for_selector("#come-back")
     slow.click("#come-back")
-    other.wait_for_function("!document.querySelector('.seat-label .stand-in')", timeout=5000)
+    other.wait_for_function("!document.querySelector('.seat-label .stand-in')", timeout=20_000)
     assert slow.locator("#come-back").count() == 0
     # the person leaves: after the grace period, a stand-in plays their seat ...
     gone_url = slow.url
@@ -88,6 +88,6 @@ def test_timer_stand_in_and_the_seat_given_back(away_server: str, chromium: Any)
     errors.append(watch_errors(again))
     again.goto(gone_url)
     again.wait_for_selector(".hand .card")
-    other.wait_for_function("!document.querySelector('.seat-label .stand-in')", timeout=5000)
+    other.wait_for_function("!document.querySelector('.seat-label .stand-in')", timeout=20_000)
     assert again.locator("#come-back").count() == 0
     assert not any(errors)

@@ -150,7 +150,7 @@ class Seat:
         self.seat: int | None = None
         self.last: dict[str, Any] | None = None
 
-    def state(self, until: Any = None, timeout: float = 15) -> dict[str, Any]:
+    def state(self, until: Any = None, timeout: float = 45) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             message = json.loads(self.ws.recv(timeout=max(0.01, deadline - time.monotonic())))

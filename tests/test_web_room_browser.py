@@ -342,7 +342,7 @@ def visit_every_page(server: str, page: Any, lang: str, each: Any) -> None:
     each("scoresheet")
     page.keyboard.press("Escape")
     page.click("#hint")
-    page.wait_for_selector(".hint-list", timeout=90_000)  # the advice thinks (slowly on a loaded machine)
+    page.wait_for_selector(".hint-list", timeout=90_000)  # the advice is slow on a busy machine
     each("hint")
     page.keyboard.press("Escape")
     page.click("#chat-toggle")

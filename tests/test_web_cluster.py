@@ -313,11 +313,15 @@ def test_serve_with_two_workers_shares_the_tables(pg_url: str) -> None:
     try:
         pids: list[int] = []
         assert proc.stdout is not None
-        while len(pids) < 2:
+        listening: set[int] = set()
+        while len(listening) < 2:  # both accept connections before the tables come
             line = proc.stdout.readline()
             assert line, "the supervisor ended"
             if "worker" in line and "started" in line:
                 pids.append(int(line.split()[2]))
+            if "worker" in line and "listening" in line:
+                listening.add(int(line.split()[2]))
+        assert listening == set(pids)
         start_deadline = time.monotonic() + 30
         tables = []
         while time.monotonic() < start_deadline and len(tables) < 12:

@@ -64,7 +64,17 @@ def _worker(host: str, port: int, db_url: str, bot_delay: float, log_level: str,
     config = uvicorn.Config(
         create_app(db_url, bot_delay=bot_delay, limits=limits, cluster=True),
         log_level=log_level, ws_max_size=limits.max_frame)
-    uvicorn.Server(config).run(sockets=[_listen(host, port)])
+
+    class Server(uvicorn.Server):
+        """Says on the shared output when it accepts connections: until then the kernel
+        sends every new connection to the workers already listening."""
+
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                print(f"atout: worker {os.getpid()} listening", flush=True)
+
+    Server(config).run(sockets=[_listen(host, port)])
 
 
 def supervise(host: str, port: int, db_url: str | None, bot_delay: float, log_level: str,

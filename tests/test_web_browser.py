@@ -125,14 +125,15 @@ def test_home_page_table_against_three_bots(server: str, browser: Any) -> None:
     errors = watch_errors(page)
     page.goto(server + "/?lang=fr")
     page.wait_for_selector("#create")
-    page.select_option("#game", "belote")
+    page.check("#game-belote")
     assert page.locator("#seat-0").input_value() == "you"
     shot(page, "home-desktop")
     page.click("#create")
     page.wait_for_url("**/table/**")
     page.wait_for_selector(".hand .card")
     assert len(page.locator(".hand .card").all()) in (5, 8)
-    assert page.locator(".seat.top .seat-label").inner_text().startswith("Partenaire")
+    top = page.locator(".seat.top .seat-label").inner_text()
+    assert top.startswith("Robot (moyen)") and "partenaire" in top  # a name, then where
     tried_illegal = False
     reloaded = False
     deadline = time.monotonic() + 120

@@ -33,6 +33,7 @@ from atout.web.store import (
 
 OURS = {
     "atout_tables", "atout_seats", "atout_events", "atout_scoresheets", "atout_learn_progress",
+    "atout_chat",
 }
 
 

@@ -23,6 +23,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("sqlalchemy")
 
 from atout.games import get_game
+from atout.web.room import Room
 from atout.web.store import Store
 from atout.web.tables import ActionRefused, TableManager, Watcher
 from web_support import (
@@ -94,11 +95,28 @@ async def _random_match(
 
         return Watcher(seat, "en", send)
 
-    for seat in [*range(n), None]:
-        table.watchers.add(watcher(seat))
+    # the room's messages too: names, chat, the breakdown's wait, the lobby, the rematch
+    room = Room(manager, manager.store, breakdown_seconds=0)
+    watchers = {seat: watcher(seat) for seat in [*range(n), None]}
+    for w in watchers.values():
+        table.watchers.add(w)
+        await room.welcome(table, w)
     rng = random.Random(seed if play_seed is None else play_seed)
     actions = 0
+    finished = 0
     while not table.match.is_over:
+        if rng.random() < 0.04:  # someone talks, names themself, or closes a breakdown
+            w = watchers[rng.randrange(n)]
+            said = rng.choice([
+                {"type": "chat", "text": rng.choice(["nice one", "my turn?", "<b>hi</b>"])},
+                {"type": "chat", "phrase": rng.choice(["good-luck", "well-played"])},
+                {"type": "name", "name": rng.choice(["Ann", "Bob", "Chloé"])},
+            ])
+            await room.handle(table, w, said)
+        if len(table.match.deals) > finished:
+            finished = len(table.match.deals)
+            for s in range(n):
+                await room.handle(table, watchers[s], {"type": "ready", "deal": finished})
         seat = table.match.current_player()
         legal = table.match.legal_actions()
         if rng.random() < 0.1:  # now and then, an illegal card first: refused, no leak
@@ -115,6 +133,10 @@ async def _random_match(
             if nxt is not None:
                 hint = manager.hint(table, nxt, "en")
                 assert not card_codes(hint) & hidden_from(table.match.deal, nxt)
+    await room.handle(table, watchers[0], {"type": "rematch"})
+    assert table.row.next_id is not None
+    listed = room.lobby()
+    assert not card_codes(listed)
     assert not problems, problems[:5]
     await manager.close()
     manager.store.close()
@@ -124,11 +146,14 @@ async def _random_match(
 @pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
 def test_no_hidden_card_in_any_message(game: str, db_url: str) -> None:
     total = 0
+    kinds: set[str] = set()
     for seed in range(6):
         played = asyncio.run(_random_match(game, seed, db_url))
         assert played.actions > 20
         total += played.messages
+        kinds |= {m["type"] for messages in played.received.values() for m in messages}
     assert total > 500
+    assert {"state", "room", "chat"} <= kinds  # the room's messages were scanned too
 
 
 def attack(played: Played, game: str) -> tuple[int, dict[int | None, dict[int, int]], list[int]]:

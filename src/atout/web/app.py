@@ -48,6 +48,7 @@ from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
 from atout.web.learn import learn_routes
 from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin
 from atout.web.messages import catalog_for, web_text
+from atout.web.room import ROOM_MESSAGE_TYPES, ROOM_PRESETS, Room, clean_name
 from atout.web.scorekeeper import scorekeeper_routes
 from atout.web.serialize import public_view, to_json
 from atout.web.store import Store
@@ -134,6 +135,8 @@ def games_info() -> dict[str, Any]:
             "num_players": info.num_players,
             "options": options,
             "presets": {k: str(v) for k, v in presets.items() if _for_people(v)},
+            # the home page's presets, in plain words (room.preset.GAME.NAME)
+            "room_presets": ROOM_PRESETS.get(name, {}),
             "bots": bot_names(name),
         }
     return out
@@ -235,6 +238,7 @@ def create_app(
         away_seconds=limits.away_seconds, stand_in_bot=limits.stand_in_bot,
     )
     creations = RateLimiter(limits.tables_per_minute)
+    room = Room(manager, store, limits=limits, base_url=base_url)
     postgres = store.engine.dialect.name == "postgresql"
     if cluster and not postgres:
         raise ValueError("several server processes need PostgreSQL; SQLite serves one process")
@@ -289,9 +293,18 @@ def create_app(
              "bot": s.get("bot")}
             for s in specs
         ]
+        # the room: the players' names as given, listed in the lobby when a seat is open
+        names = [clean_name(s.get("name")) if isinstance(s, dict) else None
+                 for s in body["seats"]]
+        names = [None if spec["kind"] == "bot" else name for spec, name in zip(
+            specs, names, strict=True)]
+        public = any(spec["kind"] == "open" for spec in specs)
+        hints = body.get("hints", True) is not False
         try:
-            table_id, tokens = manager.create(game, options, lang, specs,
-                                              turn_seconds=turn_seconds)
+            table_id, tokens = manager.create(
+                game, options, lang, specs, turn_seconds=turn_seconds,
+                names=names, public=public, hints=hints,
+            )
         except (ValueError, OptionsParseError) as exc:  # explain: refused options, translated
             return JSONResponse({"error": "bad-table", "message": explain(exc, lang)},
                                 status_code=400)
@@ -305,6 +318,7 @@ def create_app(
             "seats": links,
             "me": me if isinstance(me, int) and str(me) in links else None,
             "watch": f"{base_url}/table/{table_id}#lang={lang}",
+            "public": public,
         }, status_code=201)
 
     async def _table(table_id: str) -> LiveTable | None:
@@ -335,7 +349,8 @@ def create_app(
             "id": table.id, "game": table.row.game, "options": table.row.options,
             "lang": table.row.lang, "seq": table.seq, "over": bool(table.match.is_over),
             "turn_seconds": table.row.turn_seconds,
-            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in table.row.seats],
+            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                      for s in table.row.seats],
         })
 
     async def api_record(request: Request) -> Response:
@@ -452,6 +467,8 @@ def create_app(
             seat: int | None = None
             if token is not None:
                 seat = table.seat_of_token(token) if isinstance(token, str) else None
+                if seat is None and isinstance(token, str) and await room.reread_seats(table):
+                    seat = table.seat_of_token(token)  # a free seat taken meanwhile
                 if seat is None:
                     await send(error("bad-token", lang))
                     return
@@ -461,6 +478,7 @@ def create_app(
             watcher = Watcher(seat, lang, send, close)
             await send({"type": "welcome", "seat": seat, "table": table.id})
             await manager.join(table, watcher)  # a person coming back takes their seat back
+            await room.welcome(table, watcher)
             while True:
                 message = await _receive(websocket)
                 if not isinstance(message, dict):
@@ -476,6 +494,12 @@ def create_app(
                         await send(exc.to_message())
                         if exc.code == "stale":
                             await send(table.state(seat))
+                elif kind in ROOM_MESSAGE_TYPES:
+                    refused = await room.handle(table, watcher, message)
+                    if refused is not None:
+                        await send(refused)
+                elif kind == "hint" and not table.row.hints:
+                    await send(room.refusal("hints-off", lang))
                 elif kind == "hint":
                     try:
                         options = manager.hint(table, seat, lang)
@@ -500,6 +524,7 @@ def create_app(
             if table is not None and watcher is not None:
                 with contextlib.suppress(Exception):
                     await manager.leave(table, watcher)
+                room.left(table)
             queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writing, 2)
@@ -533,6 +558,7 @@ def create_app(
         Route("/api/replay", api_record_replay, methods=["POST"]),
         *scorekeeper_routes(store, base_url),
         *advisor_routes(workers, limits.replay_seconds),
+        *room.routes(),
         *learn_routes(store),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
@@ -544,6 +570,7 @@ def create_app(
     app.state.manager = manager
     app.state.limits = limits
     app.state.store = store
+    app.state.room = room
     app.state.cluster = group
     return app
 

@@ -328,4 +328,8 @@ def catalog_for(lang: str) -> dict[str, str]:
     merged.update(catalog().get(lang, {}))
     merged.update(MESSAGES["en"])
     merged.update(MESSAGES[lang])
+    from atout.web.room_text import ROOM_MESSAGES  # the card room's words
+
+    merged.update(ROOM_MESSAGES["en"])
+    merged.update(ROOM_MESSAGES[lang])
     return merged

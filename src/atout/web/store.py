@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -36,10 +37,12 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     insert,
     inspect,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
@@ -84,6 +87,10 @@ tables = Table(
     Column("turn_seconds", Integer, nullable=False, server_default="0"),
     Column("lease_owner", String(80), nullable=True),
     Column("lease_until", DateTime(timezone=True), nullable=True),
+    # The room (migration 0006): listed in the lobby, hints allowed, the rematch's id.
+    Column("public", Boolean, nullable=False, server_default=false()),
+    Column("hints", Boolean, nullable=False, server_default=true()),
+    Column("next_id", String(40), nullable=True),
 )
 
 seats = Table(
@@ -94,6 +101,8 @@ seats = Table(
     Column("kind", String(10), nullable=False),  # human | bot
     Column("bot", String(40), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    # The player's name as they gave it (migration 0006); a bot's is made by the page.
+    Column("name", String(40), nullable=True),
 )
 
 events = Table(
@@ -131,6 +140,18 @@ learn_progress = Table(
     Column("done_at", DateTime(timezone=True), nullable=False),
 )
 
+#: What people said at a table (migration 0006): plain text, or a quick phrase's key.
+chat = Table(
+    "atout_chat",
+    metadata,
+    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(400), nullable=True),
+    Column("phrase", String(20), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
 #: The tables of :data:`FIRST_REVISION`, which a database made before the migrations has.
 FIRST_TABLES = frozenset({"atout_tables", "atout_seats", "atout_events"})
 
@@ -154,6 +175,8 @@ class SeatRow:
     kind: str
     bot: str | None
     token_hash: str | None
+    #: The name its player gave (``None``: a bot, or nobody has said yet).
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +191,12 @@ class TableRow:
     seats: tuple[SeatRow, ...]
     #: Seconds a person has for each turn before a bot plays their seat (0: no timer).
     turn_seconds: int = 0
+    #: Listed in the lobby (free seats may be taken by anyone).
+    public: bool = False
+    #: Whether its people may ask for hints.
+    hints: bool = True
+    #: The table of the rematch, once there is one.
+    next_id: str | None = None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -263,17 +292,21 @@ class Store:
     def create_table(
         self, game: str, options: str, seed: int, lang: str,
         seat_rows: list[tuple[str, str | None, str | None]], turn_seconds: int = 0,
+        *, names: list[str | None] | None = None, public: bool = False, hints: bool = True,
     ) -> str:
-        """Store a new table; ``seat_rows`` holds (kind, bot, token hash) per seat."""
+        """Store a new table; ``seat_rows`` holds (kind, bot, token hash) per seat,
+        ``names`` the players' names (see :mod:`atout.web.room`)."""
         table_id = secrets.token_urlsafe(12)
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=table_id, game=game, options=options, seed=str(int(seed)), lang=lang,
                 created_at=_now(), finished_at=None, turn_seconds=int(turn_seconds),
+                public=public, hints=hints,
             ))
             for seat, (kind, bot, token_hash) in enumerate(seat_rows):
                 conn.execute(insert(seats).values(
                     table_id=table_id, seat=seat, kind=kind, bot=bot, token_hash=token_hash,
+                    name=names[seat] if names else None,
                 ))
         return table_id
 
@@ -290,8 +323,9 @@ class Store:
         return TableRow(
             id=row.id, game=row.game, options=row.options, seed=int(row.seed), lang=row.lang,
             created_at=row.created_at, finished_at=row.finished_at,
-            seats=tuple(SeatRow(s.seat, s.kind, s.bot, s.token_hash) for s in seat_rows),
+            seats=tuple(SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.name) for s in seat_rows),
             turn_seconds=int(row.turn_seconds or 0),
+            public=bool(row.public), hints=bool(row.hints), next_id=row.next_id,
         )
 
     def events(self, table_id: str, start: int = 0) -> list[tuple[int, int, str]]:
@@ -435,3 +469,85 @@ class Store:
     def count_tables(self) -> int:
         with self.engine.connect() as conn:
             return len(conn.execute(select(tables.c.id)).all())
+
+    # -- the room: names, the lobby, chat, rematch (atout.web.room) ---------------------------
+    def take_seat(self, table_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+        """Give a free seat (a person's seat nobody holds yet) its token and name;
+        ``False`` when it is not free (someone was quicker)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(seats).where(
+                    seats.c.table_id == table_id, seats.c.seat == seat,
+                    seats.c.kind == "human", seats.c.token_hash.is_(None),
+                ).values(token_hash=token_hash, name=name)
+            )
+        return bool(done.rowcount == 1)
+
+    def set_name(self, table_id: str, seat: int, name: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(name=name)
+            )
+
+    def open_tables(self, limit: int = 50) -> list[TableRow]:
+        """Public tables still playing with a free seat, newest first."""
+        free = select(seats.c.table_id).where(
+            seats.c.kind == "human", seats.c.token_hash.is_(None)
+        )
+        with self.engine.connect() as conn:
+            ids = conn.execute(
+                select(tables.c.id).where(
+                    tables.c.public.is_(True), tables.c.finished_at.is_(None),
+                    tables.c.id.in_(free),
+                ).order_by(tables.c.created_at.desc()).limit(limit)
+            ).scalars().all()
+        found = [self.get_table(table_id) for table_id in ids]
+        return [row for row in found if row is not None]
+
+    def add_chat(
+        self, table_id: str, seat: int, text_: str | None, phrase: str | None
+    ) -> tuple[int, datetime]:
+        """Store a chat message (plain text or a quick phrase's key); its number and time."""
+        for _ in range(5):
+            now = _now()
+            try:
+                with self.engine.begin() as conn:
+                    last = conn.execute(
+                        select(chat.c.seq).where(chat.c.table_id == table_id)
+                        .order_by(chat.c.seq.desc()).limit(1)
+                    ).scalar()
+                    number = 0 if last is None else int(last) + 1
+                    conn.execute(insert(chat).values(
+                        table_id=table_id, seq=number, seat=seat, text=text_, phrase=phrase,
+                        created_at=now,
+                    ))
+                return number, now
+            except IntegrityError:
+                continue  # another writer took the number: take the next
+        raise RuntimeError(f"table {table_id}: the chat could not be written")
+
+    def chat(self, table_id: str, limit: int = 50) -> list[tuple[int, int, str | None,
+                                                                  str | None, datetime]]:
+        """The last ``limit`` chat messages (seq, seat, text, phrase, time), oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(chat.c.seq, chat.c.seat, chat.c.text, chat.c.phrase, chat.c.created_at)
+                .where(chat.c.table_id == table_id).order_by(chat.c.seq.desc()).limit(limit)
+            ).all()
+        return [(r.seq, r.seat, r.text, r.phrase, r.created_at) for r in reversed(rows)]
+
+    def set_next(self, table_id: str, next_id: str) -> bool:
+        """Record the rematch of a table; ``False`` if it had one already."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(tables).where(tables.c.id == table_id, tables.c.next_id.is_(None))
+                .values(next_id=next_id)
+            )
+        return bool(done.rowcount == 1)
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table that never started (a rematch that lost the race)."""
+        with self.engine.begin() as conn:
+            conn.execute(seats.delete().where(seats.c.table_id == table_id))
+            conn.execute(tables.delete().where(tables.c.id == table_id))

@@ -109,6 +109,9 @@ class LiveTable:
     #: Let go (another server process runs the table now): nothing runs here any more.
     gone: bool = False
 
+    #: What the card room keeps for it in memory (:class:`atout.web.room.RoomState`).
+    room: Any = None
+
     def __post_init__(self) -> None:
         now = time.monotonic()
         for seat in self.row.seats:
@@ -257,13 +260,18 @@ class TableManager:
         #: kept while ``track_left`` (the cluster gives their leases up).
         self.left: list[str] = []
         self.track_left = False
+        #: Awaited before a bot opens a new deal (the room waits there for the people
+        #: reading the last breakdown: :meth:`atout.web.room.Room.gate`).
+        self.gate: Callable[[LiveTable], Awaitable[None]] | None = None
 
     # -- creating and loading --------------------------------------------------------
     def create(
         self, game: str, options: str, lang: str, seat_specs: list[dict[str, Any]],
-        seed: int | None = None, turn_seconds: int = 0,
+        seed: int | None = None, turn_seconds: int = 0, *,
+        names: list[str | None] | None = None, public: bool = False, hints: bool = True,
     ) -> tuple[str, dict[int, str]]:
-        """Store a new table; returns its id and a fresh token per human seat.
+        """Store a new table; returns its id and a fresh token per human seat (an
+        ``open`` seat is a person's seat without a token yet: the lobby gives it one).
         ``turn_seconds``: the turn timer (0: none, else within :data:`TURN_SECONDS`)."""
         from atout.web.store import new_token
 
@@ -286,13 +294,18 @@ class TableManager:
                 token = new_token()
                 tokens[seat] = token
                 rows.append(("human", None, hash_token(token)))
+            elif spec.get("kind") == "open":
+                rows.append(("human", None, None))
             else:
                 raise ValueError(f"seat {seat}: kind must be human or bot")
-        if not tokens:
+        if not any(kind == "human" for kind, _, _ in rows):
             raise ValueError("a table needs at least one person")
         if seed is None:  # 128 bits from the OS; no message carries it before the end
             seed = secret_seed()
-        table_id = self.store.create_table(info.name, str(opts), seed, lang, rows, turn_seconds)
+        table_id = self.store.create_table(
+            info.name, str(opts), seed, lang, rows, turn_seconds,
+            names=names, public=public, hints=hints,
+        )
         return table_id, tokens
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -498,6 +511,8 @@ class TableManager:
             delay = self.bot_delay
             if deals and table.match.deal.actions == []:
                 delay *= 3  # a new deal: leave time to read the breakdown
+                if self.gate is not None:
+                    await self.gate(table)
             if delay:
                 await asyncio.sleep(delay)
             async with table.lock:

@@ -59,9 +59,9 @@ const Atout = (() => {
     const s = suitOf(code), r = rankOf(code);
     const colour = RED[s] ? "#c62828" : "#1b1b1b";
     const root = svg("svg", { viewBox: "0 0 60 88", class: "card-svg", role: "img",
-      "aria-label": symbol(code) });
+      "aria-label": T["room.card"] !== undefined ? cardName(code) : symbol(code) });
     root.append(svg("rect", { x: 1, y: 1, width: 58, height: 86, rx: 6, fill: "#fffdf7",
-      stroke: "#9a9a9a", "stroke-width": 1 }));
+      stroke: "#9a9a9a", "stroke-width": 1, class: "face" }));
     const corner = (x, y, rotate) => {
       const g = svg("g", { fill: colour, "font-family": "Georgia, serif",
         "font-weight": "bold", transform: rotate ? `rotate(180 30 44)` : "" });
@@ -100,6 +100,35 @@ const Atout = (() => {
     return el("span", { class: "card " + (extra || ""), "data-card": code }, cardSVG(code));
   }
 
+  // Who sits where: per seat its kind, bot level and player's name (the room message).
+  let roster = [];
+  function setRoster(seats) { roster = seats || []; }
+
+  function botName(level) {
+    const key = "room.bot." + level;
+    return t("room.bot-name", { level: T[key] !== undefined ? t(key) : level });
+  }
+
+  // A seat's name: the player's, "Bot (expert)" in the reader's language, or "Player 2".
+  function playerName(seat) {
+    const s = roster[seat] || {};
+    if (s.kind === "bot") return botName(s.bot || "heuristic");
+    if (s.name) return s.name;
+    return t("room.player-n", { n: seat + 1 });
+  }
+
+  // The spoken name of a card ("jack of hearts"), for screen readers.
+  function cardName(code) {
+    return t("room.card", { rank: t("room.rank." + rankOf(code)), suit: t("suit." + suitOf(code)) });
+  }
+
+  // Where a seat sits from the viewer's chair, in words ("partner", "left"...).
+  function relation(seat, me, n) {
+    if (me === null || seat === me) return "";
+    if (n === 2) return t("room.relation.opponent");
+    return t("room.relation." + { right: "right", top: "partner", left: "left" }[positionOf(seat, me, n)]);
+  }
+
   // Seats are named from where the viewer sits (seat 0 at the bottom for a spectator).
   function positionOf(seat, me, n) {
     const off = ((seat - (me === null ? 0 : me)) % n + n) % n;
@@ -108,8 +137,9 @@ const Atout = (() => {
   }
 
   function seatName(seat, me, n) {
+    if (seat === me && me !== null) return t("seat.you");
+    if (roster.length) return playerName(seat);
     if (me === null) return t("web.seat", { n: seat + 1 });
-    if (seat === me) return t("seat.you");
     if (n === 2) return t("seat.opponent");
     const key = { right: "seat.right", top: "seat.partner", left: "seat.left" }[positionOf(seat, me, n)];
     return t(key);
@@ -117,7 +147,9 @@ const Atout = (() => {
 
   function teamName(team, me, n) {
     if (n === 2) return seatName(team, me, n);
-    if (me === null) return t("web.team", { n: team + 1 });
+    if (me === null) {
+      return roster.length ? t("room.team-of", { a: playerName(team), b: playerName(team + 2) }) : t("web.team", { n: team + 1 });
+    }
     return team === me % 2 ? t("belote.team.us") : t("belote.team.them");
   }
 
@@ -324,12 +356,46 @@ const Atout = (() => {
     return text;
   }
 
+  // What the last drawing of each table showed, so that only what is new moves.
+  const drawn = new WeakMap();
+  const motion = () => !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+
+  // Which element had the focus, so that a new drawing gives it back.
+  function focusKey(root) {
+    const a = document.activeElement;
+    if (!a || !root.contains(a)) return null;
+    if (a.dataset.card) return { card: a.dataset.card, index: [...a.parentNode.children].indexOf(a) };
+    if (a.dataset.action) return { action: a.dataset.action };
+    return null;
+  }
+
+  function restoreFocus(root, key, mine) {
+    let target = null;
+    if (key && key.card) {
+      target = root.querySelector(`.hand [data-card="${key.card}"]`);
+      if (!target) {
+        const cards = root.querySelectorAll(".hand .card");
+        if (cards.length) target = cards[Math.min(key.index, cards.length - 1)];
+      }
+    } else if (key && key.action) {
+      target = root.querySelector(`.actions [data-action="${key.action}"]`) || root.querySelector(".actions .action");
+    }
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!target && mine && (key || lost) && !document.querySelector(".modal")) {
+      target = root.querySelector(".actions .action") || root.querySelector(".hand .card.playable");
+    }
+    if (target && !document.querySelector(".modal")) target.focus({ preventScroll: true });
+  }
+
   // Draw the whole table into `root` from a state (the same shape for play and replay).
   function renderTable(root, state, handlers) {
     const { game, num_players: n } = state.table;
     const me = state.table.you;
     const view = state.view;
     const legal = new Set(view.legal_actions || []);
+    const before = drawn.get(root) || {};
+    const moving = motion() && before.deal !== undefined;
+    const focus = focusKey(root);
     root.replaceChildren();
 
     const info = el("div", { class: "info" },
@@ -349,20 +415,26 @@ const Atout = (() => {
       const pos = positions[seat];
       const seatInfo = state.table.seats[seat];
       const badges = [];
-      if (view.dealer === seat) badges.push(el("span", { class: "badge", title: t("label.dealer"), text: "D" }));
-      if (game === "schieber" && view.forehand === seat) badges.push(el("span", { class: "badge", title: t("schieber.forehand"), text: "F" }));
+      if (view.dealer === seat) badges.push(el("span", { class: "badge", title: t("label.dealer"), "aria-label": t("label.dealer"), text: "D" }));
+      if (game === "schieber" && view.forehand === seat) badges.push(el("span", { class: "badge", title: t("schieber.forehand"), "aria-label": t("schieber.forehand"), text: "F" }));
       const taker = game === "deberts" ? view.caller : game === "belote" ? view.taker : view.chooser;
-      if (taker === seat) badges.push(el("span", { class: "badge taker", text: "★" }));
+      if (taker === seat) badges.push(el("span", { class: "badge taker", "aria-hidden": "true", text: "★" }));
       const ann = announcementOf(game, view, seat);
       const hon = honourOf(game, view, seat);
-      const kind = seatInfo && seatInfo.kind === "bot" ? `(${seatInfo.bot})` : (seatInfo && !seatInfo.connected ? t("web.away") : "");
+      const away = seatInfo && seatInfo.kind !== "bot" && !seatInfo.connected;
+      const free = roster[seat] && roster[seat].free;
+      const name = seat === me ? (roster[seat] && roster[seat].name) || t("seat.you")
+        : free ? t("room.free-seat") : roster.length ? playerName(seat) : seatName(seat, me, n);
+      const detail = [relation(seat, me, n), away && !free ? t("web.away") : ""].filter(Boolean).join(" · ");
+      const acting = view.to_play === seat;
       // a person gone away or out of time: a stand-in bot plays until they come back
       const standIn = seatInfo && seatInfo.stand_in
         ? el("div", { class: "stand-in", text: t(seat === me ? "web.stand-in.you" : "web.stand-in", { seat: seatName(seat, me, n) }) }) : null;
       const clock = state.table.clock && state.table.clock.seat === seat
         ? el("span", { class: "clock " + state.table.clock.reason, "data-deadline": String(Date.now() + 1000 * state.table.clock.left), title: t("web.clock." + state.table.clock.reason) }) : null;
-      const label = el("div", { class: "seat-label" + (view.to_play === seat ? " to-play" : "") },
-        el("strong", { text: seatName(seat, me, n) }), kind ? el("small", { text: ` ${kind}` }) : null, badges, clock, standIn,
+      const label = el("div", { class: "seat-label" + (acting ? " to-play" : "") + (away ? " away" : ""), "data-seat": seat },
+        el("strong", { class: "who", text: name }), detail ? el("small", { text: ` ${detail}` }) : null, badges, clock, standIn,
+        acting ? el("span", { class: "sr-only", text: ` (${t("room.to-play")})` }) : null,
         ann ? el("div", { class: "ann", text: ann }) : null, hon ? el("div", { class: "ann honour", text: hon }) : null);
       if (pos === "bottom") {
         felt.append(el("div", { class: "seat bottom-label" }, label));
@@ -371,16 +443,28 @@ const Atout = (() => {
       const count = (view.hand_sizes || [])[seat] || 0;
       const hands = state.hands && state.hands[seat];
       const cards = hands ? hands.map((c) => cardNode(c, "small")) : Array.from({ length: count }, () => el("span", { class: "card small back" }, backSVG()));
-      felt.append(el("div", { class: `seat ${pos}` }, label, el("div", { class: "backs" + (hands ? " open" : "") }, cards)));
+      felt.append(el("div", { class: `seat ${pos}` }, label,
+        el("div", { class: "backs" + (hands ? " open" : ""), role: hands ? "group" : "img", "aria-label": hands ? name : t("room.cards-left", { n: count }) }, cards)));
     }
 
-    // the middle: the trick, or what is turned up during the bidding
+    // the middle: the trick (new cards fly in from their seat; a finished trick is
+    // gathered towards its winner and stays faded until the next card)
     const centre = el("div", { class: "centre" });
     let trick = view.trick || [];
     let faded = false;
     if (!trick.length && view.last_trick && view.phase === "play") { trick = view.last_trick; faded = true; }
-    const trickBox = el("div", { class: "trick" + (faded ? " faded" : "") });
-    for (const [seat, card] of trick) trickBox.append(cardNode(card, "in-trick at-" + positions[seat]));
+    const trickKey = trick.map(([seat, card]) => card).join(" ");
+    const trickBox = el("div", { class: "trick" + (faded ? " faded" : ""), role: "group", "aria-label": faded ? t("web.last-trick") : t("room.trick") });
+    trick.forEach(([seat, card], i) => {
+      const node = cardNode(card, "in-trick at-" + positions[seat]);
+      if (moving && !faded && before.deal === view.deal_number && (before.faded || i >= before.trickLen || !before.trickKey.startsWith(trick.slice(0, i).map((x) => x[1]).join(" ")))) {
+        node.classList.add("fly-from-" + positions[seat]);
+      }
+      if (moving && faded && before.trickKey !== trickKey && view.to_play !== null && view.to_play !== undefined) {
+        node.classList.add("gather", "to-" + positions[view.to_play]);
+      }
+      trickBox.append(node);
+    });
     centre.append(trickBox);
     const turned = [];
     if (game === "deberts" && view.indicator) {
@@ -390,7 +474,8 @@ const Atout = (() => {
     if (game === "belote" && view.turned && view.phase === "bidding") {
       turned.push(el("figure", {}, cardNode(view.turned, "small"), el("figcaption", { text: t("belote.turned") })));
     }
-    if (turned.length) centre.append(el("div", { class: "turned" }, turned));
+    // beside the trick with two players; in the empty middle during Belote's bidding
+    if (turned.length) (n === 2 ? felt : centre).append(el("div", { class: "turned", role: "group", "aria-label": t("room.turned") }, turned));
     felt.append(centre);
 
     const melds = shownMelds(game, view);
@@ -410,21 +495,44 @@ const Atout = (() => {
     const buttons = [...legal].filter((a) => !SUITS[suitOf(a)] || a.includes(" ") || ["pass", "push", "claim", "capot", "double", "redouble", "exchange", "sevens", "obenabe", "undenufe"].includes(a))
       .filter((a) => !/^[CDHS](6|7|8|9|10|J|Q|K|A)$/.test(a));
     const actions = el("div", { class: "actions" }, buttons.map((a) =>
-      el("button", { class: "action", "data-action": a, onclick: () => handlers && handlers.act(a) }, actionLabel(game, a, view))));
+      el("button", { class: "action", type: "button", "data-action": a, onclick: () => handlers && handlers.act(a) }, actionLabel(game, a, view))));
     root.append(actions);
 
-    // the hand: playable cards lift, the others are dimmed but still say why when tried
-    const hand = el("div", { class: "hand" });
+    // the hand: playable cards lift, the others are dimmed but still say why when tried;
+    // the arrow keys move along it, Enter or Space plays the card that has the focus
+    const hand = el("div", { class: "hand", role: "group", "aria-label": t("room.hand"), onkeydown: handKeys });
     const inPlay = view.phase === "play" && legal.size > 0;
-    for (const code of sortHand(game, view.hand || [], view)) {
+    const codes = sortHand(game, view.hand || [], view);
+    const dealt = moving && (before.deal !== view.deal_number || codes.length > before.handLen);
+    codes.forEach((code, i) => {
       const playable = legal.has(code);
       const cls = inPlay ? (playable ? "playable" : "unplayable") : "";
-      const node = el("button", { class: "card " + cls, "data-card": code, title: inPlay && !playable ? t("web.not-playable") : symbol(code),
-        "aria-label": symbol(code), onclick: () => handlers && handlers.act(code) }, cardSVG(code));
+      const spoken = T["room.card"] !== undefined ? cardName(code) : symbol(code);
+      const node = el("button", { class: "card " + cls, type: "button", "data-card": code, title: inPlay && !playable ? t("web.not-playable") : symbol(code),
+        "aria-label": inPlay && !playable && T["room.not-playable"] !== undefined ? t("room.not-playable", { card: spoken }) : spoken,
+        onclick: () => handlers && handlers.act(code) }, cardSVG(code));
       if (handlers && handlers.best === code) node.classList.add("best");
+      if (dealt && (before.deal !== view.deal_number || !before.hand.includes(code))) {
+        node.classList.add("dealt");
+        node.style.animationDelay = `${i * 45}ms`;
+      }
       hand.append(node);
-    }
+    });
     root.append(hand);
+    drawn.set(root, { deal: view.deal_number, trickLen: faded ? 0 : trick.length, trickKey, faded, handLen: codes.length, hand: codes });
+    restoreFocus(root, focus, handlers && me !== null && view.to_play === me);
+  }
+
+  function handKeys(event) {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+    const cards = [...event.currentTarget.querySelectorAll(".card")];
+    const at = cards.indexOf(document.activeElement);
+    let next = at;
+    if (event.key === "ArrowLeft") next = at <= 0 ? cards.length - 1 : at - 1;
+    if (event.key === "ArrowRight") next = at < 0 || at === cards.length - 1 ? 0 : at + 1;
+    if (event.key === "Home") next = 0;
+    if (event.key === "End") next = cards.length - 1;
+    if (cards[next]) { cards[next].focus(); event.preventDefault(); }
   }
 
   const ORDER = { "6": 0, "7": 1, "8": 2, "9": 3, "10": 4, J: 5, Q: 6, K: 7, A: 8 };
@@ -439,14 +547,40 @@ const Atout = (() => {
     });
   }
 
-  function modal(title, body, onClose) {
-    const dialog = el("div", { class: "modal", role: "dialog", "aria-modal": "true" },
-      el("div", { class: "modal-box" }, el("h2", { text: title }), body,
-        el("button", { class: "close", onclick: () => { dialog.remove(); if (onClose) onClose(); } }, t("web.close"))));
+  let modalCount = 0;
+  // A dialog: its title labels it, the focus moves in (and Tab stays in), Escape or
+  // the close button closes it and gives the focus back to where it was.
+  function modal(title, body, onClose, closeText) {
+    const opener = document.activeElement;
+    const id = `modal-title-${++modalCount}`;
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      dialog.remove();
+      if (onClose) onClose();
+      if (opener && opener.isConnected && typeof opener.focus === "function") opener.focus({ preventScroll: true });
+    };
+    const box = el("div", { class: "modal-box" }, el("h2", { id, text: title }), el("div", { class: "modal-body" }, body),
+      el("button", { class: "close primary", type: "button", onclick: close }, closeText || t("web.close")));
+    const dialog = el("div", { class: "modal", role: "dialog", "aria-modal": "true", "aria-labelledby": id }, box);
+    dialog.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") { e.preventDefault(); close(); return; }
+      if (e.key !== "Tab") return;
+      const items = [...dialog.querySelectorAll("button, a[href], input, select, textarea")].filter((x) => !x.disabled);
+      if (!items.length) return;
+      const first = items[0], last = items[items.length - 1];
+      if (e.shiftKey && document.activeElement === first) { last.focus(); e.preventDefault(); }
+      else if (!e.shiftKey && document.activeElement === last) { first.focus(); e.preventDefault(); }
+    });
+    dialog.close = close;
     document.body.append(dialog);
+    const focusable = box.querySelector(".modal-body button, .modal-body a[href]") || box.querySelector(".close");
+    focusable.focus({ preventScroll: true });
     return dialog;
   }
 
   return { loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
-    renderTable, breakdown, scoresheet, finalText, outcomeText, modal, describe, actionLabel };
+    renderTable, breakdown, scoresheet, finalText, outcomeText, modal, describe, actionLabel,
+    setRoster, playerName, botName, cardName, relation };
 })();

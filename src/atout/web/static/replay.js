@@ -8,6 +8,7 @@
   const record = tableId ? null : sessionStorage.getItem("atout-record");
   let lang = query.get("lang") || localStorage.getItem("atout-lang") || "en";
   let snap = null;
+  let seats = null;  // a table's seats (kind, bot, name), so that the replay names them
   const root = document.getElementById("table");
   const status = document.getElementById("status");
   const toolbar = document.getElementById("toolbar");
@@ -25,8 +26,10 @@
   function render() {
     const n = snap.num_players;
     snap.view.hand = snap.view.hands[0];  // seat 1 at the bottom, its hand open like the others
+    const roster = seats || Array.from({ length: n }, (_, i) => ({ seat: i, kind: "human" }));
+    Atout.setRoster(seats || []);
     const state = {
-      table: { game: snap.game, num_players: n, you: null, seats: Array.from({ length: n }, (_, i) => ({ seat: i, kind: "human", connected: true })) },
+      table: { game: snap.game, num_players: n, you: null, seats: roster.map((s) => Object.assign({ connected: true }, s)) },
       view: snap.view, hands: snap.view.hands, scoresheet: snap.scoresheet,
     };
     Atout.renderTable(root, state, null);
@@ -36,11 +39,19 @@
     if (snap.final && snap.step === snap.total) root.append(el("div", { class: "final" }, el("p", { text: Atout.finalText(snap.game, snap.final, null, n) })));
     toolbar.replaceChildren(
       el("a", { href: `/?lang=${lang}`, class: "home", text: "atout" }),
-      el("button", { id: "first", onclick: () => load(0) }, "◀◀ " + t("web.first")),
-      el("button", { id: "prev", onclick: () => load(snap.step - 1) }, "◀ " + t("web.prev")),
-      el("button", { id: "next", onclick: () => load(snap.step + 1) }, t("web.next") + " ▶"),
-      el("button", { id: "end", onclick: () => load(snap.total) }, t("web.last") + " ▶▶"),
-      el("button", { id: "scoresheet", onclick: () => Atout.modal(t("web.scoresheet"), Atout.scoresheet(snap.game, snap.scoresheet, null, n, snap.view)) }, t("web.scoresheet")));
+      tool("first", "◀◀", t("web.first"), () => load(0)),
+      tool("prev", "◀", t("web.prev"), () => load(snap.step - 1)),
+      tool("next", "▶", t("web.next"), () => load(snap.step + 1)),
+      tool("end", "▶▶", t("web.last"), () => load(snap.total)),
+      tool("scoresheet", "☰", t("web.scoresheet"), () => Atout.modal(t("web.scoresheet"),
+        el("div", { class: "sheet-wrap" }, Atout.scoresheet(snap.game, snap.scoresheet, null, n, snap.view)))));
+  }
+
+  // a button of the toolbar: its icon, and its word where there is room (always for
+  // screen readers)
+  function tool(id, icon, label, onclick) {
+    return el("button", { id, type: "button", class: "tool", title: label, onclick },
+      el("span", { class: "icon", "aria-hidden": "true", text: icon }), el("span", { class: "word", text: label }));
   }
 
   document.addEventListener("keydown", (e) => {
@@ -51,6 +62,10 @@
 
   (async () => {
     await Atout.loadLang(lang);
+    if (tableId) {
+      const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+      if (res.ok) seats = (await res.json()).seats;
+    }
     await load(0);
   })();
 })();

@@ -13,15 +13,24 @@
   }
   let lang = params.get("lang") || localStorage.getItem("atout-lang") || "en";
   let state = null;
+  let room = null;
   let socket = null;
   let retry = 0;
   let shownDeals = null;
   let best = null;
   let errorTimer = null;
+  let breakdownBox = null;
+  let chatLines = [];
+  let unread = 0;
+  let chatOpen = false;
+  let sound = localStorage.getItem("atout-sound") === "on";
+  let wasMyTurn = false;
+  let following = false;
 
   const root = document.getElementById("table");
   const status = document.getElementById("status");
   const toolbar = document.getElementById("toolbar");
+  const favicon = document.querySelector("link[rel=icon]");
 
   function showStatus(text, kind) {
     status.textContent = text;
@@ -30,17 +39,49 @@
     if (kind === "error") errorTimer = setTimeout(() => { if (state) turnLine(); }, 6000);
   }
 
+  const me = () => (state ? state.table.you : null);
+  const myTurn = () => state && me() !== null && state.view.to_play === me() && !state.final;
+
   function turnLine() {
     if (!state) return;
     const v = state.view;
-    const me = state.table.you;
-    if (state.final) return showStatus(Atout.finalText(state.table.game, state.final, me, state.table.num_players), "final");
-    if (me === null) return showStatus(t("web.spectator"), "");
-    if (v.to_play === me) return showStatus(t("web.your-turn"), "turn");
+    if (state.final) return showStatus(Atout.finalText(state.table.game, state.final, me(), state.table.num_players), "final");
+    if (me() === null) return showStatus(t("web.spectator"), "");
+    if (v.to_play === me()) return showStatus(t("web.your-turn"), "turn");
     if (v.to_play !== null && v.to_play !== undefined) {
-      return showStatus(t("web.waiting-for", { seat: Atout.seatName(v.to_play, me, state.table.num_players) }), "");
+      return showStatus(t("web.waiting-for", { seat: Atout.seatName(v.to_play, me(), state.table.num_players) }), "");
     }
     showStatus("", "");
+  }
+
+  // The tab says when it is your turn: its title and its icon; a chime if wanted.
+  function signalTurn() {
+    const mine = myTurn();
+    const game = state ? t(`${state.table.game}.title`) : "atout";
+    document.title = mine ? `● ${t("room.your-turn-title")} · ${game} · atout` : `${game} · atout`;
+    if (favicon) favicon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+    if (mine && !wasMyTurn && sound) chime();
+    wasMyTurn = mine;
+  }
+
+  let audio = null;
+  function chime() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const now = audio.currentTime;
+      [660, 880].forEach((freq, i) => {
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.type = "sine";
+        osc.frequency.value = freq;
+        gain.gain.setValueAtTime(0.0001, now + i * 0.12);
+        gain.gain.exponentialRampToValueAtTime(0.15, now + i * 0.12 + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.12 + 0.25);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(now + i * 0.12);
+        osc.stop(now + i * 0.12 + 0.3);
+      });
+    } catch (e) { /* no sound here */ }
   }
 
   function send(message) {
@@ -48,9 +89,15 @@
   }
 
   function act(action) {
-    if (!state || state.table.you === null) return;
+    if (!state || me() === null) return;
     best = null;
     send({ type: "act", action, seq: state.seq });
+  }
+
+  function roster() {
+    // the seats as the state says (kind, bot, connected) with the room's names
+    const seats = state ? state.table.seats : [];
+    return seats.map((s) => Object.assign({}, s, room && room.seats[s.seat] ? room.seats[s.seat] : {}));
   }
 
   // the turn timer or the away grace of the seat the table waits for, counted down here
@@ -64,6 +111,7 @@
 
   function render() {
     if (!state) return;
+    Atout.setRoster(roster());
     Atout.renderTable(root, state, { act, best });
     tick();
     const mine = state.table.you !== null && state.table.seats[state.table.you].stand_in;
@@ -72,59 +120,240 @@
         el("button", { id: "come-back", class: "primary", onclick: () => send({ type: "back" }) }, t("web.come-back"))));
     }
     renderToolbar();
+    renderNameAsk();
     turnLine();
+    signalTurn();
     const rows = state.scoresheet.length;
-    if (shownDeals !== null && rows > shownDeals) {
-      const row = state.scoresheet[rows - 1];
-      const { game, num_players: n, you } = state.table;
-      const body = el("div", {}, Atout.breakdown(game, row.result, you, n));
-      if (state.previous && state.previous.last_trick) {
-        body.prepend(el("div", { class: "last-trick" }, el("small", { text: t("label.last-trick") }),
-          state.previous.last_trick.map(([seat, card]) => Atout.cardNode(card, "small"))));
-      }
-      Atout.modal(t("web.breakdown", { n: row.number }), body);
-    }
+    if (shownDeals !== null && rows > shownDeals) showBreakdown(rows);
     shownDeals = rows;
-    if (state.final) {
-      const links = el("div", { class: "final-links" },
-        el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "", class: "button", id: "download" }, t("web.download")),
-        el("a", { href: `/replay?table=${encodeURIComponent(tableId)}&lang=${lang}`, class: "button" }, t("web.replay")),
-        el("a", { href: `/?lang=${lang}`, class: "button" }, t("web.new")));
-      root.append(el("div", { class: "final" }, el("h2", { text: t("web.match-over") }),
-        el("p", { text: Atout.finalText(state.table.game, state.final, state.table.you, state.table.num_players) }), links));
+    if (state.final) renderFinal();
+    document.body.dataset.seq = state.seq;
+  }
+
+  // -- between deals: the breakdown stays until the person closes it; the bots wait --
+  function showBreakdown(rows) {
+    const row = state.scoresheet[rows - 1];
+    const { game, num_players: n, you } = state.table;
+    const body = el("div", {}, Atout.breakdown(game, row.result, you, n));
+    if (state.previous && state.previous.last_trick) {
+      body.prepend(el("div", { class: "last-trick" }, el("small", { text: t("label.last-trick") }),
+        state.previous.last_trick.map(([seat, card]) => Atout.cardNode(card, "small"))));
     }
+    const waiting = el("p", { class: "waiting", "aria-live": "polite" });
+    body.append(waiting);
+    if (breakdownBox) breakdownBox.close();
+    const deal = rows;
+    breakdownBox = Atout.modal(t("web.breakdown", { n: row.number }), body, () => {
+      breakdownBox = null;
+      if (me() !== null) send({ type: "ready", deal });
+    }, state.final ? t("web.close") : t("room.continue"));
+    breakdownBox.dataset.deal = deal;
+    breakdownBox.classList.add("breakdown-dialog");
+    updateWaiting();
+  }
+
+  function updateWaiting() {
+    if (!breakdownBox || !room || !state) return;
+    const line = breakdownBox.querySelector(".waiting");
+    if (!line || state.final) return;
+    const deal = Number(breakdownBox.dataset.deal);
+    const ready = new Set(room.deal === deal ? room.ready : []);
+    const people = state.table.seats.filter((s) => s.kind !== "bot" && s.connected && !ready.has(s.seat) && s.seat !== me());
+    line.textContent = people.length ? t("room.waiting-ready", { names: people.map((s) => Atout.playerName(s.seat)).join(", ") }) : t("room.all-ready");
+  }
+
+  // -- the end of the match: the record, the replay, the rematch --
+  function renderFinal() {
+    const seated = me() !== null;
+    const next = room && room.next;
+    const links = el("div", { class: "final-links" },
+      seated && !next ? el("button", { type: "button", class: "primary", id: "rematch", onclick: () => send({ type: "rematch" }) }, t("room.rematch")) : null,
+      next ? el("a", { class: "button primary", id: "rematch-go", href: nextLink(next) }, t("room.rematch-go")) : null,
+      el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "", class: "button", id: "download" }, t("web.download")),
+      el("a", { href: `/replay?table=${encodeURIComponent(tableId)}&lang=${lang}`, class: "button", id: "replay" }, t("web.replay")),
+      el("a", { href: `/?lang=${lang}`, class: "button" }, t("web.new")));
+    root.append(el("section", { class: "final", "aria-labelledby": "final-title" }, el("h2", { id: "final-title", text: t("web.match-over") }),
+      el("p", { text: Atout.finalText(state.table.game, state.final, me(), state.table.num_players) }),
+      seated && !next ? el("p", { class: "help", text: t("room.rematch-help") }) : null, links));
+  }
+
+  function nextLink(next) {
+    const parts = [];
+    if (token) parts.push(`seat=${me()}`, `token=${token}`);
+    parts.push(`lang=${lang}`);
+    return `/table/${encodeURIComponent(next)}#${parts.join("&")}`;
+  }
+
+  // The rematch is on: everyone at the table (and an old link) goes to it, same seat.
+  function followRematch() {
+    if (!room || !room.next || !state || !state.final || following) return;
+    following = true;
+    showStatus(t("room.rematch-ready"), "final");
+    setTimeout(() => { location.href = nextLink(room.next); }, 600);
+  }
+
+  // -- the toolbar: one row, icons with words where there is room --
+  function tool(id, icon, label, onclick, extra) {
+    return el("button", Object.assign({ id, type: "button", class: "tool", "aria-label": label, title: label, onclick }, extra || {}),
+      el("span", { class: "icon", "aria-hidden": "true", text: icon }), el("span", { class: "word", text: label }));
   }
 
   function renderToolbar() {
     const { game, num_players: n, you } = state.table;
     const select = el("select", { id: "lang", "aria-label": t("web.language"), onchange: async (e) => {
       lang = e.target.value; localStorage.setItem("atout-lang", lang);
-      await Atout.loadLang(lang); render();
-    } }, ["en", "fr", "es"].map((l) => el("option", { value: l, selected: l === lang }, l.toUpperCase())));
+      await Atout.loadLang(lang); render(); renderChat();
+    } }, [["en", "English"], ["fr", "Français"], ["es", "Español"]].map(([l, name]) => el("option", { value: l, selected: l === lang, "aria-label": name }, l.toUpperCase())));
+    const hints = !room || room.hints;
+    const chatLabel = unread ? `${t("room.chat")} (${t("room.chat-unread", { n: unread })})` : t("room.chat");
     toolbar.replaceChildren(...[
       el("a", { href: `/?lang=${lang}`, class: "home", text: "atout" }),
-      el("button", { id: "last-trick", onclick: () => {
-        const v = state.view.last_trick ? state.view : state.previous;
-        const body = v && v.last_trick
-          ? el("div", { class: "last-trick" }, v.last_trick.map(([seat, card]) => el("figure", {}, Atout.cardNode(card, "small"), el("figcaption", { text: Atout.seatName(seat, you, n) }))))
-          : el("p", { text: t("event.no-last-trick") });
-        Atout.modal(t("web.last-trick"), body);
-      } }, t("web.last-trick")),
-      el("button", { id: "scoresheet", onclick: () => Atout.modal(t("web.scoresheet"), Atout.scoresheet(game, state.scoresheet, you, n, state.view)) }, t("web.scoresheet")),
-      you !== null ? el("button", { id: "hint", disabled: !(state.view.legal_actions || []).length, onclick: () => send({ type: "hint" }) }, t("web.hint")) : null,
+      tool("last-trick", "↺", t("web.last-trick"), showLastTrick),
+      tool("scoresheet", "☰", t("web.scoresheet"), showScoresheet),
+      you !== null && hints ? tool("hint", "?", t("web.hint"), () => send({ type: "hint" }), { disabled: !(state.view.legal_actions || []).length }) : null,
+      you !== null ? tool("chat-toggle", "✉", chatLabel, toggleChat, { "aria-expanded": String(chatOpen), "aria-controls": "chat" }) : null,
+      unread ? el("span", { class: "unread", "aria-hidden": "true", text: String(unread) }) : null,
+      tool("sound", "♪", t("room.sound"), () => {
+        sound = !sound; localStorage.setItem("atout-sound", sound ? "on" : "off");
+        if (sound) chime();
+        renderToolbar();
+      }, { "aria-pressed": String(sound), class: "tool" + (sound ? "" : " off") }),
+      tool("leave", "⏏", t("room.leave"), leave),
       select].filter(Boolean));
+    toolbar.setAttribute("aria-label", t("room.menu"));
   }
 
+  function showLastTrick() {
+    const { num_players: n, you } = state.table;
+    const v = state.view.last_trick ? state.view : state.previous;
+    const body = v && v.last_trick
+      ? el("div", { class: "last-trick" }, v.last_trick.map(([seat, card]) => el("figure", {}, Atout.cardNode(card, "small"), el("figcaption", { text: Atout.seatName(seat, you, n) }))))
+      : el("p", { text: t("event.no-last-trick") });
+    Atout.modal(t("web.last-trick"), body);
+  }
+
+  function showScoresheet() {
+    const { game, num_players: n, you } = state.table;
+    Atout.modal(t("web.scoresheet"), el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": t("web.scoresheet") },
+      Atout.scoresheet(game, state.scoresheet, you, n, state.view)));
+  }
+
+  function leave() {
+    Atout.modal(t("room.leave"), el("div", {}, el("p", { text: t("room.leave-help") }),
+      el("a", { class: "button primary", id: "leave-go", href: `/?lang=${lang}` }, t("room.leave"))));
+  }
+
+  // -- names --
+  function renderNameAsk() {
+    let box = document.getElementById("name-ask");
+    const mine = me() !== null && room && room.seats[me()] && !room.seats[me()].name;
+    if (!mine) { if (box) box.remove(); return; }
+    if (box) return;
+    const input = el("input", { id: "my-name", maxlength: 24, autocomplete: "nickname", value: localStorage.getItem("atout-name") || "" });
+    box = el("form", { id: "name-ask", class: "name-ask", onsubmit: (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name) return;
+      localStorage.setItem("atout-name", name);
+      send({ type: "name", name });
+    } }, el("label", { for: "my-name", text: t("room.name-ask") }), input, el("button", { type: "submit" }, t("room.name-save")));
+    status.after(box);
+  }
+
+  // -- chat: every line is shown as text (textContent), never as markup --
+  function toggleChat() {
+    chatOpen = !chatOpen;
+    if (chatOpen) unread = 0;
+    renderChat();
+    renderToolbar();
+    if (chatOpen) document.getElementById("chat-text").focus();
+    else document.getElementById("chat-toggle").focus();
+  }
+
+  function chatLine(line) {
+    const who = line.seat === me() ? t("seat.you") : Atout.playerName(line.seat);
+    const words = line.phrase ? t("room.phrase." + line.phrase) : line.text;
+    return el("div", { class: "chat-line" + (line.seat === me() ? " mine" : "") },
+      el("strong", { text: who + ": " }), el("span", { class: "chat-text", text: words }));
+  }
+
+  function renderChat() {
+    let panel = document.getElementById("chat");
+    if (me() === null) return;
+    if (!panel) {
+      panel = el("aside", { id: "chat", class: "chat", "aria-labelledby": "chat-title" });
+      document.body.append(panel);
+    }
+    panel.hidden = !chatOpen;
+    document.body.classList.toggle("chat-open", chatOpen);
+    const input = el("input", { id: "chat-text", maxlength: 200, autocomplete: "off", "aria-label": t("room.chat-label"), placeholder: t("room.chat-label") });
+    const list = el("div", { class: "chat-log", role: "log", "aria-live": "polite", tabindex: "0", "aria-label": t("room.chat") },
+      chatLines.length ? chatLines.map(chatLine) : el("p", { class: "empty", text: t("room.chat-empty") }));
+    const phrases = el("div", { class: "phrases", role: "group", "aria-label": t("room.chat-phrases") },
+      ["hello", "good-luck", "well-played", "nice", "thanks", "oops", "one-moment", "bye"].map((p) =>
+        el("button", { type: "button", class: "phrase", "data-phrase": p, onclick: () => send({ type: "chat", phrase: p }) }, t("room.phrase." + p))));
+    const form = el("form", { class: "chat-form", onsubmit: (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      send({ type: "chat", text });
+      input.value = "";
+    } }, input, el("button", { type: "submit", class: "primary" }, t("room.chat-send")));
+    const keep = document.activeElement && document.activeElement.id === "chat-text" ? document.activeElement.value : null;
+    panel.replaceChildren(el("div", { class: "chat-head" }, el("h2", { id: "chat-title", text: t("room.chat") }),
+      el("button", { type: "button", class: "close-chat", "aria-label": t("web.close"), onclick: toggleChat }, "×")), list, phrases, form);
+    if (keep !== null) { input.value = keep; input.focus(); }
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function receiveChat(message) {
+    const fresh = message.messages.filter((m) => !chatLines.some((x) => x.n === m.n));
+    chatLines = chatLines.concat(fresh).sort((a, b) => a.n - b.n).slice(-50);
+    if (!message.history && !chatOpen) unread += fresh.filter((m) => m.seat !== me()).length;
+    renderChat();
+    if (state) renderToolbar();
+  }
+
+  // -- hints: each choice with the bot's expected points and its reason --
   function showHint(options) {
     if (!state) return;
     const { game } = state.table;
     best = options.length ? options[0].action : null;
     render();
-    const list = el("ol", { class: "hint" }, options.map((o) =>
-      el("li", {}, el("button", { class: "action", onclick: (e) => { e.target.closest(".modal").remove(); act(o.action); } },
-        Atout.actionLabel(game, o.action, state.view)), el("span", { class: "value", text: ` ${o.value > 0 ? "+" : ""}${o.value}` }),
-        o.reason ? el("span", { class: "reason", text: ` ${o.reason}` }) : null)));
-    Atout.modal(t("web.hint-title"), list);
+    const fmt = (v) => `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v).toFixed(1)}`;
+    // one row a choice: the button that plays it, its expected points, why (one line)
+    const list = el("ol", { class: "hint-list" }, options.map((o, i) => {
+      const label = Atout.actionLabel(game, o.action, state.view);
+      return el("li", { class: i === 0 ? "best" : "" },
+        el("button", { type: "button", class: "action", "aria-label": t("room.hint-play", { choice: label }),
+          onclick: (e) => { e.target.closest(".modal").close(); act(o.action); } }, label),
+        el("span", { class: "value" }, el("span", { class: "sr-only", text: t("room.hint-value") + ": " }), fmt(o.value)),
+        i === 0 ? el("span", { class: "best-tag", text: t("room.hint-best") }) : null,
+        el("span", { class: "reason", text: o.reason || "" }));
+    }));
+    Atout.modal(t("web.hint-title"), el("div", {}, el("p", { class: "help", text: t("room.hint-help") }), list));
+  }
+
+  // -- keys: H hint, L last trick, S scoresheet, C chat --
+  document.addEventListener("keydown", (e) => {
+    if (!state || e.ctrlKey || e.metaKey || e.altKey || document.querySelector(".modal")) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+    const key = e.key.toLowerCase();
+    if (key === "h" && me() !== null && (!room || room.hints) && (state.view.legal_actions || []).length) send({ type: "hint" });
+    else if (key === "l") showLastTrick();
+    else if (key === "s") showScoresheet();
+    else if (key === "c" && me() !== null) toggleChat();
+    else return;
+    e.preventDefault();
+  });
+
+  // Remember this seat's link on this device, so that the home page can resume it.
+  function remember() {
+    if (!token || !state) return;
+    const mine = JSON.parse(localStorage.getItem("atout-my-tables") || "[]").filter((x) => x.id !== tableId);
+    mine.unshift({ id: tableId, seat: me(), token, game: state.table.game, at: Date.now(), over: !!state.final });
+    localStorage.setItem("atout-my-tables", JSON.stringify(mine.slice(0, 12)));
   }
 
   function connect() {
@@ -139,10 +368,23 @@
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       if (msg.type === "state") {
+        const first = state === null;
         state = msg;
         if (shownDeals === null) shownDeals = msg.scoresheet.length;
-        document.body.dataset.seq = msg.seq;
         render();
+        if (first) remember();
+        if (first) renderChat();
+        followRematch();
+      } else if (msg.type === "room") {
+        room = msg;
+        const mine = me() !== null && room.seats[me()];
+        const saved = localStorage.getItem("atout-name");
+        if (mine && !mine.name && saved) send({ type: "name", name: saved });
+        render();
+        updateWaiting();
+        followRematch();
+      } else if (msg.type === "chat") {
+        receiveChat(msg);
       } else if (msg.type === "error") {
         showStatus(msg.message, "error");
         document.body.dataset.lastError = msg.code;

@@ -452,8 +452,11 @@ def test_a_search_bot_decides_in_a_worker_as_it_would_at_home() -> None:
     seed = bot_seed(123, seat, 9)
     workers = Workers(1, budget=60)
     try:
+        # the first decision loads the compiled kernels in the worker, inside the bot's
+        # time budget: on a busy machine that can cut it short; the second cannot be
+        asyncio.run(workers.decide("belote", "hard", seed, view))
         action = asyncio.run(workers.decide("belote", "hard", seed, view))
-        assert workers.stats["worker"] == 1 and os.getpid() not in workers.pids
+        assert workers.stats["worker"] == 2 and os.getpid() not in workers.pids
         # while kernels warm in the background a search bot plays the rules of thumb: an
         # earlier test in this process may have started that, the worker never does
         from atout.bots import warm

@@ -457,11 +457,13 @@ def test_a_search_bot_decides_in_a_worker_as_it_would_at_home() -> None:
         asyncio.run(workers.decide("belote", "hard", seed, view))
         action = asyncio.run(workers.decide("belote", "hard", seed, view))
         assert workers.stats["worker"] == 2 and os.getpid() not in workers.pids
-        # while kernels warm in the background a search bot plays the rules of thumb: an
-        # earlier test in this process may have started that, the worker never does
+        # while kernels warm in the background a search bot plays the rules of thumb (an
+        # earlier test in this process may have started that, the worker never does), and
+        # loading them inside the bot's time budget could cut its decision short: load them
         from atout.bots import warm
 
         warm.wait()
+        warm.warm_up()
         assert action == think("atout.bots.search:HardBot", seed, view)[0]
     finally:
         workers.close()

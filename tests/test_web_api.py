@@ -28,7 +28,8 @@ def client(db_url: str) -> Iterator[TestClient]:
 def new_table(client: TestClient, game: str = "deberts", seats: list[str] | None = None,
               options: str = "", lang: str = "en") -> dict[str, Any]:
     seats = seats or ["you", "bot"]
-    specs = [{"kind": "bot", "bot": "heuristic"} if s == "bot" else {"kind": s} for s in seats]
+    specs = [{"kind": "bot", "bot": "heuristic"} if s == "bot"
+             else {"kind": "you", "name": "Ann"} if s == "you" else {"kind": s} for s in seats]
     response = client.post("/api/tables", json={
         "game": game, "options": options, "lang": lang, "seats": specs, "me": 0,
     })
@@ -310,6 +311,9 @@ def test_whole_match_record_and_replay(client: TestClient, game: str, options: s
     notation = pytest.importorskip("atout.notation")
     match = notation.read_match(record.text)
     assert match.is_over and match.winner == final["final"]["winner"]
+    parsed = notation.parse_match(record.text)
+    assert parsed.header("Seat0") == "human" and parsed.header("Name0") == "Ann"
+    assert parsed.header("Seat1") == "heuristic" and parsed.header("Name1") is None
     # replay from the table's log and from the record: the same positions
     first = client.get(f"/api/tables/{tid}/replay?step=0").json()
     # every action of the match (a match to 151 may end in a single deal of 19)

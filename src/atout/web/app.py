@@ -375,6 +375,7 @@ def create_app(
             f"Seat{s.seat}": (s.bot or "bot") if s.kind == "bot" else "human"
             for s in table.row.seats
         }
+        headers |= {f"Name{s.seat}": s.name for s in table.row.seats if s.name}
         text = write_match(table.match, headers)
         return PlainTextResponse(text, headers={
             "content-disposition": f'attachment; filename="atout-{table.row.game}-{table.id}.txt"'

@@ -8,68 +8,29 @@ to ``$ATOUT_SCREENSHOTS`` when it is set (docs/screenshots/learn-*.png).
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("sqlalchemy")
-uvicorn = pytest.importorskip("uvicorn")
-sync_api = pytest.importorskip("playwright.sync_api")
+from atout.learn import daily, find_puzzle
+from atout.web import create_app
+from browser_support import chromium, serving, shot
 
-CHROMIUM = os.environ.get("ATOUT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip("no Chromium installed (apt-get install chromium)", allow_module_level=True)
-
-from atout.learn import daily, find_puzzle  # noqa: E402
-from atout.web import create_app  # noqa: E402
-
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1100, "height": 860}
 
 
 @pytest.fixture(scope="module")
 def server(module_db_url: str) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(module_db_url, bot_delay=0), host="127.0.0.1",
-                                        port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert srv.started
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with serving(create_app(module_db_url, bot_delay=0)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        try:
-            b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        except Exception as exc:
-            pytest.skip(f"Chromium does not start: {exc}")
+    with chromium() as b:
         yield b
-        b.close()
-
-
-def shot(page: Any, name: str, full: bool = True) -> None:
-    folder = os.environ.get("ATOUT_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full)
 
 
 def feedback(page: Any) -> Any:
@@ -93,7 +54,7 @@ def test_a_lesson_on_the_desktop(server: str, browser: Any) -> None:
     text = box.inner_text()
     assert "7♥ ne peut pas être joué : vous devez fournir (♠)" in text
     assert "8♠ est permis aussi" in text
-    shot(page, "learn-wrong-desktop")
+    shot(page, "learn-wrong-desktop", full=True)
     page.click('.answer .pick[data-action="H7"]')  # unselect
     page.click('.answer .pick[data-action="SQ"]')
     page.click('.answer .pick[data-action="S8"]')
@@ -101,7 +62,7 @@ def test_a_lesson_on_the_desktop(server: str, browser: Any) -> None:
     page.wait_for_selector('#feedback[data-correct="true"]')
     assert "Juste !" in page.locator("#feedback").inner_text()
     assert page.locator('[data-lesson="deberts.3"] .count').inner_text() == "1/6"
-    shot(page, "learn-right-desktop")
+    shot(page, "learn-right-desktop", full=True)
     # a choice, then a number, in the first lesson
     page.click('[data-lesson="deberts.1"]')
     page.wait_for_selector('.pick[data-option="seat:1"]')
@@ -133,7 +94,7 @@ def test_the_puzzle_of_the_day_on_a_phone(server: str, browser: Any) -> None:
     page.wait_for_selector("#daily")
     page.wait_for_selector(".question")
     assert page.locator(".question").inner_text().startswith("¿Qué puedes decir ahora?")
-    shot(page, "learn-lesson-phone")
+    shot(page, "learn-lesson-phone", full=True)
     page.click("#daily")
     page.wait_for_selector(".answer .pick[data-card]")
     puzzle_id = page.url.split("puzzle=")[1].split("&")[0]
@@ -146,7 +107,7 @@ def test_the_puzzle_of_the_day_on_a_phone(server: str, browser: Any) -> None:
     page.wait_for_selector('#feedback[data-correct="true"]')
     page.wait_for_selector("#solution .position")
     assert page.locator("#solution .position").inner_text() == puzzle.position
-    shot(page, "learn-puzzle-phone")
+    shot(page, "learn-puzzle-phone", full=True)
     assert not errors
     context.close()
 

@@ -6,45 +6,27 @@ Skipped like the other browser tests when Playwright or Chromium is missing."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("sqlalchemy")
-uvicorn = pytest.importorskip("uvicorn")
-pytest.importorskip("playwright.sync_api")
-
-import test_web_browser  # noqa: E402
-from atout.web import create_app  # noqa: E402
-from atout.web.limits import Limits  # noqa: E402
-from test_web_browser import DESKTOP, shot, watch_errors  # noqa: E402
+import test_web_browser
+from atout.web import create_app
+from atout.web.limits import Limits
+from browser_support import serving
+from test_web_browser import DESKTOP, shot, watch_errors
 
 chromium = test_web_browser.browser  # the shared Chromium fixture, here as "chromium"
 
 
 @pytest.fixture(scope="module")
 def away_server(module_db_url: str) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     app = create_app(module_db_url, bot_delay=0.8,
                      limits=Limits(away_seconds=1.5, tables_per_minute=0))
     app.state.manager.TURN_SECONDS = (1, 3600)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert srv.started
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with serving(app) as url:
+        yield url
 
 
 def open_seat(chromium: Any, server: str, data: dict[str, Any], seat: str) -> Any:

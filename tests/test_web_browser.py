@@ -10,71 +10,31 @@ Debian's (``apt-get install chromium``), found at ``/usr/bin/chromium`` or at
 from __future__ import annotations
 
 import contextlib
-import os
-import shutil
-import socket
-import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("sqlalchemy")
-uvicorn = pytest.importorskip("uvicorn")
-sync_api = pytest.importorskip("playwright.sync_api")
+from atout.web import create_app
+from browser_support import chromium, serving, shot
 
-CHROMIUM = os.environ.get("ATOUT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip("no Chromium installed (apt-get install chromium)", allow_module_level=True)
-
-from atout.web import create_app  # noqa: E402
-
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1100, "height": 820}
+__all__ = ["DESKTOP", "PHONE", "browser", "server", "shot", "watch_errors"]
 
 
 @pytest.fixture(scope="module")
 def server(module_db_url: str) -> Iterator[str]:
     """A real server on SQLite, and on PostgreSQL when one is configured."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(module_db_url, bot_delay=0.02), host="127.0.0.1", port=port,
-        log_level="warning",
-    )
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert srv.started
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with serving(create_app(module_db_url, bot_delay=0.02)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        try:
-            b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        except Exception as exc:  # a browser that does not start: skip, do not fail
-            pytest.skip(f"Chromium does not start: {exc}")
+    with chromium() as b:
         yield b
-        b.close()
-
-
-def shot(page: Any, name: str) -> None:
-    folder = os.environ.get("ATOUT_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"))
 
 
 # (the test's own probes evaluate strings in the page, which the site's Content Security

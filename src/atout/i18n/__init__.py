@@ -11,6 +11,7 @@ and the tests fail on any of them (docs/translating.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from importlib.resources import files
 from typing import Any
 
@@ -27,7 +28,38 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español", "de": "D
                   "ru": "Русский", "uk": "Українська"}
 DOMAINS = ("atout", "web")
 
-_MESSAGES: dict[str, dict[str, dict[str, str]]] = {}
+class _Languages(Mapping[str, dict[str, str]]):
+    """One domain's messages, language -> key -> template, each language read from its
+    file the first time it is asked for (a terminal in French reads two files, not
+    six)."""
+
+    def __init__(self, domain: str) -> None:
+        template = _read(f"{domain}.pot")
+        if template is None:
+            raise FileNotFoundError(f"the {domain}.pot template is missing")
+        self.domain = domain
+        self._loaded = {"en": _keyed(parse(template, f"{domain}.pot"), source=True)}
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        table = self._loaded.get(lang)
+        if table is None:
+            if lang not in LANGUAGES:
+                raise KeyError(lang)
+            text = _read(f"{lang}/LC_MESSAGES/{self.domain}.po")
+            entries = parse(text, f"{lang}/{self.domain}.po") if text is not None else []
+            english = self._loaded["en"]
+            table = self._loaded[lang] = _keyed(
+                [e for e in entries if e.text and not e.fuzzy and e.key in english])
+        return table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+_MESSAGES: dict[str, _Languages] = {}
 _FALLBACKS: set[tuple[str, str]] = set()
 
 
@@ -36,23 +68,14 @@ def _read(relative: str) -> str | None:
     return resource.read_text(encoding="utf-8") if resource.is_file() else None
 
 
-def messages(domain: str = "atout") -> dict[str, dict[str, str]]:
+def messages(domain: str = "atout") -> Mapping[str, dict[str, str]]:
     """One domain's messages: language -> key -> template (English from the template;
     an untranslated or fuzzy entry is left out, so it falls back to English)."""
     table = _MESSAGES.get(domain)
     if table is None:
         if domain not in DOMAINS:
             raise ValueError(f"no message domain {domain!r}")
-        table = {}
-        template = _read(f"{domain}.pot")
-        assert template is not None, f"the {domain}.pot template is missing"
-        table["en"] = _keyed(parse(template, f"{domain}.pot"), source=True)
-        for lang in LANGUAGES[1:]:
-            text = _read(f"{lang}/LC_MESSAGES/{domain}.po")
-            entries = parse(text, f"{lang}/{domain}.po") if text is not None else []
-            table[lang] = _keyed([e for e in entries if e.text and not e.fuzzy
-                                  and e.key in table["en"]])
-        _MESSAGES[domain] = table
+        table = _MESSAGES[domain] = _Languages(domain)
     return table
 
 
@@ -65,7 +88,7 @@ def _keyed(entries: list[Any], *, source: bool = False) -> dict[str, str]:
     return out
 
 
-def catalog() -> dict[str, dict[str, str]]:
+def catalog() -> Mapping[str, dict[str, str]]:
     """The games' and tools' messages (the ``atout`` domain): language -> key -> template."""
     return messages("atout")
 

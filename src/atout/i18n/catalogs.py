@@ -153,7 +153,7 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any,
         func = node.func
         name = func.id if isinstance(func, ast.Name) else (
             func.attr if isinstance(func, ast.Attribute) else None)
-        if name not in keywords:
+        if name is None or name not in keywords:
             continue
         for value in _literals(node.args[0]):
             yield node.lineno, name, value, []

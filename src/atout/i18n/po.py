@@ -9,6 +9,7 @@ tests, reads the same files.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,24 +36,24 @@ _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b
             "f": "\f", "v": "\v"}
 
 
+_ESCAPE_RE = re.compile(r"\\(.?)")
+
+
 def _unquote(line: str, where: str) -> str:
     line = line.strip()
     if len(line) < 2 or line[0] != '"' or line[-1] != '"':
         raise ValueError(f"{where}: expected a quoted string, found {line!r}")
     body = line[1:-1]
-    out: list[str] = []
-    i = 0
-    while i < len(body):
-        char = body[i]
-        if char == "\\":
-            if i + 1 >= len(body) or body[i + 1] not in _ESCAPES:
-                raise ValueError(f"{where}: bad escape in {line!r}")
-            out.append(_ESCAPES[body[i + 1]])
-            i += 2
-        else:
-            out.append(char)
-            i += 1
-    return "".join(out)
+    if "\\" not in body:
+        return body
+
+    def unescape(match: re.Match[str]) -> str:
+        char = match.group(1)
+        if char not in _ESCAPES:
+            raise ValueError(f"{where}: bad escape in {line!r}")
+        return _ESCAPES[char]
+
+    return _ESCAPE_RE.sub(unescape, body)
 
 
 def parse(text: str, name: str = "<po>") -> list[Entry]:

@@ -121,6 +121,21 @@ def test_cards_in_each_language(lang: str, text: str, card: Card | None) -> None
         assert found == play(card), (text, found)
 
 
+@pytest.mark.parametrize(
+    "lang,text,card",
+    [("fr", "6T", Card.C6), ("fr", "6 de trèfle", Card.C6), ("fr", "valet ♣", Card.CJ),
+     ("fr", "roi de ♣", Card.CK), ("es", "6 de tréboles", Card.C6), ("es", "6P", Card.S6),
+     ("en", "six of clubs", None), ("en", "jack ♣", Card.CJ)],
+)
+def test_sixes_and_clubs_in_words(lang: str, text: str, card: Card | None) -> None:
+    """The six and clubs are the enums' zero members: a false value must still be found."""
+    found = read(text, lang, [play(c) for c in Card], game="schieber")
+    if card is None:  # no word for six: the digit is the way to type it
+        assert isinstance(found, InputError)
+    else:
+        assert found == play(card), (text, found)
+
+
 def test_numbers_and_errors() -> None:
     assert read("2", "fr", HAND) == HAND[1]
     error = read("12", "es", HAND)

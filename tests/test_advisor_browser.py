@@ -60,7 +60,7 @@ def test_a_deberts_deal_tapped_on_a_phone(browser: Any, server: str) -> None:
     page = start(browser, server, "deberts", match.first_dealer)
     shot(page, "advise-setup")
     click(page.locator("#start"))
-    page.wait_for_selector("#prompt")
+    page.wait_for_selector("#prompt", timeout=90_000)  # the first answer starts the worker pool
     hand = texts[0].split()
     cards, up = hand[1:7], hand[8]
     for code in cards:
@@ -123,7 +123,7 @@ def test_a_schieber_hand_with_forehand_in_french(browser: Any, server: str) -> N
     texts = advisor.entries_text()[0]
     page = start(browser, server, "schieber", match.first_dealer, lang="fr")
     click(page.locator("#start"))
-    page.wait_for_selector("#prompt")
+    page.wait_for_selector("#prompt", timeout=90_000)  # the first answer starts the worker pool
     words = texts[0].split()
     cards, forehand = words[1:10], int(words[11])
     for code in cards:

@@ -944,7 +944,6 @@ def test_every_schieber_rule_error_is_translated() -> None:
 
     import atout.games.schieber as module
     from atout.i18n import LANGUAGES, catalog, explain
-    from atout.i18n.schieber import MESSAGES
 
     source = Path(module.__file__).read_text(encoding="utf-8")
     rules = set(re.findall(r'"(schieber\.[\w-]+)"', source))
@@ -952,9 +951,6 @@ def test_every_schieber_rule_error_is_translated() -> None:
     for rule in rules:
         for lang in LANGUAGES:
             assert f"rule.{rule}" in catalog()[lang], (rule, lang)
-    for lang in LANGUAGES:
-        assert set(MESSAGES[lang]) == set(MESSAGES["en"])
-        assert all(k.startswith(("schieber.", "rule.schieber.")) for k in MESSAGES[lang])
     deal = run_words(make(EXAMPLE_HANDS), "trump_H CA H9")
     error = deal.why_illegal(Play(Card.H6))
     assert error is not None

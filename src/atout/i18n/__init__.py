@@ -1,50 +1,96 @@
-"""Message catalogs for everything a person reads, in English, French and Spanish.
+"""Message catalogues for everything a person reads, in each language atout speaks.
 
-Each module in this package (``common``, ``deberts``, ``belote``, ``schieber``) holds a
-``MESSAGES`` dict: ``{"en": {...}, "fr": {...}, "es": {...}}``. Keys are dotted names;
-the errors of the rules are found under ``rule.<rule id>``. Values are
-``str.format`` templates. A test checks that every key exists in every language.
+The messages live in standard gettext files under ``atout/locale/``: ``<domain>.pot`` holds
+each message's key (``msgctxt``) and its English text (``msgid``), and
+``<lang>/LC_MESSAGES/<domain>.po`` the translations (``msgstr``). The ``atout`` domain holds
+the games, the terminal and the tools; the ``web`` domain the web pages' own words. Values
+are ``str.format`` templates. The package reads the files themselves (see
+:mod:`atout.i18n.po`): no build step. Untranslated or fuzzy entries fall back to English,
+and the tests fail on any of them (docs/translating.md).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from importlib.resources import files
 from typing import Any
 
-__all__ = ["CATALOG_MODULES", "LANGUAGES", "Translator", "catalog", "explain", "translate"]
+from atout.i18n.po import parse
+
+__all__ = [
+    "DOMAINS", "LANGUAGES", "LANGUAGE_NAMES", "Translator", "catalog", "explain", "fallbacks",
+    "lookup", "messages", "translate",
+]
 
 LANGUAGES = ("en", "fr", "es")
-CATALOG_MODULES = (
-    "common", "deberts", "belote", "schieber", "replay", "scorekeeper", "input", "advice",
-    "tui", "advisor", "learn",
-)
+#: Each language's name in itself, for the language menus.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español", "de": "Deutsch",
+                  "ru": "Русский", "uk": "Українська"}
+DOMAINS = ("atout", "web")
 
-_CATALOG: dict[str, dict[str, str]] | None = None
+_MESSAGES: dict[str, dict[str, dict[str, str]]] = {}
+_FALLBACKS: set[tuple[str, str]] = set()
+
+
+def _read(relative: str) -> str | None:
+    resource = files("atout.locale").joinpath(*relative.split("/"))
+    return resource.read_text(encoding="utf-8") if resource.is_file() else None
+
+
+def messages(domain: str = "atout") -> dict[str, dict[str, str]]:
+    """One domain's messages: language -> key -> template (English from the template;
+    an untranslated or fuzzy entry is left out, so it falls back to English)."""
+    table = _MESSAGES.get(domain)
+    if table is None:
+        if domain not in DOMAINS:
+            raise ValueError(f"no message domain {domain!r}")
+        table = {}
+        template = _read(f"{domain}.pot")
+        assert template is not None, f"the {domain}.pot template is missing"
+        table["en"] = _keyed(parse(template, f"{domain}.pot"), source=True)
+        for lang in LANGUAGES[1:]:
+            text = _read(f"{lang}/LC_MESSAGES/{domain}.po")
+            entries = parse(text, f"{lang}/{domain}.po") if text is not None else []
+            table[lang] = _keyed([e for e in entries if e.text and not e.fuzzy
+                                  and e.key in table["en"]])
+        _MESSAGES[domain] = table
+    return table
+
+
+def _keyed(entries: list[Any], *, source: bool = False) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for entry in entries:
+        if entry.key in out:
+            raise KeyError(f"message {entry.key!r} defined twice")
+        out[entry.key] = entry.source if source else entry.text
+    return out
 
 
 def catalog() -> dict[str, dict[str, str]]:
-    """All messages, merged: language -> key -> template."""
-    global _CATALOG
-    if _CATALOG is None:
-        merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-        for name in CATALOG_MODULES:
-            try:
-                module = import_module(f"atout.i18n.{name}")
-            except ModuleNotFoundError:
-                continue
-            for lang, messages in module.MESSAGES.items():
-                for key, text in messages.items():
-                    if key in merged[lang]:
-                        raise KeyError(f"message {key!r} defined twice ({lang})")
-                    merged[lang][key] = text
-        _CATALOG = merged
-    return _CATALOG
+    """The games' and tools' messages (the ``atout`` domain): language -> key -> template."""
+    return messages("atout")
+
+
+def fallbacks() -> set[tuple[str, str]]:
+    """The ``(language, key)`` pairs shown in English (or as the bare key) since the
+    program started, because the language lacks them: the tests read it."""
+    return _FALLBACKS
+
+
+def lookup(key: str, lang: str, domain: str = "atout") -> str | None:
+    """The template of ``key`` in ``lang`` from ``domain``, English when the language
+    lacks it (and noted in :func:`fallbacks`), None when English lacks it too."""
+    table = messages(domain)
+    text = table.get(lang, {}).get(key)
+    if text is None:
+        text = table["en"].get(key)
+        if lang != "en" or text is None:
+            _FALLBACKS.add((lang, key))
+    return text
 
 
 def translate(key: str, lang: str = "en", /, **params: Any) -> str:
     """The message ``key`` in ``lang`` (falling back to English, then to the key)."""
-    table = catalog()
-    text = table.get(lang, {}).get(key) or table["en"].get(key)
+    text = lookup(key, lang)
     if text is None:
         return key
     return text.format(**params) if params else text

@@ -57,7 +57,7 @@ from atout.games.actions import (
     Trump,
     play,
 )
-from atout.i18n import LANGUAGES, translate
+from atout.i18n import LANGUAGES, catalog, translate
 
 __all__ = ["Command", "InputError", "command_words", "fold", "read_input"]
 
@@ -178,8 +178,10 @@ class _Vocabulary:
 
 
 def _catalog_words(key: str, lang: str) -> list[str]:
-    value = translate(key, lang)
-    return [] if value == key else _words(value)
+    """The words of ``key`` in ``lang``; none when the catalogue has no such key (a game
+    without words of its own for an action)."""
+    value = catalog()[lang].get(key)
+    return [] if value is None else _words(value)
 
 
 def _cards_of(lang: str) -> _Cards:

@@ -307,7 +307,7 @@ class PlayApp(TableApp):
         if 1 <= number <= len(options):
             self.choose(options[number - 1])
         else:
-            self.show_message(self.t("prompt.number-range", high=len(options)), "bold red")
+            self.show_message(self.t("input.error.number-range", high=len(options)), "bold red")
 
     def action_type(self) -> None:
         if self.watching:

@@ -42,7 +42,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from atout.bots.base import bot_names
 from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
-from atout.i18n import LANGUAGES, explain
+from atout.i18n import LANGUAGE_NAMES, LANGUAGES, explain
 from atout.web.advisor import advisor_routes
 from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
 from atout.web.learn import learn_routes
@@ -257,6 +257,13 @@ def create_app(
 
     async def api_games(request: Request) -> Response:
         return JSONResponse({"games": games_info(), "languages": list(LANGUAGES)})
+
+    async def languages_js(request: Request) -> Response:
+        """The languages of the menus, for the pages' scripts (loaded before common.js)."""
+        pairs = json.dumps([[lang, LANGUAGE_NAMES[lang]] for lang in LANGUAGES],
+                           ensure_ascii=False)
+        return Response(f"const ATOUT_LANGUAGES = {pairs};\n",
+                        media_type="text/javascript; charset=utf-8")
 
     async def api_i18n(request: Request) -> Response:
         lang = request.path_params["lang"]
@@ -551,6 +558,7 @@ def create_app(
         Route("/replay", page_replay),
         Route("/api/games", api_games),
         Route("/api/i18n/{lang}", api_i18n),
+        Route("/languages.js", languages_js),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{id}", api_table),
         Route("/api/tables/{id}/record", api_record),

@@ -36,7 +36,7 @@ from atout.games import GAMES, get_game
 from atout.games.base import secret_seed
 from atout.i18n import LANGUAGES
 from atout.web.limits import Limits, RateLimiter
-from atout.web.room_text import PHRASES, room_text
+from atout.web.messages import web_text
 from atout.web.store import Store, hash_token, new_token
 from atout.web.tables import LiveTable, TableManager, Watcher
 
@@ -53,6 +53,8 @@ CHAT_KEPT = 50
 """Chat messages a newcomer receives."""
 CHAT_PER_MINUTE = 12
 """Chat messages a seat may send a minute (a burst of that many, then one every 5 s)."""
+PHRASES = ("hello", "good-luck", "well-played", "nice", "thanks", "oops", "one-moment", "bye")
+"""The chat's quick phrases (``room.phrase.*``): each reader sees them in their own language."""
 ROOM_MESSAGE_TYPES = frozenset({"name", "chat", "ready", "rematch"})
 """The websocket messages :meth:`Room.handle` answers."""
 BREAKDOWN_SECONDS = 30.0
@@ -427,9 +429,9 @@ class Room:
 
 
 def _error(code: str, lang: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": room_text(f"error.{code}", lang)}
+    return {"type": "error", "code": code, "message": web_text(f"error.{code}", lang)}
 
 
 def _json_error(status: int, code: str, lang: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": room_text(f"error.{code}", lang)},
+    return JSONResponse({"error": code, "message": web_text(f"error.{code}", lang)},
                         status_code=status)

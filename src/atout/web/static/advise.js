@@ -6,9 +6,7 @@
 (async () => {
   const { el, t, cardNode } = Atout;
   const query = new URLSearchParams(location.search);
-  let lang = query.get("lang") || localStorage.getItem("atout-lang") ||
-    (navigator.language || "en").slice(0, 2);
-  if (!["en", "fr", "es"].includes(lang)) lang = "en";
+  let lang = Atout.pickLang(query.get("lang"), localStorage.getItem("atout-lang"), navigator.language);
   const KEY = "atout-advise";
   const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
   const RED = { D: true, H: true };

@@ -8,6 +8,30 @@ const Atout = (() => {
   const RED = { D: true, H: true };
   const SVGNS = "http://www.w3.org/2000/svg";
 
+  // The languages atout speaks, [code, name in itself], from the server's /languages.js.
+  const LANGUAGES = typeof ATOUT_LANGUAGES === "undefined" ? [["en", "English"]] : ATOUT_LANGUAGES;
+
+  // The first of the candidates that atout speaks (the link's ?lang=, the last choice,
+  // the browser's language), else English.
+  function pickLang(...candidates) {
+    for (const c of candidates) {
+      const code = (c || "").slice(0, 2).toLowerCase();
+      if (LANGUAGES.some(([l]) => l === code)) return code;
+    }
+    return "en";
+  }
+
+  // A language menu: each language named in itself; onchange receives the code, already
+  // remembered for the other pages.
+  // With short, the options show the codes (EN, FR...) where space is tight.
+  function languageSelect(lang, onchange, attrs, short) {
+    return el("select", { "aria-label": t("web.language"), ...(attrs || {}), onchange: (e) => {
+      localStorage.setItem("atout-lang", e.target.value);
+      onchange(e.target.value);
+    } }, LANGUAGES.map(([code, name]) => el("option", { value: code, selected: code === lang, lang: code,
+      "aria-label": short ? name : null }, short ? code.toUpperCase() : name)));
+  }
+
   async function loadLang(lang) {
     const res = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
     T = await res.json();
@@ -580,7 +604,7 @@ const Atout = (() => {
     return dialog;
   }
 
-  return { loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
+  return { LANGUAGES, pickLang, languageSelect, loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
     renderTable, breakdown, scoresheet, finalText, outcomeText, modal, describe, actionLabel,
     setRoster, playerName, botName, cardName, relation };
 })();

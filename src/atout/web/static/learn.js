@@ -7,8 +7,7 @@
   const { t, el, cardNode, symbol } = Atout;
   const GAMES = ["deberts", "belote", "schieber"];
   const query = new URLSearchParams(location.search);
-  let lang = query.get("lang") || localStorage.getItem("atout-lang") || (navigator.language || "en").slice(0, 2);
-  if (!["en", "fr", "es"].includes(lang)) lang = "en";
+  let lang = Atout.pickLang(query.get("lang"), localStorage.getItem("atout-lang"), navigator.language);
   let game = GAMES.includes(query.get("game")) ? query.get("game") : "deberts";
   let course = null;
   let done = new Set();
@@ -46,8 +45,7 @@
   function renderBar() {
     const gameSelect = el("select", { id: "game", "aria-label": "game", onchange: (e) => { game = e.target.value; current = null; start(); } },
       GAMES.map((g) => el("option", { value: g, selected: g === game }, t(`${g}.title`) === `${g}.title` ? g[0].toUpperCase() + g.slice(1) : t(`${g}.title`))));
-    const langSelect = el("select", { id: "lang", "aria-label": "language", onchange: (e) => { lang = e.target.value; localStorage.setItem("atout-lang", lang); start(); } },
-      ["en", "fr", "es"].map((l) => el("option", { value: l, selected: l === lang }, l)));
+    const langSelect = Atout.languageSelect(lang, (code) => { lang = code; start(); }, { id: "lang" });
     document.getElementById("bar").replaceChildren(
       el("a", { class: "learn-home", href: `/?lang=${lang}` }, "atout"),
       el("h1", { text: t("learn.title", { game: gameSelect.selectedOptions[0].textContent }) }),

@@ -6,7 +6,7 @@
   const query = new URLSearchParams(location.search);
   const tableId = query.get("table");
   const record = tableId ? null : sessionStorage.getItem("atout-record");
-  let lang = query.get("lang") || localStorage.getItem("atout-lang") || "en";
+  let lang = Atout.pickLang(query.get("lang"), localStorage.getItem("atout-lang"), navigator.language);
   let snap = null;
   let seats = null;  // a table's seats (kind, bot, name), so that the replay names them
   const root = document.getElementById("table");

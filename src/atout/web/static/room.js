@@ -4,20 +4,15 @@
 
 const Room = (() => {
   const { t, el } = Atout;
-  const LANGS = [["en", "English"], ["fr", "Français"], ["es", "Español"]];
 
   function pickLang(query) {
-    let lang = query.get("lang") || localStorage.getItem("atout-lang") || (navigator.language || "en").slice(0, 2);
-    return LANGS.some(([l]) => l === lang) ? lang : "en";
+    return Atout.pickLang(query.get("lang"), localStorage.getItem("atout-lang"), navigator.language);
   }
 
   // The site's header: the name, the pages, the language.
   function header(lang, here, onLang) {
     const link = (href, key, id) => el("a", { href: `${href}?lang=${lang}`, id, "aria-current": here === id ? "page" : null }, t(key));
-    const select = el("select", { id: "language", "aria-label": t("web.language"), onchange: async (e) => {
-      localStorage.setItem("atout-lang", e.target.value);
-      await onLang(e.target.value);
-    } }, LANGS.map(([v, name]) => el("option", { value: v, selected: v === lang }, name)));
+    const select = Atout.languageSelect(lang, onLang, { id: "language" });
     return el("header", { class: "site-head" },
       el("a", { class: "brand", href: `/?lang=${lang}` }, el("img", { src: "/static/favicon.svg", alt: "", width: 28, height: 28 }), "atout"),
       el("nav", { "aria-label": t("room.more") }, link("/", "room.play", "nav-home"), link("/lobby", "room.lobby", "nav-lobby"),

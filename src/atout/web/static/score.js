@@ -7,9 +7,8 @@
   const { el, t } = Atout;
   const hash = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
-  let lang = hash.get("lang") || query.get("lang") || localStorage.getItem("atout-lang") ||
-    (navigator.language || "en").slice(0, 2);
-  if (!["en", "fr", "es"].includes(lang)) lang = "en";
+  let lang = Atout.pickLang(hash.get("lang"), query.get("lang"), localStorage.getItem("atout-lang"),
+    navigator.language);
   const match = location.pathname.match(/^\/score\/([A-Za-z0-9_-]+)$/);
   const id = match ? match[1] : null;
   const token = hash.get("token");
@@ -336,9 +335,8 @@
       label1.textContent = t(teams ? "score.team" : "score.player", { n: 2 });
       document.getElementById("target").placeholder = { deberts: "501", belote: "1000", schieber: "3000" }[f.game];
     }
-    const language = el("select", { id: "language", onchange: async (e) => {
-      lang = e.target.value; localStorage.setItem("atout-lang", lang); await Atout.loadLang(lang); renderSetup(); } },
-      ...["en", "fr", "es"].map((l) => el("option", { value: l, selected: l === lang }, l)));
+    const language = Atout.languageSelect(lang, async (code) => {
+      lang = code; await Atout.loadLang(lang); renderSetup(); }, { id: "language" });
     form2.append(el("div", { class: "field" }, games), label0, name0, label1, name1,
       el("label", { for: "target" }, t("score.page.target")),
       el("input", { id: "target", type: "number", inputmode: "numeric", min: 1 }),

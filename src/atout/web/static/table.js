@@ -11,7 +11,7 @@
   if (params.get("token")) {
     sessionStorage.setItem("atout-seat-" + tableId, JSON.stringify({ token }));
   }
-  let lang = params.get("lang") || localStorage.getItem("atout-lang") || "en";
+  let lang = Atout.pickLang(params.get("lang"), localStorage.getItem("atout-lang"), navigator.language);
   let state = null;
   let room = null;
   let socket = null;
@@ -200,10 +200,9 @@
 
   function renderToolbar() {
     const { game, num_players: n, you } = state.table;
-    const select = el("select", { id: "lang", "aria-label": t("web.language"), onchange: async (e) => {
-      lang = e.target.value; localStorage.setItem("atout-lang", lang);
-      await Atout.loadLang(lang); render(); renderChat();
-    } }, [["en", "English"], ["fr", "Français"], ["es", "Español"]].map(([l, name]) => el("option", { value: l, selected: l === lang, "aria-label": name }, l.toUpperCase())));
+    const select = Atout.languageSelect(lang, async (code) => {
+      lang = code; await Atout.loadLang(lang); render(); renderChat();
+    }, { id: "lang" }, true);
     const hints = !room || room.hints;
     const chatLabel = unread ? `${t("room.chat")} (${t("room.chat-unread", { n: unread })})` : t("room.chat");
     toolbar.replaceChildren(...[

@@ -1,0 +1,1 @@
+"""The message catalogues (gettext ``.pot`` and ``.po`` files), read by :mod:`atout.i18n`."""

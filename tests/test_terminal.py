@@ -448,17 +448,20 @@ def test_cli_plain_flag_and_rules_in_each_language() -> None:
 _KEY_TERMS = {
     "deberts": {"en": ["bertz", "terc", "bela", "indicator", "trump", "501"],
                 "fr": ["bertz", "terc", "bela", "indicateur", "atout", "501"],
-                "es": ["bertz", "terc", "bela", "indicador", "triunfo", "501"]},
+                "es": ["bertz", "terc", "bela", "indicador", "triunfo", "501"],
+                "uk": ["полтинник", "берц", "терц", "бела", "байт", "висять", "перший козир",
+                       "козир", "501"]},
     "belote": {"en": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "trump"],
                "fr": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "atout"],
-               "es": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "triunfo"]},
+               "es": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "triunfo"],
+               "uk": ["белот", "ребелот", "терц", "капот", "провал", "нічия", "козир"]},
     "schieber": {lang: ["Puur", "Näll", "Weis", "Stöck", "Obenabe", "Undenufe", "Match",
-                        "Schneider", "schieben", "3000"] for lang in ("en", "fr", "es")},
+                        "Schneider", "schieben", "3000"] for lang in ("en", "fr", "es", "uk")},
 }
 
 
 @pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
-@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "uk"])
 def test_rules_for_players_in_each_language(game: str, lang: str) -> None:
     from atout.rules import rules_text
 
@@ -469,7 +472,7 @@ def test_rules_for_players_in_each_language(game: str, lang: str) -> None:
     assert not any(mark in text for mark in ("`", "**", "|", "#", "_" * 2))
     assert not any(line.startswith(("*", "=")) for line in text.splitlines())
     # and what the table reads, in the player's words
-    table_words = {"en": "hint", "fr": "conseil", "es": "consejo"}[lang]
+    table_words = {"en": "hint", "fr": "conseil", "es": "consejo", "uk": "підказка"}[lang]
     assert table_words in text
     result = CliRunner().invoke(main, ["rules", game, "--lang", lang])
     assert result.exit_code == 0 and result.output == text

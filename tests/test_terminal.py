@@ -15,6 +15,7 @@ from rich.console import Console
 from atout.cards import Card
 from atout.cli import main
 from atout.games.actions import Play
+from atout.i18n import LANGUAGES
 from atout.terminal.app import TerminalGame
 
 
@@ -449,19 +450,24 @@ _KEY_TERMS = {
     "deberts": {"en": ["bertz", "terc", "bela", "indicator", "trump", "501"],
                 "fr": ["bertz", "terc", "bela", "indicateur", "atout", "501"],
                 "es": ["bertz", "terc", "bela", "indicador", "triunfo", "501"],
+                "de": ["Berz", "Terz", "Bela", "Anzeigekarte", "Trumpf", "501"],
                 "ru": ["полтинник", "берц", "терц", "бела", "вскрышка", "козырь", "байт",
-                       "висят", "501"]},
+                       "висят", "501"],
+                "uk": ["полтинник", "берц", "терц", "бела", "байт", "висять", "перший козир",
+                       "козир", "501"]},
     "belote": {"en": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "trump"],
                "fr": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "atout"],
                "es": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "triunfo"],
-               "ru": ["белот", "ребелот", "терц", "капот", "внутри", "висят", "козырь"]},
+               "de": ["Belote", "Rebelote", "Terz", "Capot", "Gleichstand", "Trumpf"],
+               "ru": ["белот", "ребелот", "терц", "капот", "внутри", "висят", "козырь"],
+               "uk": ["белот", "ребелот", "терц", "капот", "провал", "нічия", "козир"]},
     "schieber": {lang: ["Puur", "Näll", "Weis", "Stöck", "Obenabe", "Undenufe", "Match",
-                        "Schneider", "schieben", "3000"] for lang in ("en", "fr", "es", "ru")},
+                        "Schneider", "schieben", "3000"] for lang in LANGUAGES},
 }
 
 
 @pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
-@pytest.mark.parametrize("lang", ["en", "fr", "es", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_for_players_in_each_language(game: str, lang: str) -> None:
     from atout.rules import rules_text
 
@@ -472,7 +478,8 @@ def test_rules_for_players_in_each_language(game: str, lang: str) -> None:
     assert not any(mark in text for mark in ("`", "**", "|", "#", "_" * 2))
     assert not any(line.startswith(("*", "=")) for line in text.splitlines())
     # and what the table reads, in the player's words
-    table_words = {"en": "hint", "fr": "conseil", "es": "consejo", "ru": "подсказка"}[lang]
+    table_words = {"en": "hint", "fr": "conseil", "es": "consejo", "de": "tipp",
+                   "ru": "подсказка", "uk": "підказка"}[lang]
     assert table_words in text
     result = CliRunner().invoke(main, ["rules", game, "--lang", lang])
     assert result.exit_code == 0 and result.output == text

@@ -49,6 +49,10 @@ def read(text: str, lang: str, choices: list[Action], game: str = "belote") -> o
         ("es", "última", Command.LAST), ("es", "puntuación", Command.SCORE),
         ("es", "mano", Command.HAND), ("es", "consejo", Command.HINT),
         ("es", "deshacer", Command.UNDO), ("es", "score", Command.SCORE),
+        ("uk", "допомога", Command.HELP), ("uk", "Вийти", Command.QUIT),
+        ("uk", "остання взятка", Command.LAST), ("uk", "рахунок", Command.SCORE),
+        ("uk", "стіл", Command.HAND), ("uk", "підказка", Command.HINT),
+        ("uk", "назад", Command.UNDO), ("uk", "hint", Command.HINT),
     ],
 )
 def test_commands_in_each_language_and_in_english(lang: str, text: str, command: Command) -> None:
@@ -83,6 +87,17 @@ def test_commands_in_each_language_and_in_english(lang: str, text: str, command:
         ("es", "pasar", SCHIEBER, Push()),  # no pass in Schieber: pasar pushes
         ("es", "de abajo", SCHIEBER, NoTrump("undenufe")),
         ("es", "doblar", DEBERTS_EXTRA, Double()), ("es", "cambiar", DEBERTS_EXTRA, Exchange()),
+        ("uk", "пас", BID, Pass()), ("uk", "граю", BID, Trump(Suit.HEARTS)),
+        ("uk", "козир чирви", BID, Trump(Suit.HEARTS)), ("uk", "козир Ч", BID, Trump(Suit.HEARTS)),
+        ("uk", "замовляю піки", SECOND_ROUND, Trump(Suit.SPADES)),
+        ("uk", "граю в трефи", SECOND_ROUND, Trump(Suit.CLUBS)),
+        ("uk", "козир Б", SECOND_ROUND, Trump(Suit.DIAMONDS)),
+        ("uk", "пас", SCHIEBER, Push()),  # no pass in Schieber: пас pushes
+        ("uk", "шибен", SCHIEBER, Push()), ("uk", "згори", SCHIEBER, NoTrump("obenabe")),
+        ("uk", "унденуфе", SCHIEBER, NoTrump("undenufe")),
+        ("uk", "обмін", DEBERTS_EXTRA, Exchange()), ("uk", "контра", DEBERTS_EXTRA, Double()),
+        ("uk", "реконтра", DEBERTS_EXTRA, Redouble()),
+        ("uk", "чотири сімки", DEBERTS_EXTRA, CancelDeal()),
     ],
 )
 def test_actions_in_each_language(
@@ -111,12 +126,34 @@ def test_actions_in_each_language(
         ("es", "RD", Card.DK), ("es", "caballo de diamantes", Card.DQ), ("es", "AC", Card.HA),
         ("es", "as de tréboles", Card.CA), ("es", "SP", Card.SJ), ("es", "S10", None),
         ("es", "C10", Card.C10), ("es", "10♥", Card.H10),
+        # Ukrainian letters: rank В Д К Т, suit Т Б Ч П (Т is the ace and clubs)
+        ("uk", "ВЧ", Card.HJ), ("uk", "чв", Card.HJ), ("uk", "ТТ", Card.CA),
+        ("uk", "КБ", Card.DK), ("uk", "БД", Card.DQ), ("uk", "10Ч", Card.H10),
+        ("uk", "ТЧ", Card.HA), ("uk", "ВП", Card.SJ), ("uk", "валет чирв", Card.HJ),
+        ("uk", "трефовий туз", Card.CA), ("uk", "дама бубон", Card.DQ),
+        ("uk", "хід тузом треф", Card.CA), ("uk", "жир т", Card.CA), ("uk", "ТП", None),
+        ("uk", "7 пік", Card.S7), ("uk", "J♥", Card.HJ), ("uk", "HJ", Card.HJ),
     ],
 )
 def test_cards_in_each_language(lang: str, text: str, card: Card | None) -> None:
     found = read(text, lang, HAND)
     if card is None:  # a real card, not in this hand
         assert isinstance(found, InputError) and found.key == "input.error.card-not-offered"
+    else:
+        assert found == play(card), (text, found)
+
+
+@pytest.mark.parametrize(
+    "lang,text,card",
+    [("fr", "6T", Card.C6), ("fr", "6 de trèfle", Card.C6), ("fr", "valet ♣", Card.CJ),
+     ("fr", "roi de ♣", Card.CK), ("es", "6 de tréboles", Card.C6), ("es", "6P", Card.S6),
+     ("en", "six of clubs", None), ("en", "jack ♣", Card.CJ)],
+)
+def test_sixes_and_clubs_in_words(lang: str, text: str, card: Card | None) -> None:
+    """The six and clubs are the enums' zero members: a false value must still be found."""
+    found = read(text, lang, [play(c) for c in Card], game="schieber")
+    if card is None:  # no word for six: the digit is the way to type it
+        assert isinstance(found, InputError)
     else:
         assert found == play(card), (text, found)
 

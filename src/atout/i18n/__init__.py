@@ -22,7 +22,7 @@ __all__ = [
     "lookup", "messages", "translate",
 ]
 
-LANGUAGES = ("en", "fr", "es", "de", "ru")
+LANGUAGES = ("en", "fr", "es", "de", "ru", "uk")
 #: Each language's name in itself, for the language menus.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español", "de": "Deutsch",
                   "ru": "Русский", "uk": "Українська"}

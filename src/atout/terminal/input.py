@@ -129,11 +129,14 @@ class _Cards:
     suits: dict[str, Suit]
     connectors: frozenset[str]
 
+    # Suit.CLUBS and Rank.SIX are 0, a false value: test for None, never with ``or``.
     def suit(self, text: str) -> Suit | None:
-        return _SYMBOLS.get(text) or self.suits.get(text)
+        found = _SYMBOLS.get(text)
+        return found if found is not None else self.suits.get(text)
 
     def rank(self, text: str) -> Rank | None:
-        return _DIGITS.get(text) or self.ranks.get(text)
+        found = _DIGITS.get(text)
+        return found if found is not None else self.ranks.get(text)
 
     def card(self, tokens: list[str]) -> Card | None:
         """The card that ``tokens`` name: one token (``vc``, ``10p``, ``v♥``) or two

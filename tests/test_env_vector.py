@@ -29,7 +29,7 @@ def test_tables_are_the_single_environment(game: str, episode: str) -> None:
     is encode_view's of the seat to act."""
     n = 3
     kwargs = {"episode": episode, "options": OPTIONS[game]}
-    vec = VectorTables(game, num_envs=n, **kwargs)
+    vec = VectorTables(game, num_envs=n, backend="python", **kwargs)  # the reference
     singles = [AtoutEnv(game, **kwargs) for _ in range(n)]
     obs, info = vec.reset(seed=100)
     for i, e in enumerate(singles):

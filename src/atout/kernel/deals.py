@@ -158,59 +158,68 @@ def _kth(m: int, k: int) -> int:
 
 # -- melds -------------------------------------------------------------------------------
 @jit
-def _runs(hand: int, trump: int, rtot: Any, rkey: Any) -> Any:
-    """Points and best key of the runs of a hand, each suit cut as the tables say."""
+def _runs(hand: int, trump: int, rtot: Any, rkey: Any, rmask: Any) -> Any:
+    """Points, best key and cards of the runs of a hand, each suit cut as the tables
+    say."""
     if not hand & (hand >> 1) & (hand >> 2) & _RUN3_START:
-        return 0, -1
+        return 0, -1, 0
     tot = 0
     key = -1
+    cards = 0
     for s in range(4):
         m = (hand >> (9 * s)) & 511
         t = rtot[m]
         if t:
             tot += t
+            cards |= rmask[m] << (9 * s)
             k = 2 * rkey[m] + (1 if s == trump else 0)
             if k > key:
                 key = k
-    return tot, key
+    return tot, key, cards
 
 
 @jit
-def _melds(hand: int, trump: int, rtot: Any, rkey: Any, fpts: Any, fkey: Any) -> Any:
-    """Points and best key (a packed tuple, -1 for none) of the melds a hand declares:
-    of the disjoint sets of fours and runs, the one worth the most, then the one whose
-    best meld is strongest (as the engines choose)."""
+def _melds(
+    hand: int, trump: int, rtot: Any, rkey: Any, rmask: Any, fpts: Any, fkey: Any
+) -> Any:
+    """Points, best key (a packed tuple, -1 for none) and cards (a mask) of the melds a
+    hand declares: of the disjoint sets of fours and runs, the one worth the most, then
+    the one whose best meld is strongest (as the engines choose)."""
     quads = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 511
     fq = 0
     for r in range(9):
         if (quads >> r) & 1 and fpts[r] > 0:
             fq |= 1 << r
     if fq == 0:
-        return _runs(hand, trump, rtot, rkey)
+        return _runs(hand, trump, rtot, rkey, rmask)
     best_tot = 0
     best_key = -1
+    best_cards = 0
     sub = 0
     while True:
         rest = hand
         tot = 0
         key = -1
+        fours = 0
         for r in range(9):
             if (sub >> r) & 1:
                 rest &= ~(_RANK_ALL << r)
+                fours |= _RANK_ALL << r
                 tot += fpts[r]
                 if fkey[r] > key:
                     key = fkey[r]
-        t2, k2 = _runs(rest, trump, rtot, rkey)
+        t2, k2, c2 = _runs(rest, trump, rtot, rkey, rmask)
         tot += t2
         if k2 > key:
             key = k2
         if tot > 0 and (tot > best_tot or (tot == best_tot and key > best_key)):
             best_tot = tot
             best_key = key
+            best_cards = fours | c2
         if sub == fq:
             break
         sub = (sub - fq) & fq
-    return best_tot, best_key
+    return best_tot, best_key, best_cards
 
 
 # -- Schieber ----------------------------------------------------------------------------
@@ -218,7 +227,7 @@ def _melds(hand: int, trump: int, rtot: Any, rkey: Any, fpts: Any, fkey: Any) ->
 def _schieber(
     seed: int, first: int, n: int, weis_on: int, stoeck_on: int, modern: int,
     PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any,
-    FKEY: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
+    FKEY: Any, RMASK: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(36, dtype=np.int64)
     cards = np.zeros(40, dtype=np.int64)
@@ -274,7 +283,9 @@ def _schieber(
             best = -1
             for q in range(4):
                 seat = (fh + q) % 4
-                t, kk = _melds(hands[seat], trump, RTOT[u], RKEY[u], FPTS, FKEY[u])
+                t, kk, _ = _melds(
+                    hands[seat], trump, RTOT[u], RKEY[u], RMASK[u], FPTS, FKEY[u]
+                )
                 wtot[seat] = t
                 wkey[seat] = kk
                 if t > 0 and kk > best:
@@ -372,8 +383,8 @@ def _schieber(
 def _belote(
     seed: int, first: int, n: int, ann_on: int, belote_in: int, defender_capot: int,
     capot_on: int, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, out: Any, rec: int, deck_out: Any, act_out: Any,
-    legal_out: Any,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, out: Any, rec: int, deck_out: Any,
+    act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
     cards = np.zeros(36, dtype=np.int64)
@@ -495,7 +506,7 @@ def _belote(
             if not (declared >> seat) & 1:
                 declared |= 1 << seat
                 if ann_on:
-                    t, kk = _melds(hands[seat], trump, RTOT, RKEY, FPTS, FKEY)
+                    t, kk, _ = _melds(hands[seat], trump, RTOT, RKEY, RMASK, FPTS, FKEY)
                     atot[seat] = t
                     akey[seat] = kk
                 else:
@@ -529,89 +540,10 @@ def _belote(
             for j in range(na, act_out.shape[1]):
                 act_out[i, j] = -1
                 legal_out[i, j] = 0
-        # the score
-        c0 = cap0 + (10 if last % 2 == 0 else 0)
-        c1 = cap1 + (10 if last % 2 == 1 else 0)
-        takers = taker % 2
-        defenders = 1 - takers
-        capot = 0 if won1 == 0 else (1 if won0 == 0 else -1)
-        b0 = c0
-        b1 = c1
-        announced = capot_seat >= 0
-        if capot >= 0:
-            v = defender_capot
-            if capot == takers:
-                v = 500 if announced else 250
-            if capot == 0:
-                b0 = v
-            else:
-                b1 = v
-        a0 = 0
-        a1 = 0
-        if aw >= 0:
-            team = aw % 2
-            v = atot[team] + atot[team + 2]
-            if team == 0:
-                a0 = v
-            else:
-                a1 = v
-        bel0 = 20 if belote_seat >= 0 and belote_seat % 2 == 0 else 0
-        bel1 = 20 if belote_seat >= 0 and belote_seat % 2 == 1 else 0
-        t0 = b0 + a0 + bel0
-        t1 = b1 + a1 + bel1
-        x0 = t0 if belote_in else t0 - bel0
-        x1 = t1 if belote_in else t1 - bel1
-        xt = x0 if takers == 0 else x1
-        xd = x1 if takers == 0 else x0
-        if announced and capot != takers:
-            outcome = 1
-        elif xt > xd:
-            outcome = 0
-        elif xt < xd:
-            outcome = 1
-        else:
-            outcome = 2
-        belt = bel0 if takers == 0 else bel1
-        beld = bel1 if takers == 0 else bel0
-        held = 0
-        if outcome == 0:
-            r0 = t0
-            r1 = t1
-        else:
-            if outcome == 1:
-                if announced:
-                    won = 500
-                elif capot == defenders:
-                    won = defender_capot
-                else:
-                    won = 162
-                rd = won + a0 + a1 + beld
-            else:
-                rd = t1 if takers == 0 else t0
-                held = (t0 if takers == 0 else t1) - belt
-            r0 = belt if takers == 0 else rd
-            r1 = rd if takers == 0 else belt
-        row[0] = outcome
-        row[1] = dealer
-        row[2] = taker
-        row[3] = trump
-        row[4] = 1 if announced else 0
-        row[5] = c0
-        row[6] = c1
-        row[7] = last
-        row[8] = won0
-        row[9] = won1
-        row[10] = capot
-        row[11] = aw
-        row[12] = a0
-        row[13] = a1
-        row[14] = bel0
-        row[15] = bel1
-        row[16] = t0
-        row[17] = t1
-        row[18] = r0
-        row[19] = r1
-        row[20] = held
+        _belote_row(
+            row, dealer, taker, trump, capot_seat, cap0, cap1, last, won0, won1, aw, atot,
+            belote_seat, belote_in, defender_capot,
+        )
 
 
 # -- Deberts -----------------------------------------------------------------------------
@@ -619,7 +551,7 @@ def _belote(
 def _deberts(
     seed: int, first: int, n: int, doubling: int, four_sevens: int, DECK: Any, PTS: Any,
     STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any,
-    out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
+    RMASK: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
     cards = np.zeros(40, dtype=np.int64)
@@ -752,7 +684,7 @@ def _deberts(
                         continue
                     c = _kth(legal, r - cancel - exch)
                     declared |= 1 << seat
-                    t, kk = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
+                    t, kk, _ = _melds(hand, trump, RTOT, RKEY, RMASK, FPTS, FKEY)
                     stot[seat] = t
                     skey[seat] = kk
                     if declared == 3:
@@ -809,49 +741,154 @@ def _deberts(
             row[7] = -1
             row[10] = -1
             continue
-        c0 = cap0 + (10 if last == 0 else 0)
-        c1 = cap1 + (10 if last == 1 else 0)
-        q0 = stot[0] if sw == 0 and won0 > 0 else 0
-        q1 = stot[1] if sw == 1 and won1 > 0 else 0
-        t0 = c0 + q0 + bela0
-        t1 = c1 + q1 + bela1
-        tc = t0 if caller == 0 else t1
-        td = t1 if caller == 0 else t0
-        hanging = 0
-        if tc > td:
-            outcome = 0
-            r0 = t0 * factor
-            r1 = t1 * factor
-        elif tc < td:
-            outcome = 1
-            both = (t0 + t1) * factor
-            r0 = both if caller == 1 else 0
-            r1 = both if caller == 0 else 0
+        _deberts_row(
+            row, dealer, caller, trump, factor, cap0, cap1, last, won0, won1, sw, stot,
+            bela0, bela1,
+        )
+
+
+@jit
+def _belote_row(
+    row: Any, dealer: int, taker: int, trump: int, capot_seat: int, cap0: int, cap1: int,
+    last: int, won0: int, won1: int, aw: int, atot: Any, belote_seat: int, belote_in: int,
+    defender_capot: int,
+) -> None:
+    """The result row of a played Belote deal (the fields of :data:`FIELDS`) from its
+    captures (the last trick's 10 not included), announcements and belote."""
+    c0 = cap0 + (10 if last % 2 == 0 else 0)
+    c1 = cap1 + (10 if last % 2 == 1 else 0)
+    takers = taker % 2
+    defenders = 1 - takers
+    capot = 0 if won1 == 0 else (1 if won0 == 0 else -1)
+    b0 = c0
+    b1 = c1
+    announced = capot_seat >= 0
+    if capot >= 0:
+        v = defender_capot
+        if capot == takers:
+            v = 500 if announced else 250
+        if capot == 0:
+            b0 = v
         else:
-            outcome = 2
-            r0 = td * factor if caller == 1 else 0
-            r1 = td * factor if caller == 0 else 0
-            hanging = tc * factor
-        row[0] = outcome
-        row[1] = dealer
-        row[2] = caller
-        row[3] = trump
-        row[4] = factor
-        row[5] = c0
-        row[6] = c1
-        row[7] = last
-        row[8] = won0
-        row[9] = won1
-        row[10] = sw
-        row[11] = q0
-        row[12] = q1
-        row[13] = bela0
-        row[14] = bela1
-        row[15] = t0
-        row[16] = t1
-        row[17] = r0
-        row[18] = r1
-        row[19] = hanging
+            b1 = v
+    a0 = 0
+    a1 = 0
+    if aw >= 0:
+        team = aw % 2
+        v = atot[team] + atot[team + 2]
+        if team == 0:
+            a0 = v
+        else:
+            a1 = v
+    bel0 = 20 if belote_seat >= 0 and belote_seat % 2 == 0 else 0
+    bel1 = 20 if belote_seat >= 0 and belote_seat % 2 == 1 else 0
+    t0 = b0 + a0 + bel0
+    t1 = b1 + a1 + bel1
+    x0 = t0 if belote_in else t0 - bel0
+    x1 = t1 if belote_in else t1 - bel1
+    xt = x0 if takers == 0 else x1
+    xd = x1 if takers == 0 else x0
+    if announced and capot != takers:
+        outcome = 1
+    elif xt > xd:
+        outcome = 0
+    elif xt < xd:
+        outcome = 1
+    else:
+        outcome = 2
+    belt = bel0 if takers == 0 else bel1
+    beld = bel1 if takers == 0 else bel0
+    held = 0
+    if outcome == 0:
+        r0 = t0
+        r1 = t1
+    else:
+        if outcome == 1:
+            if announced:
+                won = 500
+            elif capot == defenders:
+                won = defender_capot
+            else:
+                won = 162
+            rd = won + a0 + a1 + beld
+        else:
+            rd = t1 if takers == 0 else t0
+            held = (t0 if takers == 0 else t1) - belt
+        r0 = belt if takers == 0 else rd
+        r1 = rd if takers == 0 else belt
+    row[0] = outcome
+    row[1] = dealer
+    row[2] = taker
+    row[3] = trump
+    row[4] = 1 if announced else 0
+    row[5] = c0
+    row[6] = c1
+    row[7] = last
+    row[8] = won0
+    row[9] = won1
+    row[10] = capot
+    row[11] = aw
+    row[12] = a0
+    row[13] = a1
+    row[14] = bel0
+    row[15] = bel1
+    row[16] = t0
+    row[17] = t1
+    row[18] = r0
+    row[19] = r1
+    row[20] = held
+
+
+@jit
+def _deberts_row(
+    row: Any, dealer: int, caller: int, trump: int, factor: int, cap0: int, cap1: int,
+    last: int, won0: int, won1: int, sw: int, stot: Any, bela0: int, bela1: int,
+) -> None:
+    """The result row of a played Deberts deal from its captures (the last trick's 10
+    not included), sequences and bela."""
+    c0 = cap0 + (10 if last == 0 else 0)
+    c1 = cap1 + (10 if last == 1 else 0)
+    q0 = stot[0] if sw == 0 and won0 > 0 else 0
+    q1 = stot[1] if sw == 1 and won1 > 0 else 0
+    t0 = c0 + q0 + bela0
+    t1 = c1 + q1 + bela1
+    tc = t0 if caller == 0 else t1
+    td = t1 if caller == 0 else t0
+    hanging = 0
+    if tc > td:
+        outcome = 0
+        r0 = t0 * factor
+        r1 = t1 * factor
+    elif tc < td:
+        outcome = 1
+        both = (t0 + t1) * factor
+        r0 = both if caller == 1 else 0
+        r1 = both if caller == 0 else 0
+    else:
+        outcome = 2
+        r0 = td * factor if caller == 1 else 0
+        r1 = td * factor if caller == 0 else 0
+        hanging = tc * factor
+    row[0] = outcome
+    row[1] = dealer
+    row[2] = caller
+    row[3] = trump
+    row[4] = factor
+    row[5] = c0
+    row[6] = c1
+    row[7] = last
+    row[8] = won0
+    row[9] = won1
+    row[10] = sw
+    row[11] = q0
+    row[12] = q1
+    row[13] = bela0
+    row[14] = bela1
+    row[15] = t0
+    row[16] = t1
+    row[17] = r0
+    row[18] = r1
+    row[19] = hanging
 
 
 # -- tables, from the engines -------------------------------------------------------------
@@ -872,6 +909,14 @@ def _run_tables(per_mask: Any) -> tuple[Any, Any]:
         tot.append(sum(points for points, _ in runs))
         best.append(max((k for _, k in runs), default=-1))
     return _i64(tot), _i64(best)
+
+
+def _union(melds: Any) -> int:
+    """The cards of some melds of suit 0 (a 9-bit mask)."""
+    cards = 0
+    for m in melds:
+        cards |= m.mask
+    return cards
 
 
 def _schieber_tables() -> tuple[Any, ...]:
@@ -898,9 +943,10 @@ def _schieber_tables() -> tuple[Any, ...]:
         [2 * ((p * 16 + 4) * 16 + (8 - r if u else r)) if p else -1 for r, p in enumerate(fpts)]
         for u in (0, 1)
     ]
+    rmask = [[_union(_s._RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)]
     return (
         _i64(_s._POINTS), _i64(strength), _i64([above_table(st) for st in strength]),
-        _i64(par), _i64(rtot), _i64(rkey), _i64(fpts), _i64(fkey),
+        _i64(par), _i64(rtot), _i64(rkey), _i64(fpts), _i64(fkey), _i64(rmask),
     )
 
 
@@ -915,7 +961,7 @@ def _belote_tables(undertrump: bool) -> tuple[Any, ...]:
     return (
         _i64([c for c in range(36) if c % 9]), _i64(_b.POINTS), _i64(_b.STRENGTH),
         _i64([above_table(st) for st in _b.STRENGTH]), _i64(par), rtot, rkey, _i64(fpts),
-        _i64(fkey),
+        _i64(fkey), _i64([_union(_b._SUIT_RUNS[0][x]) for x in range(512)]),
     )
 
 
@@ -932,7 +978,7 @@ def _deberts_tables() -> tuple[Any, ...]:
     return (
         _i64([c for c in range(36) if c % 9]), _i64(_d.POINTS), _i64(strength),
         _i64([above_table(st) for st in strength]), _i64(par), rtot, rkey, _i64([0] * 9),
-        _i64([-1] * 9),
+        _i64([-1] * 9), _i64([_union(_d._SEQUENCES[0][x]) for x in range(512)]),
     )
 
 

@@ -158,68 +158,78 @@ def _kth(m: int, k: int) -> int:
 
 # -- melds -------------------------------------------------------------------------------
 @jit
-def _runs(hand: int, trump: int, rtot: Any, rkey: Any, rmask: Any) -> Any:
-    """Points, best key and cards of the runs of a hand, each suit cut as the tables
-    say."""
+def _runs(hand: int, trump: int, rtot: Any, rkey: Any) -> Any:
+    """Points and best key of the runs of a hand, each suit cut as the tables say."""
     if not hand & (hand >> 1) & (hand >> 2) & _RUN3_START:
-        return 0, -1, 0
+        return 0, -1
     tot = 0
     key = -1
-    cards = 0
     for s in range(4):
         m = (hand >> (9 * s)) & 511
         t = rtot[m]
         if t:
             tot += t
-            cards |= rmask[m] << (9 * s)
             k = 2 * rkey[m] + (1 if s == trump else 0)
             if k > key:
                 key = k
-    return tot, key, cards
+    return tot, key
 
 
 @jit
-def _melds(
-    hand: int, trump: int, rtot: Any, rkey: Any, rmask: Any, fpts: Any, fkey: Any
-) -> Any:
-    """Points, best key (a packed tuple, -1 for none) and cards (a mask) of the melds a
-    hand declares: of the disjoint sets of fours and runs, the one worth the most, then
-    the one whose best meld is strongest (as the engines choose)."""
+def _melds(hand: int, trump: int, rtot: Any, rkey: Any, fpts: Any, fkey: Any) -> Any:
+    """Points, best key (a packed tuple, -1 for none) and fours (a rank mask) of the
+    melds a hand declares: of the disjoint sets of fours and runs, the one worth the
+    most, then the one whose best meld is strongest (as the engines choose). The
+    cards of the melds: :func:`_meld_cards`."""
     quads = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 511
     fq = 0
     for r in range(9):
         if (quads >> r) & 1 and fpts[r] > 0:
             fq |= 1 << r
     if fq == 0:
-        return _runs(hand, trump, rtot, rkey, rmask)
+        tot, key = _runs(hand, trump, rtot, rkey)
+        return tot, key, 0
     best_tot = 0
     best_key = -1
-    best_cards = 0
+    best_sub = 0
     sub = 0
     while True:
         rest = hand
         tot = 0
         key = -1
-        fours = 0
         for r in range(9):
             if (sub >> r) & 1:
                 rest &= ~(_RANK_ALL << r)
-                fours |= _RANK_ALL << r
                 tot += fpts[r]
                 if fkey[r] > key:
                     key = fkey[r]
-        t2, k2, c2 = _runs(rest, trump, rtot, rkey, rmask)
+        t2, k2 = _runs(rest, trump, rtot, rkey)
         tot += t2
         if k2 > key:
             key = k2
         if tot > 0 and (tot > best_tot or (tot == best_tot and key > best_key)):
             best_tot = tot
             best_key = key
-            best_cards = fours | c2
+            best_sub = sub
         if sub == fq:
             break
         sub = (sub - fq) & fq
-    return best_tot, best_key, best_cards
+    return best_tot, best_key, best_sub
+
+
+@jit
+def _meld_cards(hand: int, fours: int, rmask: Any) -> int:
+    """The cards of the melds :func:`_melds` chose (``fours`` its rank mask): the fours,
+    and the runs of the rest as the tables cut them (``rmask``: per 9-bit suit mask,
+    the cards of its runs)."""
+    cards = 0
+    for r in range(9):
+        if (fours >> r) & 1:
+            cards |= _RANK_ALL << r
+    rest = hand & ~cards
+    for s in range(4):
+        cards |= rmask[(rest >> (9 * s)) & 511] << (9 * s)
+    return cards
 
 
 # -- Schieber ----------------------------------------------------------------------------
@@ -227,7 +237,7 @@ def _melds(
 def _schieber(
     seed: int, first: int, n: int, weis_on: int, stoeck_on: int, modern: int,
     PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any,
-    FKEY: Any, RMASK: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
+    FKEY: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(36, dtype=np.int64)
     cards = np.zeros(40, dtype=np.int64)
@@ -283,9 +293,7 @@ def _schieber(
             best = -1
             for q in range(4):
                 seat = (fh + q) % 4
-                t, kk, _ = _melds(
-                    hands[seat], trump, RTOT[u], RKEY[u], RMASK[u], FPTS, FKEY[u]
-                )
+                t, kk, _ = _melds(hands[seat], trump, RTOT[u], RKEY[u], FPTS, FKEY[u])
                 wtot[seat] = t
                 wkey[seat] = kk
                 if t > 0 and kk > best:
@@ -383,8 +391,8 @@ def _schieber(
 def _belote(
     seed: int, first: int, n: int, ann_on: int, belote_in: int, defender_capot: int,
     capot_on: int, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, out: Any, rec: int, deck_out: Any,
-    act_out: Any, legal_out: Any,
+    RKEY: Any, FPTS: Any, FKEY: Any, out: Any, rec: int, deck_out: Any, act_out: Any,
+    legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
     cards = np.zeros(36, dtype=np.int64)
@@ -506,7 +514,7 @@ def _belote(
             if not (declared >> seat) & 1:
                 declared |= 1 << seat
                 if ann_on:
-                    t, kk, _ = _melds(hands[seat], trump, RTOT, RKEY, RMASK, FPTS, FKEY)
+                    t, kk, _ = _melds(hands[seat], trump, RTOT, RKEY, FPTS, FKEY)
                     atot[seat] = t
                     akey[seat] = kk
                 else:
@@ -551,7 +559,7 @@ def _belote(
 def _deberts(
     seed: int, first: int, n: int, doubling: int, four_sevens: int, DECK: Any, PTS: Any,
     STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any,
-    RMASK: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
+    out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
     cards = np.zeros(40, dtype=np.int64)
@@ -684,7 +692,7 @@ def _deberts(
                         continue
                     c = _kth(legal, r - cancel - exch)
                     declared |= 1 << seat
-                    t, kk, _ = _melds(hand, trump, RTOT, RKEY, RMASK, FPTS, FKEY)
+                    t, kk, _ = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
                     stot[seat] = t
                     skey[seat] = kk
                     if declared == 3:
@@ -943,10 +951,9 @@ def _schieber_tables() -> tuple[Any, ...]:
         [2 * ((p * 16 + 4) * 16 + (8 - r if u else r)) if p else -1 for r, p in enumerate(fpts)]
         for u in (0, 1)
     ]
-    rmask = [[_union(_s._RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)]
     return (
         _i64(_s._POINTS), _i64(strength), _i64([above_table(st) for st in strength]),
-        _i64(par), _i64(rtot), _i64(rkey), _i64(fpts), _i64(fkey), _i64(rmask),
+        _i64(par), _i64(rtot), _i64(rkey), _i64(fpts), _i64(fkey),
     )
 
 
@@ -961,7 +968,7 @@ def _belote_tables(undertrump: bool) -> tuple[Any, ...]:
     return (
         _i64([c for c in range(36) if c % 9]), _i64(_b.POINTS), _i64(_b.STRENGTH),
         _i64([above_table(st) for st in _b.STRENGTH]), _i64(par), rtot, rkey, _i64(fpts),
-        _i64(fkey), _i64([_union(_b._SUIT_RUNS[0][x]) for x in range(512)]),
+        _i64(fkey),
     )
 
 
@@ -978,7 +985,7 @@ def _deberts_tables() -> tuple[Any, ...]:
     return (
         _i64([c for c in range(36) if c % 9]), _i64(_d.POINTS), _i64(strength),
         _i64([above_table(st) for st in strength]), _i64(par), rtot, rkey, _i64([0] * 9),
-        _i64([-1] * 9), _i64([_union(_d._SEQUENCES[0][x]) for x in range(512)]),
+        _i64([-1] * 9),
     )
 
 
@@ -995,6 +1002,15 @@ def tables(game: str, undertrump: bool = True) -> tuple[Any, ...]:
         else:
             _TABLES[key] = _deberts_tables()
     return _TABLES[key]
+
+
+def run_cards(game: str) -> Any:
+    """Per 9-bit suit mask, the cards of its runs as the game cuts them (Schieber: per
+    ``undenufe``, two rows), for :func:`_meld_cards`."""
+    if game == "schieber":
+        return _i64([[_union(_s._RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)])
+    runs = _b._SUIT_RUNS[0] if game == "belote" else _d._SEQUENCES[0]
+    return _i64([_union(runs[m]) for m in range(512)])
 
 
 def run(

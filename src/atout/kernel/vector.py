@@ -25,10 +25,12 @@ from atout.kernel.deals import (
     _belote_row,
     _deberts_row,
     _kth,
+    _meld_cards,
     _melds,
     _rand,
     _seed,
     _shuffle,
+    run_cards,
     tables,
 )
 from atout.kernel.rules import _best_of, _legal, _popcount, jit
@@ -269,12 +271,11 @@ def _sch_apply(
             calls = 0
             for q in range(4):
                 p = (fh + q) % 4
-                t, kk, cards = _melds(
-                    s[_HANDS + p], trump, RTOT[u], RKEY[u], RMASK[u], FPTS, FKEY[u]
-                )
+                hand = s[_HANDS + p]
+                t, kk, fours = _melds(hand, trump, RTOT[u], RKEY[u], FPTS, FKEY[u])
                 s[_MTOT + p] = t
                 s[_MKEY + p] = kk
-                s[_MCARDS + p] = cards
+                s[_MCARDS + p] = _meld_cards(hand, fours, RMASK[u]) if t else 0
                 if t > 0 and kk >= best:
                     calls |= 1 << p
                     if kk > best:
@@ -566,10 +567,11 @@ def _bel_apply(
     if not (s[_DECLARED] >> seat) & 1:
         s[_DECLARED] |= 1 << seat
         if OP[_O_A]:
-            t, kk, cards = _melds(s[_HANDS + seat], trump, RTOT, RKEY, RMASK, FPTS, FKEY)
+            hand = s[_HANDS + seat]
+            t, kk, fours = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
             s[_MTOT + seat] = t
             s[_MKEY + seat] = kk
-            s[_MCARDS + seat] = cards
+            s[_MCARDS + seat] = _meld_cards(hand, fours, RMASK) if t else 0
         else:
             s[_MKEY + seat] = -1
     s[_HANDS + seat] ^= 1 << a
@@ -856,10 +858,10 @@ def _deb_apply(
     if not (s[_DECLARED] >> seat) & 1:
         declared = s[_DECLARED] | (1 << seat)
         s[_DECLARED] = declared
-        t, kk, cards = _melds(hand, trump, RTOT, RKEY, RMASK, FPTS, FKEY)
+        t, kk, fours = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
         s[_MTOT + seat] = t
         s[_MKEY + seat] = kk
-        s[_MCARDS + seat] = cards
+        s[_MCARDS + seat] = _meld_cards(hand, fours, RMASK) if t else 0
         if declared == 3:
             k0 = s[_MKEY] if s[_MTOT] > 0 else -1
             k1 = s[_MKEY + 1] if s[_MTOT + 1] > 0 else -1
@@ -1086,17 +1088,17 @@ class Kernel:
             o[_O_B] = int(options.stoeck)
             o[_O_C] = int(options.undenufe_values == "modern")
             o[_O_D] = int(options.manual_claim)
-            self.tables = tables("schieber")
+            self.tables = (*tables("schieber"), run_cards("schieber"))
         elif game == "belote":
             o[_O_A] = int(options.announcements)
             o[_O_B] = int(options.belote_in_contract)
             o[_O_C] = int(options.defender_capot)
             o[_O_D] = int(options.announced_capot)
-            self.tables = tables("belote", options.undertrump)
+            self.tables = (*tables("belote", options.undertrump), run_cards("belote"))
         else:
             o[_O_A] = int(options.doubling)
             o[_O_B] = int(options.four_sevens)
-            self.tables = tables("deberts")
+            self.tables = (*tables("deberts"), run_cards("deberts"))
         self.OP = o
         self._rng = np.zeros(4, dtype=np.int64)
 

@@ -1,18 +1,28 @@
 """N tables stepped together, after Gymnasium's vector conventions.
 
-``VectorTables("schieber", num_envs=64)``: each table is an :class:`AtoutEnv` (a deal
-or a match, with its options and rewards); one :meth:`step` takes one action per table
-(for the seat to act there) and returns, per table, the observation and action mask of
-the seat to act next, every seat's reward from that step, and whether the episode
-ended. Observations are those of the single environment (:func:`encode_view`'s layout,
-through the same encoders), stacked: ``obs["observation"]`` is ``(N, 570)`` float32,
-``obs["action_mask"]`` ``(N, 50)`` int8.
+``VectorTables("schieber", num_envs=64)``: N tables of one game (a deal or a match,
+with its options and rewards); one :meth:`step` takes one action per table (for the
+seat to act there) and returns, per table, the observation and action mask of the seat
+to act next, every seat's reward from that step, and whether the episode ended.
+Observations are :func:`encode_view`'s, stacked: ``obs["observation"]`` is ``(N, 570)``
+float32, ``obs["action_mask"]`` ``(N, 50)`` int8.
+
+Two backends, the same rules and observations (``backend=``):
+
+* ``"kernel"`` (the default with numba, for deal episodes): the compiled
+  :mod:`atout.kernel.vector` steps all the tables in one call and writes the arrays;
+  ``reset(seed=s)`` seeds table ``i``'s own random source from ``(s, i)``, and
+  ``options`` may give tables their deck and dealer (``{"deck": [...], "dealer": d}``,
+  or a list with one entry, or ``None``, per table). ``copy=False`` returns the
+  kernel's own arrays (overwritten by the next step) rather than copies.
+* ``"python"`` (the reference; the default without numba and for match episodes):
+  each table is an :class:`AtoutEnv`, seeded as below.
 
 Conventions (Gymnasium's ``VectorEnv``, with what a card game adds):
 
-* ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (as the single environment's
-  ``reset(seed=s + i)``); ``options`` are passed to every table, or give a list with one
-  entry per table.
+* ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (the Python backend: as the single
+  environment's ``reset(seed=s + i)``); ``options`` are passed to every table, or give
+  a list with one entry per table.
 * ``step(actions)`` returns ``(obs, rewards, terminations, truncations, infos)``;
   ``rewards`` is ``(N, players)`` float32: seat ``k``'s reward at table ``i`` is
   ``rewards[i, k]`` (a card game rewards every seat when a deal ends).
@@ -100,6 +110,7 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
             self._obs = np.zeros((num_envs, OBS_SIZE), np.float32)
             self._mask = np.zeros((num_envs, NUM_ACTIONS), np.int8)
             self._to_act = np.zeros(num_envs, np.int64)
+        self._sampler = np.random.default_rng()
 
     def _observe(self, i: int) -> None:
         table = self.tables[i]
@@ -136,6 +147,7 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
                     self.kernel.set_deal(i, opt["deck"], int(opt.get("dealer", 0)))
                 self.kernel.observe()
             return self._result(), {"to_act": self._to_act.copy()}
+        self._sampler = np.random.default_rng(seed if isinstance(seed, int) else None)
         if seed is None:
             seeds: list[int | None] = [None] * self.num_envs
         elif isinstance(seed, int):
@@ -187,9 +199,11 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
         infos: dict[str, Any] = {"to_act": k.to_act.copy() if self.copy else k.to_act}
         if term.any():
             final: list[dict[str, Any] | None] = [None] * self.num_envs
-            empty = np.zeros(NUM_ACTIONS, np.int8)
             for i in np.flatnonzero(term):
-                final[i] = {"observation": k.final[i].copy(), "action_mask": empty}
+                final[i] = {
+                    "observation": k.final[i].copy(),
+                    "action_mask": np.zeros(NUM_ACTIONS, np.int8),  # the deal is over
+                }
             infos["final_obs"] = final
         if self.copy:
             return self._result(), k.rew.copy(), term.copy(), np.zeros(self.num_envs, bool), infos
@@ -202,7 +216,7 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
             out = np.zeros(self.num_envs, np.int64)
             self.kernel.sample(out)
             return out
-        rng = np.random.default_rng()
+        rng = self._sampler
         return np.array([rng.choice(np.flatnonzero(m)) for m in self._mask], np.int64)
 
     def action_masks(self) -> Any:

@@ -130,8 +130,8 @@ def test_kernel_backend_conventions() -> None:
 
 
 def test_kernel_given_decks_four_sevens_and_thrown_in() -> None:
-    """Decks given at reset: a Deberts hand with the four 7s (the deal cancelled), a
-    Belote deal that everyone passes, each against the engine."""
+    """Decks given at reset: a Deberts hand with the four 7s (the deal cancelled); a
+    Belote and a Deberts deal that everyone passes; each against the engine."""
     kwargs: dict[str, Any] = {"options": "deberts(four_sevens=true)"}
     vec = VectorTables("deberts", num_envs=2, backend="kernel", **kwargs)
     deck = [c for c in range(36) if c % 9]
@@ -151,11 +151,18 @@ def test_kernel_given_decks_four_sevens_and_thrown_in() -> None:
     assert term[0] and env.state_.result.outcome == "cancelled"
     assert not rewards[0].any()
     _same_obs(env, 0, info["final_obs"][0]["observation"], np.zeros(50, np.int8), "cancel")
-    bel = VectorTables("belote", num_envs=1, backend="kernel")
-    bel.reset(seed=1)
-    for _ in range(8):
-        obs, rewards, term, _, info = bel.step(np.array([36]))
-    assert term[0] and not rewards.any()
+    for game, passes in (("belote", 8), ("deberts", 4)):  # everyone passes
+        vec = VectorTables(game, num_envs=1, backend="kernel")
+        obs, info = vec.reset(seed=1)
+        env = _engine(vec, 0, {})
+        for _ in range(passes):
+            obs, rewards, term, _, info = vec.step(np.array([36]))
+            last = env._seat[env.agent_selection]
+            env.step(36)
+        assert term[0] and not rewards.any()
+        assert env.state_.result.outcome == "thrown-in"
+        final = info["final_obs"][0]
+        _same_obs(env, last, final["observation"], final["action_mask"], f"{game} thrown in")
 
 
 def test_kernel_schieber_stops_and_claims_happen() -> None:

@@ -29,7 +29,7 @@ def test_tables_are_the_single_environment(game: str, episode: str) -> None:
     is encode_view's of the seat to act."""
     n = 3
     kwargs = {"episode": episode, "options": OPTIONS[game]}
-    vec = VectorTables(game, num_envs=n, **kwargs)
+    vec = VectorTables(game, num_envs=n, backend="python", **kwargs)  # the reference
     singles = [AtoutEnv(game, **kwargs) for _ in range(n)]
     obs, info = vec.reset(seed=100)
     for i, e in enumerate(singles):
@@ -69,9 +69,16 @@ def test_tables_are_the_single_environment(game: str, episode: str) -> None:
         assert ended > 0
 
 
-def test_spaces_and_masks() -> None:
-    vec = VectorTables("belote", num_envs=4)
+@pytest.mark.parametrize("backend", ["python", "kernel"])
+def test_spaces_and_masks(backend: str) -> None:
+    if backend == "kernel":
+        pytest.importorskip("numba")
+    vec = VectorTables("belote", num_envs=4, backend=backend)
     obs, _ = vec.reset(seed=1)
+    for _ in range(40):  # sampled actions are legal
+        acts = vec.sample_actions()
+        assert obs["action_mask"][np.arange(4), acts].all()
+        obs, *_ = vec.step(acts)
     assert obs["observation"].shape == (4, 570) and obs["observation"].dtype == np.float32
     assert obs["action_mask"].shape == (4, 50)
     assert vec.action_masks().dtype == bool
@@ -79,3 +86,5 @@ def test_spaces_and_masks() -> None:
     assert vec.action_space.shape == (4,)
     with pytest.raises(ValueError):
         VectorTables("belote", num_envs=0)
+    with pytest.raises(ValueError):
+        VectorTables("belote", num_envs=2, backend="numba")

@@ -1,18 +1,28 @@
 """N tables stepped together, after Gymnasium's vector conventions.
 
-``VectorTables("schieber", num_envs=64)``: each table is an :class:`AtoutEnv` (a deal
-or a match, with its options and rewards); one :meth:`step` takes one action per table
-(for the seat to act there) and returns, per table, the observation and action mask of
-the seat to act next, every seat's reward from that step, and whether the episode
-ended. Observations are those of the single environment (:func:`encode_view`'s layout,
-through the same encoders), stacked: ``obs["observation"]`` is ``(N, 570)`` float32,
-``obs["action_mask"]`` ``(N, 50)`` int8.
+``VectorTables("schieber", num_envs=64)``: N tables of one game (a deal or a match,
+with its options and rewards); one :meth:`step` takes one action per table (for the
+seat to act there) and returns, per table, the observation and action mask of the seat
+to act next, every seat's reward from that step, and whether the episode ended.
+Observations are :func:`encode_view`'s, stacked: ``obs["observation"]`` is ``(N, 570)``
+float32, ``obs["action_mask"]`` ``(N, 50)`` int8.
+
+Two backends, the same rules and observations (``backend=``):
+
+* ``"kernel"`` (the default with numba, for deal episodes): the compiled
+  :mod:`atout.kernel.vector` steps all the tables in one call and writes the arrays;
+  ``reset(seed=s)`` seeds table ``i``'s own random source from ``(s, i)``, and
+  ``options`` may give tables their deck and dealer (``{"deck": [...], "dealer": d}``,
+  or a list with one entry, or ``None``, per table). ``copy=False`` returns the
+  kernel's own arrays (overwritten by the next step) rather than copies.
+* ``"python"`` (the reference; the default without numba and for match episodes):
+  each table is an :class:`AtoutEnv`, seeded as below.
 
 Conventions (Gymnasium's ``VectorEnv``, with what a card game adds):
 
-* ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (as the single environment's
-  ``reset(seed=s + i)``); ``options`` are passed to every table, or give a list with one
-  entry per table.
+* ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (the Python backend: as the single
+  environment's ``reset(seed=s + i)``); ``options`` are passed to every table, or give
+  a list with one entry per table.
 * ``step(actions)`` returns ``(obs, rewards, terminations, truncations, infos)``;
   ``rewards`` is ``(N, players)`` float32: seat ``k``'s reward at table ``i`` is
   ``rewards[i, k]`` (a card game rewards every seat when a deal ends).
@@ -46,14 +56,43 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - Gymnasium's
 
-    def __init__(self, game: str = "schieber", num_envs: int = 8, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        game: str = "schieber",
+        num_envs: int = 8,
+        backend: str = "auto",
+        copy: bool = True,
+        **kwargs: Any,
+    ) -> None:
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
-        self.tables = [AtoutEnv(game, **kwargs) for _ in range(num_envs)]
+        if backend not in ("auto", "kernel", "python"):
+            raise ValueError("backend must be 'auto', 'kernel' or 'python'")
+        first = AtoutEnv(game, **kwargs)
         self.num_envs = num_envs
-        first = self.tables[0]
         self.game = first.game
         self.num_players = first.num_players
+        self.copy = copy
+        fits = first.episode == "deal" and first.render_mode is None
+        if backend == "auto":
+            from atout.kernel import COMPILED
+
+            backend = "kernel" if COMPILED and fits else "python"
+        elif backend == "kernel" and not fits:
+            raise ValueError("the kernel backend plays deal episodes, without rendering")
+        self.backend = backend
+        self.kernel: Any = None
+        self.tables: list[AtoutEnv] = []
+        if backend == "kernel":
+            from atout.kernel.vector import Kernel
+
+            self.kernel = Kernel(
+                self.game, num_envs, first.rule_options, first.reward_mode == "win",
+                first.reward_scale,
+            )
+            self._acts = np.zeros(num_envs, np.int64)
+        else:
+            self.tables = [first] + [AtoutEnv(game, **kwargs) for _ in range(num_envs - 1)]
         self.single_observation_space = first.observation_space(first.possible_agents[0])
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = spaces.Dict(
@@ -63,9 +102,15 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
             }
         )
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, NUM_ACTIONS))
-        self._obs = np.zeros((num_envs, OBS_SIZE), np.float32)
-        self._mask = np.zeros((num_envs, NUM_ACTIONS), np.int8)
-        self._to_act = np.zeros(num_envs, np.int64)
+        if self.kernel is not None:
+            self._obs, self._mask, self._to_act = (
+                self.kernel.obs, self.kernel.mask, self.kernel.to_act,
+            )
+        else:
+            self._obs = np.zeros((num_envs, OBS_SIZE), np.float32)
+            self._mask = np.zeros((num_envs, NUM_ACTIONS), np.int8)
+            self._to_act = np.zeros(num_envs, np.int64)
+        self._sampler = np.random.default_rng()
 
     def _observe(self, i: int) -> None:
         table = self.tables[i]
@@ -76,12 +121,33 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
         self._to_act[i] = table._seat[agent]
 
     def _result(self) -> dict[str, Any]:
+        if not self.copy:
+            return {"observation": self._obs, "action_mask": self._mask}
         return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: Any = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """New episodes at every table (see the module docstring for ``seed``, ``options``)."""
+        if self.kernel is not None:
+            if seed is None:
+                seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
+            elif not isinstance(seed, int):
+                raise ValueError("the kernel backend takes one seed (an int)")
+            self.kernel.reset(seed)
+            if options is not None:
+                per = options if isinstance(options, list) else [options] * self.num_envs
+                for i, opt in enumerate(per):
+                    if not opt:
+                        continue
+                    if set(opt) - {"deck", "dealer"} or "deck" not in opt:
+                        raise ValueError(
+                            "the kernel backend's reset options are 'deck' and 'dealer'"
+                        )
+                    self.kernel.set_deal(i, opt["deck"], int(opt.get("dealer", 0)))
+                self.kernel.observe()
+            return self._result(), {"to_act": self._to_act.copy()}
+        self._sampler = np.random.default_rng(seed if isinstance(seed, int) else None)
         if seed is None:
             seeds: list[int | None] = [None] * self.num_envs
         elif isinstance(seed, int):
@@ -98,6 +164,8 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
         self, actions: Any
     ) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
         """One action per table (for its seat to act); see the module docstring."""
+        if self.kernel is not None:
+            return self._kernel_step(actions)
         acts = np.asarray(actions).reshape(self.num_envs)
         rewards = np.zeros((self.num_envs, self.num_players), np.float32)
         terminated = np.zeros(self.num_envs, bool)
@@ -117,6 +185,39 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
         return (
             self._result(), rewards, terminated, np.zeros(self.num_envs, bool), infos,
         )
+
+    def _kernel_step(
+        self, actions: Any
+    ) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
+        k = self.kernel
+        acts = self._acts
+        acts[:] = np.asarray(actions).reshape(self.num_envs)
+        bad = k.step(acts)
+        if bad >= 0:
+            raise ValueError(f"action {int(acts[bad])} is not legal at table {bad} now")
+        term = k.term
+        infos: dict[str, Any] = {"to_act": k.to_act.copy() if self.copy else k.to_act}
+        if term.any():
+            final: list[dict[str, Any] | None] = [None] * self.num_envs
+            for i in np.flatnonzero(term):
+                final[i] = {
+                    "observation": k.final[i].copy(),
+                    "action_mask": np.zeros(NUM_ACTIONS, np.int8),  # the deal is over
+                }
+            infos["final_obs"] = final
+        if self.copy:
+            return self._result(), k.rew.copy(), term.copy(), np.zeros(self.num_envs, bool), infos
+        return self._result(), k.rew, term, np.zeros(self.num_envs, bool), infos
+
+    def sample_actions(self) -> Any:
+        """A uniformly random legal action at every table, ``(N,)`` int64 (compiled with
+        the kernel backend; from the masks otherwise)."""
+        if self.kernel is not None:
+            out = np.zeros(self.num_envs, np.int64)
+            self.kernel.sample(out)
+            return out
+        rng = self._sampler
+        return np.array([rng.choice(np.flatnonzero(m)) for m in self._mask], np.int64)
 
     def action_masks(self) -> Any:
         """The current masks as booleans, ``(N, 50)`` (the name MaskablePPO looks for)."""

@@ -177,18 +177,21 @@ def _runs(hand: int, trump: int, rtot: Any, rkey: Any) -> Any:
 
 @jit
 def _melds(hand: int, trump: int, rtot: Any, rkey: Any, fpts: Any, fkey: Any) -> Any:
-    """Points and best key (a packed tuple, -1 for none) of the melds a hand declares:
-    of the disjoint sets of fours and runs, the one worth the most, then the one whose
-    best meld is strongest (as the engines choose)."""
+    """Points, best key (a packed tuple, -1 for none) and fours (a rank mask) of the
+    melds a hand declares: of the disjoint sets of fours and runs, the one worth the
+    most, then the one whose best meld is strongest (as the engines choose). The
+    cards of the melds: :func:`_meld_cards`."""
     quads = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 511
     fq = 0
     for r in range(9):
         if (quads >> r) & 1 and fpts[r] > 0:
             fq |= 1 << r
     if fq == 0:
-        return _runs(hand, trump, rtot, rkey)
+        tot, key = _runs(hand, trump, rtot, rkey)
+        return tot, key, 0
     best_tot = 0
     best_key = -1
+    best_sub = 0
     sub = 0
     while True:
         rest = hand
@@ -207,10 +210,26 @@ def _melds(hand: int, trump: int, rtot: Any, rkey: Any, fpts: Any, fkey: Any) ->
         if tot > 0 and (tot > best_tot or (tot == best_tot and key > best_key)):
             best_tot = tot
             best_key = key
+            best_sub = sub
         if sub == fq:
             break
         sub = (sub - fq) & fq
-    return best_tot, best_key
+    return best_tot, best_key, best_sub
+
+
+@jit
+def _meld_cards(hand: int, fours: int, rmask: Any) -> int:
+    """The cards of the melds :func:`_melds` chose (``fours`` its rank mask): the fours,
+    and the runs of the rest as the tables cut them (``rmask``: per 9-bit suit mask,
+    the cards of its runs)."""
+    cards = 0
+    for r in range(9):
+        if (fours >> r) & 1:
+            cards |= _RANK_ALL << r
+    rest = hand & ~cards
+    for s in range(4):
+        cards |= rmask[(rest >> (9 * s)) & 511] << (9 * s)
+    return cards
 
 
 # -- Schieber ----------------------------------------------------------------------------
@@ -274,7 +293,7 @@ def _schieber(
             best = -1
             for q in range(4):
                 seat = (fh + q) % 4
-                t, kk = _melds(hands[seat], trump, RTOT[u], RKEY[u], FPTS, FKEY[u])
+                t, kk, _ = _melds(hands[seat], trump, RTOT[u], RKEY[u], FPTS, FKEY[u])
                 wtot[seat] = t
                 wkey[seat] = kk
                 if t > 0 and kk > best:
@@ -495,7 +514,7 @@ def _belote(
             if not (declared >> seat) & 1:
                 declared |= 1 << seat
                 if ann_on:
-                    t, kk = _melds(hands[seat], trump, RTOT, RKEY, FPTS, FKEY)
+                    t, kk, _ = _melds(hands[seat], trump, RTOT, RKEY, FPTS, FKEY)
                     atot[seat] = t
                     akey[seat] = kk
                 else:
@@ -529,89 +548,10 @@ def _belote(
             for j in range(na, act_out.shape[1]):
                 act_out[i, j] = -1
                 legal_out[i, j] = 0
-        # the score
-        c0 = cap0 + (10 if last % 2 == 0 else 0)
-        c1 = cap1 + (10 if last % 2 == 1 else 0)
-        takers = taker % 2
-        defenders = 1 - takers
-        capot = 0 if won1 == 0 else (1 if won0 == 0 else -1)
-        b0 = c0
-        b1 = c1
-        announced = capot_seat >= 0
-        if capot >= 0:
-            v = defender_capot
-            if capot == takers:
-                v = 500 if announced else 250
-            if capot == 0:
-                b0 = v
-            else:
-                b1 = v
-        a0 = 0
-        a1 = 0
-        if aw >= 0:
-            team = aw % 2
-            v = atot[team] + atot[team + 2]
-            if team == 0:
-                a0 = v
-            else:
-                a1 = v
-        bel0 = 20 if belote_seat >= 0 and belote_seat % 2 == 0 else 0
-        bel1 = 20 if belote_seat >= 0 and belote_seat % 2 == 1 else 0
-        t0 = b0 + a0 + bel0
-        t1 = b1 + a1 + bel1
-        x0 = t0 if belote_in else t0 - bel0
-        x1 = t1 if belote_in else t1 - bel1
-        xt = x0 if takers == 0 else x1
-        xd = x1 if takers == 0 else x0
-        if announced and capot != takers:
-            outcome = 1
-        elif xt > xd:
-            outcome = 0
-        elif xt < xd:
-            outcome = 1
-        else:
-            outcome = 2
-        belt = bel0 if takers == 0 else bel1
-        beld = bel1 if takers == 0 else bel0
-        held = 0
-        if outcome == 0:
-            r0 = t0
-            r1 = t1
-        else:
-            if outcome == 1:
-                if announced:
-                    won = 500
-                elif capot == defenders:
-                    won = defender_capot
-                else:
-                    won = 162
-                rd = won + a0 + a1 + beld
-            else:
-                rd = t1 if takers == 0 else t0
-                held = (t0 if takers == 0 else t1) - belt
-            r0 = belt if takers == 0 else rd
-            r1 = rd if takers == 0 else belt
-        row[0] = outcome
-        row[1] = dealer
-        row[2] = taker
-        row[3] = trump
-        row[4] = 1 if announced else 0
-        row[5] = c0
-        row[6] = c1
-        row[7] = last
-        row[8] = won0
-        row[9] = won1
-        row[10] = capot
-        row[11] = aw
-        row[12] = a0
-        row[13] = a1
-        row[14] = bel0
-        row[15] = bel1
-        row[16] = t0
-        row[17] = t1
-        row[18] = r0
-        row[19] = r1
-        row[20] = held
+        _belote_row(
+            row, dealer, taker, trump, capot_seat, cap0, cap1, last, won0, won1, aw, atot,
+            belote_seat, belote_in, defender_capot,
+        )
 
 
 # -- Deberts -----------------------------------------------------------------------------
@@ -752,7 +692,7 @@ def _deberts(
                         continue
                     c = _kth(legal, r - cancel - exch)
                     declared |= 1 << seat
-                    t, kk = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
+                    t, kk, _ = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
                     stot[seat] = t
                     skey[seat] = kk
                     if declared == 3:
@@ -809,49 +749,154 @@ def _deberts(
             row[7] = -1
             row[10] = -1
             continue
-        c0 = cap0 + (10 if last == 0 else 0)
-        c1 = cap1 + (10 if last == 1 else 0)
-        q0 = stot[0] if sw == 0 and won0 > 0 else 0
-        q1 = stot[1] if sw == 1 and won1 > 0 else 0
-        t0 = c0 + q0 + bela0
-        t1 = c1 + q1 + bela1
-        tc = t0 if caller == 0 else t1
-        td = t1 if caller == 0 else t0
-        hanging = 0
-        if tc > td:
-            outcome = 0
-            r0 = t0 * factor
-            r1 = t1 * factor
-        elif tc < td:
-            outcome = 1
-            both = (t0 + t1) * factor
-            r0 = both if caller == 1 else 0
-            r1 = both if caller == 0 else 0
+        _deberts_row(
+            row, dealer, caller, trump, factor, cap0, cap1, last, won0, won1, sw, stot,
+            bela0, bela1,
+        )
+
+
+@jit
+def _belote_row(
+    row: Any, dealer: int, taker: int, trump: int, capot_seat: int, cap0: int, cap1: int,
+    last: int, won0: int, won1: int, aw: int, atot: Any, belote_seat: int, belote_in: int,
+    defender_capot: int,
+) -> None:
+    """The result row of a played Belote deal (the fields of :data:`FIELDS`) from its
+    captures (the last trick's 10 not included), announcements and belote."""
+    c0 = cap0 + (10 if last % 2 == 0 else 0)
+    c1 = cap1 + (10 if last % 2 == 1 else 0)
+    takers = taker % 2
+    defenders = 1 - takers
+    capot = 0 if won1 == 0 else (1 if won0 == 0 else -1)
+    b0 = c0
+    b1 = c1
+    announced = capot_seat >= 0
+    if capot >= 0:
+        v = defender_capot
+        if capot == takers:
+            v = 500 if announced else 250
+        if capot == 0:
+            b0 = v
         else:
-            outcome = 2
-            r0 = td * factor if caller == 1 else 0
-            r1 = td * factor if caller == 0 else 0
-            hanging = tc * factor
-        row[0] = outcome
-        row[1] = dealer
-        row[2] = caller
-        row[3] = trump
-        row[4] = factor
-        row[5] = c0
-        row[6] = c1
-        row[7] = last
-        row[8] = won0
-        row[9] = won1
-        row[10] = sw
-        row[11] = q0
-        row[12] = q1
-        row[13] = bela0
-        row[14] = bela1
-        row[15] = t0
-        row[16] = t1
-        row[17] = r0
-        row[18] = r1
-        row[19] = hanging
+            b1 = v
+    a0 = 0
+    a1 = 0
+    if aw >= 0:
+        team = aw % 2
+        v = atot[team] + atot[team + 2]
+        if team == 0:
+            a0 = v
+        else:
+            a1 = v
+    bel0 = 20 if belote_seat >= 0 and belote_seat % 2 == 0 else 0
+    bel1 = 20 if belote_seat >= 0 and belote_seat % 2 == 1 else 0
+    t0 = b0 + a0 + bel0
+    t1 = b1 + a1 + bel1
+    x0 = t0 if belote_in else t0 - bel0
+    x1 = t1 if belote_in else t1 - bel1
+    xt = x0 if takers == 0 else x1
+    xd = x1 if takers == 0 else x0
+    if announced and capot != takers:
+        outcome = 1
+    elif xt > xd:
+        outcome = 0
+    elif xt < xd:
+        outcome = 1
+    else:
+        outcome = 2
+    belt = bel0 if takers == 0 else bel1
+    beld = bel1 if takers == 0 else bel0
+    held = 0
+    if outcome == 0:
+        r0 = t0
+        r1 = t1
+    else:
+        if outcome == 1:
+            if announced:
+                won = 500
+            elif capot == defenders:
+                won = defender_capot
+            else:
+                won = 162
+            rd = won + a0 + a1 + beld
+        else:
+            rd = t1 if takers == 0 else t0
+            held = (t0 if takers == 0 else t1) - belt
+        r0 = belt if takers == 0 else rd
+        r1 = rd if takers == 0 else belt
+    row[0] = outcome
+    row[1] = dealer
+    row[2] = taker
+    row[3] = trump
+    row[4] = 1 if announced else 0
+    row[5] = c0
+    row[6] = c1
+    row[7] = last
+    row[8] = won0
+    row[9] = won1
+    row[10] = capot
+    row[11] = aw
+    row[12] = a0
+    row[13] = a1
+    row[14] = bel0
+    row[15] = bel1
+    row[16] = t0
+    row[17] = t1
+    row[18] = r0
+    row[19] = r1
+    row[20] = held
+
+
+@jit
+def _deberts_row(
+    row: Any, dealer: int, caller: int, trump: int, factor: int, cap0: int, cap1: int,
+    last: int, won0: int, won1: int, sw: int, stot: Any, bela0: int, bela1: int,
+) -> None:
+    """The result row of a played Deberts deal from its captures (the last trick's 10
+    not included), sequences and bela."""
+    c0 = cap0 + (10 if last == 0 else 0)
+    c1 = cap1 + (10 if last == 1 else 0)
+    q0 = stot[0] if sw == 0 and won0 > 0 else 0
+    q1 = stot[1] if sw == 1 and won1 > 0 else 0
+    t0 = c0 + q0 + bela0
+    t1 = c1 + q1 + bela1
+    tc = t0 if caller == 0 else t1
+    td = t1 if caller == 0 else t0
+    hanging = 0
+    if tc > td:
+        outcome = 0
+        r0 = t0 * factor
+        r1 = t1 * factor
+    elif tc < td:
+        outcome = 1
+        both = (t0 + t1) * factor
+        r0 = both if caller == 1 else 0
+        r1 = both if caller == 0 else 0
+    else:
+        outcome = 2
+        r0 = td * factor if caller == 1 else 0
+        r1 = td * factor if caller == 0 else 0
+        hanging = tc * factor
+    row[0] = outcome
+    row[1] = dealer
+    row[2] = caller
+    row[3] = trump
+    row[4] = factor
+    row[5] = c0
+    row[6] = c1
+    row[7] = last
+    row[8] = won0
+    row[9] = won1
+    row[10] = sw
+    row[11] = q0
+    row[12] = q1
+    row[13] = bela0
+    row[14] = bela1
+    row[15] = t0
+    row[16] = t1
+    row[17] = r0
+    row[18] = r1
+    row[19] = hanging
 
 
 # -- tables, from the engines -------------------------------------------------------------
@@ -872,6 +917,14 @@ def _run_tables(per_mask: Any) -> tuple[Any, Any]:
         tot.append(sum(points for points, _ in runs))
         best.append(max((k for _, k in runs), default=-1))
     return _i64(tot), _i64(best)
+
+
+def _union(melds: Any) -> int:
+    """The cards of some melds of suit 0 (a 9-bit mask)."""
+    cards = 0
+    for m in melds:
+        cards |= m.mask
+    return cards
 
 
 def _schieber_tables() -> tuple[Any, ...]:
@@ -949,6 +1002,15 @@ def tables(game: str, undertrump: bool = True) -> tuple[Any, ...]:
         else:
             _TABLES[key] = _deberts_tables()
     return _TABLES[key]
+
+
+def run_cards(game: str) -> Any:
+    """Per 9-bit suit mask, the cards of its runs as the game cuts them (Schieber: per
+    ``undenufe``, two rows), for :func:`_meld_cards`."""
+    if game == "schieber":
+        return _i64([[_union(_s._RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)])
+    runs = _b._SUIT_RUNS[0] if game == "belote" else _d._SEQUENCES[0]
+    return _i64([_union(runs[m]) for m in range(512)])
 
 
 def run(

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import test_web_browser as base
+from atout.i18n import LANGUAGES
 from test_web_browser import DESKTOP, watch_errors
 
 # the same server (bots at 0.02 s) and browser fixtures as tests/test_web_browser.py
@@ -29,7 +30,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 PHONES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
-LANGS = ["en", "fr", "es"]
+LANGS = list(LANGUAGES)
 
 
 def api(server: str, seats: list[dict[str, Any]], game: str = "deberts", options: str = "",
@@ -391,4 +392,4 @@ def test_screenshots_of_every_page(server: str, browser: Any, tmp_path: Path) ->
             visit_every_page(server, page, lang, shot)
             assert not errors, errors
             page.context.close()
-    assert len(written) == 3 * 2 * 7
+    assert len(written) == len(LANGS) * 2 * 7

@@ -439,8 +439,8 @@ const Atout = (() => {
       const pos = positions[seat];
       const seatInfo = state.table.seats[seat];
       const badges = [];
-      if (view.dealer === seat) badges.push(el("span", { class: "badge", title: t("label.dealer"), "aria-label": t("label.dealer"), text: "D" }));
-      if (game === "schieber" && view.forehand === seat) badges.push(el("span", { class: "badge", title: t("schieber.forehand"), "aria-label": t("schieber.forehand"), text: "F" }));
+      if (view.dealer === seat) badges.push(el("span", { class: "badge", title: t("label.dealer"), "aria-label": t("label.dealer"), text: t("web.badge.dealer") }));
+      if (game === "schieber" && view.forehand === seat) badges.push(el("span", { class: "badge", title: t("schieber.forehand"), "aria-label": t("schieber.forehand"), text: t("web.badge.forehand") }));
       const taker = game === "deberts" ? view.caller : game === "belote" ? view.taker : view.chooser;
       if (taker === seat) badges.push(el("span", { class: "badge taker", "aria-hidden": "true", text: "★" }));
       const ann = announcementOf(game, view, seat);

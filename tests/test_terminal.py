@@ -458,7 +458,7 @@ _KEY_TERMS = {
     "belote": {"en": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "trump"],
                "fr": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "atout"],
                "es": ["belote", "rebelote", "tierce", "capot", "dedans", "litige", "triunfo"],
-               "de": ["Belote", "rebelote", "Terz", "Capot", "Gleichstand", "Trumpf"],
+               "de": ["Belote", "Rebelote", "Terz", "Capot", "Gleichstand", "Trumpf"],
                "ru": ["белот", "ребелот", "терц", "капот", "внутри", "висят", "козырь"],
                "uk": ["белот", "ребелот", "терц", "капот", "провал", "нічия", "козир"]},
     "schieber": {lang: ["Puur", "Näll", "Weis", "Stöck", "Obenabe", "Undenufe", "Match",

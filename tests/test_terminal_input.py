@@ -191,3 +191,19 @@ def test_every_code_and_symbol_reads_in_every_language(card: Card, lang: str) ->
     assert read(card.code, lang, choices) == play(card)
     assert read(card.symbol, lang, choices) == play(card)
     assert read(card.code.lower(), lang, choices) == play(card)
+
+
+@pytest.mark.parametrize(("lang", "text", "key"), [
+    ("fr", "oui", "input.answer.yes"), ("ru", "Да", "input.answer.yes"),
+    ("uk", "т", "input.answer.yes"), ("de", "j", "input.answer.yes"),
+    ("es", "sí", "input.answer.yes"), ("ru", "y", "input.answer.yes"),  # English too
+    ("fr", "suivant", "input.learn.skip"), ("uk", "показати", "input.learn.show"),
+    ("de", "Rückblick", "input.advisor.review"), ("ru", "запись", "input.advisor.record"),
+])
+def test_answers_and_tool_words_are_read_in_the_language_and_in_english(
+        lang: str, text: str, key: str) -> None:
+    from atout.terminal.input import said
+
+    assert said(text, key, lang)
+    assert not said("peut-être", key, lang)
+    assert not said(text, "input.answer.no", lang)

@@ -32,12 +32,10 @@ from atout.bots.advice import action_name
 from atout.cards import CARDS, DECK_32, DECK_36, Card, bits
 from atout.games.actions import Action, Play
 from atout.i18n import Translator, translate
-from atout.terminal.input import Command, InputError, fold, read_input
+from atout.terminal.input import Command, InputError, fold, read_input, said
 
 __all__ = ["AdviseSession"]
 
-_REVIEW = {"review", "revue", "revision", "revisar"}
-_RECORD = {"record", "enregistrement", "registro"}
 
 
 class _Quit(Exception):
@@ -247,10 +245,10 @@ class AdviseSession:
             if not line:
                 continue
             low = fold(line)
-            if low in _REVIEW:
+            if said(low, "input.advisor.review", self.lang):
                 self.review()
                 continue
-            if low in _RECORD:
+            if said(low, "input.advisor.record", self.lang):
                 self.say(record_text(advisor))
                 continue
             try:

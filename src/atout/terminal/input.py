@@ -59,7 +59,7 @@ from atout.games.actions import (
 )
 from atout.i18n import LANGUAGES, catalog, translate
 
-__all__ = ["Command", "InputError", "command_words", "fold", "read_input"]
+__all__ = ["Command", "InputError", "command_words", "fold", "read_input", "said"]
 
 
 class Command(StrEnum):
@@ -210,6 +210,13 @@ def _vocabulary(lang: str, game: str) -> _Vocabulary:
                     if name not in names:
                         names.append(name)
     return _Vocabulary(commands, actions, {source: _cards_of(source) for source in order}, order)
+
+
+def said(text: str, key: str, lang: str) -> bool:
+    """Whether ``text`` is one of the words of ``key`` (``input.answer.yes``...) in
+    ``lang`` or in English, which is always read."""
+    word = fold(text)
+    return any(word in _catalog_words(key, source) for source in {lang, "en"})
 
 
 def command_words(lang: str, command: Command) -> list[str]:

@@ -22,6 +22,7 @@ from atout.learn import (
 )
 from atout.learn.course import Lesson, Step, check, parse_answer, situation
 from atout.learn.progress import Progress
+from atout.terminal.input import said
 
 __all__ = ["LearnSession"]
 
@@ -135,9 +136,9 @@ class LearnSession:
         prompt = t(f"learn.cli.answer-{step.kind}")
         while True:
             text = self.ask(prompt)
-            if text.lower() == "skip":
+            if said(text, "input.learn.skip", self.lang):
                 return
-            if text.lower() == "show":
+            if said(text, "input.learn.show", self.lang):
                 verdict = check(step, deal, None, self.lang)
                 self.out(t("learn.answer-is", answer=verdict.answer_text))
                 self.out(verdict.rule)
@@ -202,9 +203,9 @@ class LearnSession:
         self.show(puzzle_situation(found, self.lang))
         while True:
             text = self.ask(t("learn.cli.answer-card"))
-            if text.lower() == "skip":
+            if said(text, "input.learn.skip", self.lang):
                 return
-            if text.lower() == "show":
+            if said(text, "input.learn.show", self.lang):
                 verdict = check_puzzle(found, found.best, self.lang)
                 self.out(t("learn.answer-is", answer=verdict.answer_text))
                 self.out(verdict.rule)

@@ -24,12 +24,12 @@ from atout.scorekeeper import (
     why,
     write_scoresheet,
 )
+from atout.terminal.input import said
 
 __all__ = ["ScoreSession"]
 
 _WINNER_KEYS = {"deberts": "seqwin", "belote": "annwin", "schieber": "weiswin"}
 _MELD_KEYS = {"deberts": "sequences", "belote": "announcements", "schieber": "weis"}
-_YES = frozenset({"y", "yes", "o", "oui", "s", "si", "sí", "j", "ja"})
 
 
 class _Quit(Exception):
@@ -146,13 +146,13 @@ class ScoreSession:
                 parts.append(f"points=0:{points}")
         else:
             parts.append(f"contract={self.ask('score.ask.schieber.contract')}")
-            if self.ask("score.ask.schieber.pushed").lower() in _YES:
+            if said(self.ask("score.ask.schieber.pushed"), "input.answer.yes", self.lang):
                 parts.append("pushed")
             stop = self.side(self.ask("score.ask.schieber.stop", sides=self.sides_hint()))
             if stop is not None:
                 parts.append(f"stop={stop}")
                 first = self.ask("score.ask.schieber.first-trick")
-                if first.lower() not in _YES:
+                if not said(first, "input.answer.yes", self.lang):
                     parts.append("first_trick=no")
                 points = self.ask("score.ask.schieber.captured", who=self.name(stop))
                 parts.append(f"points={stop}:{points}")

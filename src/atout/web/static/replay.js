@@ -13,11 +13,17 @@
   const status = document.getElementById("status");
   const toolbar = document.getElementById("toolbar");
 
-  async function load(step) {
+  async function load(step, tries = 0) {
     let res;
     if (tableId) res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}`);
     else res = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ record: record || "", step }) });
     const data = await res.json();
+    if (res.status === 503 && tries < 5) {  // the server is busy: say so, and ask again when it says
+      status.textContent = data.message; status.className = "status";
+      const wait = Number(res.headers.get("retry-after")) || 5;
+      setTimeout(() => load(step, tries + 1), wait * 1000);
+      return;
+    }
     if (!res.ok) { status.textContent = data.message; status.className = "status error"; return; }
     snap = data;
     render();

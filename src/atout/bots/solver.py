@@ -147,14 +147,20 @@ def _pext_table() -> Any:
             out |= ((a >> b) & 1) * inr << k
             k = k + inr
         return out.reshape(-1)
+    # plain Python: only the masks ``a`` within ``r`` (the only ones looked up: a
+    # hand's cards are among the remaining ones), 3^9 entries instead of 512^2
     table = [0] * (512 * 512)
     for r in range(512):
         places = [b for b in range(9) if r >> b & 1]
-        for a in range(512):
+        a = r
+        while True:
             v = 0
             for i, b in enumerate(places):
                 v |= (a >> b & 1) << i
             table[512 * r + a] = v
+            if a == 0:
+                break
+            a = (a - 1) & r
     return table
 
 

@@ -10,16 +10,21 @@ only one is searched).
 What keeps whole deals fast (Schieber above all, where any player may trump):
 
 * the table's key is the position *up to equivalent cards*: each suit's remaining cards
-  are renamed to a canonical set with the same order of strength and the same points
-  (:func:`_canon_key`), so positions that differ only in which of two such cards was
-  played share an entry; entries are kept in two-entry buckets (the one that cost more
-  nodes to search is kept first), three numbers each;
+  are renamed to a canonical set with the same order of strength and the same points,
+  so positions that differ only in which of two such cards was played share an entry;
+  the key is read from per-suit tables (a suit's remaining cards in order of strength,
+  their canonical names, each hand's cards packed among them), a few lookups per suit;
+  entries are kept in two-entry buckets (the one that cost more nodes to search is
+  kept first), three numbers each;
 * bounds: a team cannot take more than the points still out, plus the bonuses still
   possible; the highest trumps, as far as one team holds them all, are that team's
   points for sure; a search whose window lies outside those bounds returns at once;
 * the value is found by null-window searches (MTD(f)) whose steps double while the
   tests keep failing the same way, then halve the bracket (:func:`_mtd`);
-* the last trick, where every hand holds one card, is counted, not searched.
+* the last trick, where every hand holds one card, is counted, not searched;
+* the search is one loop that calls no compiled function taking arrays: numba counts
+  every array passed in and out of a call with atomic operations, which cost more than
+  a node's work (removing them made the solver 2-3x faster at the same node counts).
 
 None of this changes a value: every value is exact (or exact for the depth-limited
 tree, with its static estimate, that the bots search early in a deal).
@@ -47,9 +52,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from atout.cards import bits
+from atout.kernel import rules as _rules
 from atout.kernel.rules import (
     _CAP0,
     _CAP1,
+    _GAME,
     _GEN,
     _LAST,
     _N,
@@ -58,12 +65,15 @@ from atout.kernel.rules import (
     _STOP,
     _TOTAL,
     _TRUMP,
+    _UNDER,
     BELOTE,
     COMPILED,
     DEBERTS,
     SCHIEBER,
+    _beats,
     _best_of,
     _legal,
+    _legal_scalar,
     _legal_vs,
     _popcount,
     _suit,
@@ -106,129 +116,97 @@ _CLAMP: Final = 1 << 15  # table bounds are kept within +-_CLAMP (beyond: infini
 _NO_LIMIT: Final = 1 << 62  # a node limit never reached
 
 
+if COMPILED:  # pragma: no cover - depends on the installation
+
+    @_rules.numba.njit(cache=True)
+    def _ints(size: int) -> Any:
+        """Room for ``size`` integers (an array compiled, a list otherwise)."""
+        return np.zeros(size, dtype=np.int64)
+
+else:
+
+    def _ints(size: int) -> Any:
+        """Room for ``size`` integers (an array compiled, a list otherwise)."""
+        return [0] * size
+
+
 class SearchTimeout(TimeoutError):
     """A search stopped at its deadline (or node limit) before finding the value."""
 
 
-@_jit
-def _canon_key(hands: Any, n: int, rem: int, order: Any, pts: Any) -> Any:
-    """The table's key of a position at a trick's start, up to equivalent cards: the
-    value of the rest depends only on each suit's remaining cards in order of strength,
-    their points and who holds them, not on which cards of the suit were played. So
-    each remaining card is renamed to the first card of its suit, in order of strength,
-    that keeps the order and the points (the first embedding of the suit's sequence of
-    points, the same for every position with that sequence; the trump Jack, the only
-    trump of its value, stays itself). Returns the renamed cards' mask and the holders
-    of the remaining cards in that order (a seat per card, one or two bits)."""
-    cmask = 0
-    key = 0
-    j = 0
-    width = 1 if n == 2 else 2
+def _pext_table() -> Any:
+    """``PX[512 * r + a]``: the bits of ``a`` at the places of the bits of ``r``,
+    packed low (nine-bit masks), for the table's key in :func:`_search`."""
+    if COMPILED:
+        r = np.arange(512, dtype=np.int64)[:, None]
+        a = np.arange(512, dtype=np.int64)[None, :]
+        out = np.zeros((512, 512), dtype=np.int64)
+        k = np.zeros((512, 1), dtype=np.int64)
+        for b in range(9):
+            inr = (r >> b) & 1
+            out |= ((a >> b) & 1) * inr << k
+            k = k + inr
+        return out.reshape(-1)
+    # plain Python: only the masks ``a`` within ``r`` (the only ones looked up: a
+    # hand's cards are among the remaining ones), 3^9 entries instead of 512^2
+    table = [0] * (512 * 512)
+    for r in range(512):
+        places = [b for b in range(9) if r >> b & 1]
+        a = r
+        while True:
+            v = 0
+            for i, b in enumerate(places):
+                v |= (a >> b & 1) << i
+            table[512 * r + a] = v
+            if a == 0:
+                break
+            a = (a - 1) & r
+    return table
+
+
+_PX: Any = None
+
+
+def _pext() -> Any:
+    global _PX
+    if _PX is None:
+        _PX = _pext_table()
+    return _PX
+
+
+def _suit_tables(points: tuple[int, ...], strength: tuple[int, ...]) -> list[int]:
+    """Per contract, three tables of ``4 * 512`` by suit and nine-bit mask ``m`` of
+    the suit's cards: ``m`` in order of strength (bit j: the j-th strongest card of the
+    suit), the canonical cards of a suit whose remaining cards are ``m`` (the table's
+    key in :func:`_search`), and the points of a mask in order of strength."""
+    order = _order(strength)
+    sp = [0] * 2048
+    can = [0] * 2048
+    psp = [0] * 2048
     for s in range(4):
-        if not rem & _suit(s):
-            continue
         b = 9 * s
-        q = 0
-        for r in range(9):
-            c = order[b + r]
-            bit = 1 << c
-            if rem & bit:
-                p = pts[c]
-                while pts[order[b + q]] != p:
+        for m in range(512):
+            v = 0
+            p = 0
+            for j in range(9):
+                r = order[b + j] - b
+                if m >> r & 1:
+                    v |= 1 << j
+                if m >> j & 1:
+                    p += points[order[b + j]]
+            sp[512 * s + m] = v
+            psp[512 * s + m] = p
+            cm = 0
+            q = 0
+            for j in range(9):
+                c = order[b + j]
+                if m >> (c - b) & 1:
+                    while points[order[b + q]] != points[c]:
+                        q += 1
+                    cm |= 1 << (order[b + q] - b)
                     q += 1
-                cmask |= 1 << order[b + q]
-                q += 1
-                o = 0
-                while not hands[o] & bit:
-                    o += 1
-                key |= o << (width * j)
-                j += 1
-    return cmask, key
-
-
-@_jit
-def _hint_code(rem: int, c: int, above: Any) -> int:
-    """A move as its suit and its place in the suit among the remaining cards (the
-    same in every position with the same key)."""
-    return 9 * (c // 9) + _popcount(rem & above[c])
-
-
-@_jit
-def _hint_card(rem: int, code: int, order: Any) -> int:
-    """The card of ``rem`` that :func:`_hint_code` gave ``code``."""
-    b = 9 * (code // 9)
-    i = code % 9
-    for r in range(9):
-        c = order[b + r]
-        if rem & (1 << c):
-            if i == 0:
-                return c
-            i -= 1
-    return -1
-
-
-@_jit
-def _gen_moves(
-    P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, hint: int,
-    pts: Any, stren: Any, above: Any, order: Any, moves: Any, mbase: int, scores: Any,
-) -> int:
-    """Write the moves of the player to act, reduced and ordered, at ``moves[mbase:]``;
-    return how many (``scores``: room for nine ordering scores)."""
-    n = P[_N]
-    t = P[_TRUMP]
-    base = 4 * ti
-    seat = (leader + tn) % n
-    legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
-    live = hands[0] | hands[1] | hands[2] | hands[3]
-    for i in range(tn):
-        live |= 1 << cards[base + i]
-    bestc = -1
-    my_team_wins = False
-    if tn > 0:
-        bi = _best_of(cards, base, tn, t, stren)
-        bestc = cards[base + bi]
-        my_team_wins = ((leader + bi) % n) % 2 == seat % 2
-    nm = 0
-    for s in range(4):
-        if not legal & _suit(s):
-            continue
-        prev = -1
-        for r in range(9):
-            c = order[9 * s + r]
-            bit = 1 << c
-            if not live & bit:
-                continue
-            if not legal & bit:
-                prev = -1
-                continue
-            if prev >= 0 and pts[c] == pts[prev]:
-                continue  # equivalent to the card just above it
-            prev = c
-            if c == hint:
-                sc = 10_000
-            elif tn == 0:
-                sc = stren[c] + (20 if c // 9 == t else 0) + pts[c] // 4
-            else:
-                beats = False
-                if c // 9 == bestc // 9:
-                    beats = stren[c] > stren[bestc]
-                elif c // 9 == t:
-                    beats = True
-                if my_team_wins:
-                    sc = 200 + pts[c] if not beats else 100 - stren[c]
-                elif beats:
-                    sc = 300 - stren[c] - (10 if c // 9 == t else 0)
-                else:
-                    sc = 100 - pts[c]
-            j = nm
-            while j > 0 and scores[j - 1] < sc:
-                moves[mbase + j] = moves[mbase + j - 1]
-                scores[j] = scores[j - 1]
-                j -= 1
-            moves[mbase + j] = c
-            scores[j] = sc
-            nm += 1
-    return nm
+            can[512 * s + m] = cm
+    return sp + can + psp
 
 
 @_jit
@@ -250,29 +228,38 @@ def _bonus(P: Any, flags: int) -> int:
 def _search(
     P: Any, hands: Any, cards: Any, ti0: int, tn0: int, leader0: int, flags0: int,
     alpha_in: int, beta_in: int, pts: Any, stren: Any, above: Any, order: Any,
-    tt: Any, stats: Any,
+    ctab: Any, px: Any, tt: Any, stats: Any,
 ) -> int:
     """Value (team 0 minus team 1) of the rest of the deal by alpha-beta; ``ti0`` is the
     number of the trick being played, ``tn0`` the cards already in it. Iterative, with an
-    explicit stack (numba cannot cache recursive functions)."""
+    explicit stack (numba cannot cache recursive functions), and one loop that calls no
+    function taking arrays: numba counts each array passed in and out of a call by
+    atomic operations, which cost more than a node's work. The trick's winning card is
+    kept as the cards fall (:func:`_legal_scalar` needs no more of the trick)."""
     n = P[_N]
     total = P[_TOTAL]
     t = P[_TRUMP]
     stop = P[_STOP]
     gen = P[_GEN]
+    game = P[_GAME]
+    under = P[_UNDER]
+    lastb = P[_LAST]
     mask = len(tt) // 3 - 2
     horizon = stop < total and (ti0 < stop or (ti0 == stop and tn0 == 0))
     # Bounds on the rest: each team takes at most the points still out (the last
     # trick's bonus included when the search goes to the end), plus the bonuses that
     # the teams having taken a trick (``flags``) still allow.
-    BMAX = [0] * 4
-    BMIN = [0] * 4
+    BON = _ints(4)
+    BMAX = _ints(4)
+    BMIN = _ints(4)
+    for f in range(4):
+        BON[f] = _bonus(P, f)
     if not horizon:
         for f in range(4):
             hi = -_INF
             lo = _INF
             for g in range(1, 4):
-                b = _bonus(P, f | g)
+                b = BON[f | g]
                 if b > hi:
                     hi = b
                 if b < lo:
@@ -280,28 +267,30 @@ def _search(
             BMAX[f] = hi
             BMIN[f] = lo
     D = 40
-    TI = [0] * D
-    TN = [0] * D
-    LD = [0] * D
-    FL = [0] * D
-    AL = [0] * D
-    BE = [0] * D
-    A0 = [0] * D
-    B0 = [0] * D
-    BEST = [0] * D
-    BMV = [0] * D
-    NM = [0] * D
-    K = [0] * D
-    SG = [0] * D
-    UT = [0] * D
-    IX = [0] * D
-    K1 = [0] * D
-    K2 = [0] * D
-    RP = [0] * D
-    NS = [0] * D
-    RM = [0] * D
-    moves = [0] * (9 * D)
-    scores = [0] * 9
+    TI = _ints(D)
+    TN = _ints(D)
+    LD = _ints(D)
+    FL = _ints(D)
+    AL = _ints(D)
+    BE = _ints(D)
+    A0 = _ints(D)
+    B0 = _ints(D)
+    BEST = _ints(D)
+    BMV = _ints(D)
+    NM = _ints(D)
+    K = _ints(D)
+    SG = _ints(D)
+    UT = _ints(D)
+    IX = _ints(D)
+    K1 = _ints(D)
+    K2 = _ints(D)
+    RP = _ints(D)
+    NS = _ints(D)
+    RM = _ints(D)
+    BC = _ints(D)  # the card winning the trick so far (before the frame's move)
+    BI = _ints(D)  # its place in the trick
+    moves = _ints(9 * D)
+    scores = _ints(9)
     d = 0
     TI[0] = ti0
     TN[0] = tn0
@@ -309,6 +298,10 @@ def _search(
     FL[0] = flags0
     AL[0] = alpha_in
     BE[0] = beta_in
+    if tn0 > 0:
+        bi0 = _best_of(cards, 4 * ti0, tn0, t, stren)
+        BI[0] = bi0
+        BC[0] = cards[4 * ti0 + bi0]
     out = 0
     for o in range(n):
         m = hands[o]
@@ -318,7 +311,7 @@ def _search(
             m ^= low
     for i in range(tn0):
         out += pts[cards[4 * ti0 + i]]
-    RP[0] = out if horizon else out + P[_LAST]
+    RP[0] = out if horizon else out + lastb
     entering = True
     ret = 0
     while True:
@@ -340,20 +333,23 @@ def _search(
             UT[d] = 0
             done = False
             if tn == 0 and ti == total:
-                ret = _bonus(P, flags)
+                ret = BON[flags]
                 done = True
             elif tn == 0 and ti + 1 == total and ti != stop:
                 # the last trick: one card in each hand, nothing to choose
-                base = 4 * ti
                 ld = LD[d]
-                gained = P[_LAST]
+                gained = lastb
+                best = -1
+                bi = 0
                 for i in range(n):
                     m = hands[(ld + i) % n]
                     c = _popcount((m & -m) - 1)
-                    cards[base + i] = c
                     gained += pts[c]
-                team = ((ld + _best_of(cards, base, n, t, stren)) % n) % 2
-                ret = (gained if team == 0 else -gained) + _bonus(P, flags | (1 << team))
+                    if i == 0 or _beats(c, best, t, stren[c], stren[best]):
+                        best = c
+                        bi = i
+                team = ((ld + bi) % n) % 2
+                ret = (gained if team == 0 else -gained) + BON[flags | (1 << team)]
                 done = True
             elif tn == 0 and ti == stop:
                 # depth limit: each team is credited half the points it still holds
@@ -376,22 +372,19 @@ def _search(
                     # win the trick they fall in: that team takes at least their points
                     sure = 0
                     team = -1
-                    trumps = (hands[0] | hands[1] | hands[2] | hands[3]) & _suit(t)
-                    for r in range(9):
-                        if not trumps:
-                            break
-                        c = order[9 * t + r]
-                        bit = 1 << c
-                        if trumps & bit:
-                            trumps ^= bit
-                            o = 0
-                            while not hands[o] & bit:
-                                o += 1
-                            if team < 0:
-                                team = o % 2
-                            elif o % 2 != team:
-                                break
-                            sure += pts[c]
+                    tr = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (9 * t)) & 511
+                    if tr:
+                        rp = ctab[512 * t + tr]
+                        c0 = px[512 * rp + ctab[
+                            512 * t + (((hands[0] | hands[2]) >> (9 * t)) & 511)]]
+                        k = _POP9[tr]
+                        team = 0
+                        if not c0 & 1:
+                            team = 1
+                            c0 = ~c0 & ((1 << k) - 1)
+                        run = _POP9[c0 ^ (c0 + 1)] - 1  # its trumps from the top
+                        top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
+                        sure = ctab[4096 + 512 * t + top]
                     # (and so it takes a trick: only the bonuses that allow)
                     if team == 0:
                         lo = 2 * sure - RP[d] + BMIN[flags | 1]
@@ -411,7 +404,39 @@ def _search(
             if not done and tn == 0:
                 rem = hands[0] | hands[1] | hands[2] | hands[3]
                 if n == 2 or _popcount(rem) <= 32:
-                    cmask, k2 = _canon_key(hands, n, rem, order, pts)
+                    # The table's key, up to equivalent cards: the value of the rest
+                    # depends only on each suit's remaining cards in order of
+                    # strength, their points and who holds them, not on which cards
+                    # of the suit were played. So each remaining card is renamed to
+                    # the first card of its suit, in order of strength, that keeps
+                    # the order and the points (the first embedding of the suit's
+                    # sequence of points, the same for every position with that
+                    # sequence; the trump Jack, the only trump of its value, stays
+                    # itself): ``k1`` holds the renamed cards, with the leader, the
+                    # flags and the depth limit, ``k2`` the holders of the remaining
+                    # cards suit by suit in order of strength (a bit per card for
+                    # hands 1 and 3, then one for hands 2 and 3; one bit for hand 1
+                    # with two players), from the tables of _suit_tables/_pext_table.
+                    cmask = 0
+                    shift = 0
+                    for s in range(4):
+                        r = (rem >> (9 * s)) & 511
+                        if r == 0:
+                            continue
+                        rp = 512 * ctab[512 * s + r]
+                        cmask |= ctab[2048 + 512 * s + r] << (9 * s)
+                        k = _POP9[r]
+                        if n == 2:
+                            k2 |= px[rp + ctab[512 * s + ((hands[1] >> (9 * s)) & 511)]] << shift
+                            shift += k
+                        else:
+                            lo4 = ((hands[1] | hands[3]) >> (9 * s)) & 511
+                            hi4 = ((hands[2] | hands[3]) >> (9 * s)) & 511
+                            k2 |= (
+                                px[rp + ctab[512 * s + lo4]]
+                                | (px[rp + ctab[512 * s + hi4]] << k)
+                            ) << shift
+                            shift += 2 * k
                     k1 = cmask | (LD[d] << 36) | (flags << 38) | (stop << 40)
                     RM[d] = rem
             if k1 >= 0:
@@ -449,18 +474,84 @@ def _search(
                             AL[d] = lo
                         if hi < beta:
                             BE[d] = hi
-                        hint = _hint_card(RM[d], (data >> 32) & 63, order)
+                        # the best move stored: its suit and its place in the suit
+                        # among the remaining cards
+                        code = (data >> 32) & 63
+                        b9 = 9 * (code // 9)
+                        i = code % 9
+                        for r in range(9):
+                            c = order[b9 + r]
+                            if RM[d] & (1 << c):
+                                if i == 0:
+                                    hint = c
+                                    break
+                                i -= 1
             if done:
                 entering = False
             else:
-                NM[d] = _gen_moves(
-                    P, hands, cards, ti, tn, LD[d], hint, pts, stren, above, order,
-                    moves, 9 * d, scores,
-                )
+                # the moves of the player to act, reduced and ordered: of two legal
+                # cards adjacent in strength among the live cards and worth the same,
+                # only the higher is searched (they lead to the same values)
+                leader = LD[d]
+                seat = (leader + tn) % n
+                hand = hands[seat]
+                base = 4 * ti
+                mb = 9 * d
+                live = hands[0] | hands[1] | hands[2] | hands[3]
+                bestc = -1
+                my_team_wins = False
+                if tn == 0:
+                    legal = hand
+                else:
+                    for i in range(tn):
+                        live |= 1 << cards[base + i]
+                    bestc = BC[d]
+                    led = cards[base]
+                    legal = _legal_scalar(
+                        game, t, under, hand, led, bestc, BI[d], tn, above[led],
+                        above[bestc],
+                    )
+                    my_team_wins = ((leader + BI[d]) % n) % 2 == seat % 2
+                nm = 0
+                for s in range(4):
+                    if not legal & _suit(s):
+                        continue
+                    prev = -1
+                    for r in range(9):
+                        c = order[9 * s + r]
+                        bit = 1 << c
+                        if not live & bit:
+                            continue
+                        if not legal & bit:
+                            prev = -1
+                            continue
+                        if prev >= 0 and pts[c] == pts[prev]:
+                            continue  # equivalent to the card just above it
+                        prev = c
+                        if c == hint:
+                            sc = 10_000
+                        elif tn == 0:
+                            sc = stren[c] + (20 if c // 9 == t else 0) + pts[c] // 4
+                        else:
+                            beats = _beats(c, bestc, t, stren[c], stren[bestc])
+                            if my_team_wins:
+                                sc = 200 + pts[c] if not beats else 100 - stren[c]
+                            elif beats:
+                                sc = 300 - stren[c] - (10 if c // 9 == t else 0)
+                            else:
+                                sc = 100 - pts[c]
+                        j = nm
+                        while j > 0 and scores[j - 1] < sc:
+                            moves[mb + j] = moves[mb + j - 1]
+                            scores[j] = scores[j - 1]
+                            j -= 1
+                        moves[mb + j] = c
+                        scores[j] = sc
+                        nm += 1
+                NM[d] = nm
                 K[d] = 0
-                seat = (LD[d] + tn) % n
                 BEST[d] = -_INF if seat % 2 == 0 else _INF
-                BMV[d] = moves[9 * d]
+                BMV[d] = moves[mb]
         else:
             # ``ret`` is the value of the child of frame d - 1 (or of the root)
             if d == 0:
@@ -487,9 +578,67 @@ def _search(
             else:
                 best = BEST[d]
                 if UT[d]:
-                    _tt_store(
-                        tt, gen, IX[d], K1[d], K2[d], best, A0[d], B0[d],
-                        _hint_code(RM[d], BMV[d], above), stats[0] - NS[d],
+                    # store the value as bounds in the two-entry bucket: into the
+                    # entry of the same position if there is one, else into the
+                    # first entry when this search took at least as much work as
+                    # the one stored there (which moves to the second entry), else
+                    # into the second. An entry is three numbers: the two keys,
+                    # then the bounds, the best move (its suit and place among the
+                    # remaining cards), the work (log2 of the nodes searched) and
+                    # the table's generation packed in one.
+                    work = stats[0] - NS[d]
+                    w = 0
+                    while work > 1 and w < 63:
+                        work >>= 1
+                        w += 1
+                    k1 = K1[d]
+                    k2 = K2[d]
+                    lo = -_INF
+                    hi = _INF
+                    e = 3 * IX[d]
+                    slot = -1
+                    if tt[e] == k1 and tt[e + 1] == k2 and tt[e + 2] >> _GEN_SHIFT == gen:
+                        slot = e
+                    elif (tt[e + 3] == k1 and tt[e + 4] == k2
+                          and tt[e + 5] >> _GEN_SHIFT == gen):
+                        slot = e + 3
+                    if slot >= 0:
+                        data = tt[slot + 2]
+                        lo = (data & 0xFFFF) - _CLAMP
+                        hi = ((data >> 16) & 0xFFFF) - _CLAMP
+                        if lo == -_CLAMP:
+                            lo = -_INF
+                        if hi == _CLAMP - 1:
+                            hi = _INF
+                        w = max(w, (data >> 38) & 63)
+                    else:
+                        data = tt[e + 2]
+                        if w >= (data >> 38) & 63 or data >> _GEN_SHIFT != gen:
+                            slot = e
+                            tt[e + 3] = tt[e]
+                            tt[e + 4] = tt[e + 1]
+                            tt[e + 5] = data
+                        else:
+                            slot = e + 3
+                    if best <= A0[d]:
+                        if best < hi:
+                            hi = best
+                    elif best >= B0[d]:
+                        if best > lo:
+                            lo = best
+                    else:
+                        lo = best
+                        hi = best
+                    # bounds beyond the packed range are stored weaker (still true)
+                    lo = max(-_CLAMP, min(lo, _CLAMP - 2))
+                    hi = max(1 - _CLAMP, min(hi, _CLAMP - 1))
+                    bm = BMV[d]
+                    move = 9 * (bm // 9) + _popcount(RM[d] & above[bm])
+                    tt[slot] = k1
+                    tt[slot + 1] = k2
+                    tt[slot + 2] = (
+                        (lo + _CLAMP) | ((hi + _CLAMP) << 16) | (move << 32) | (w << 38)
+                        | (gen << _GEN_SHIFT)
                     )
                 ret = best
                 continue
@@ -504,14 +653,22 @@ def _search(
             hands[seat] ^= 1 << c
             base = 4 * ti
             cards[base + tn] = c
+            if tn == 0:
+                best = c
+                bi = 0
+            else:
+                best = BC[d]
+                bi = BI[d]
+                if _beats(c, best, t, stren[c], stren[best]):
+                    best = c
+                    bi = tn
             if tn + 1 == n:
-                wi = _best_of(cards, base, n, t, stren)
-                winner = (leader + wi) % n
+                winner = (leader + bi) % n
                 gained = 0
                 for i in range(n):
                     gained += pts[cards[base + i]]
                 if ti + 1 == total:
-                    gained += P[_LAST]
+                    gained += lastb
                 team = winner % 2
                 signed = gained if team == 0 else -gained
                 SG[d] = signed
@@ -531,68 +688,9 @@ def _search(
                 AL[d + 1] = AL[d]
                 BE[d + 1] = BE[d]
                 RP[d + 1] = RP[d]
+                BC[d + 1] = best
+                BI[d + 1] = bi
             d += 1
-
-
-@_jit
-def _tt_store(
-    tt: Any, gen: int, idx: int, k1: int, k2: int, best: int, alpha: int, beta: int,
-    move: int, work: int,
-) -> None:
-    """Store a searched value as bounds in the two-entry bucket at ``idx``: into the
-    entry of the same position if there is one, else into the first entry when this
-    search took at least as much work as the one stored there (which moves to the
-    second entry), else into the second. An entry is three numbers: the two keys, then
-    the bounds, the best move, the work (log2 of the nodes searched) and the table's
-    generation packed in one."""
-    w = 0
-    while work > 1 and w < 63:
-        work >>= 1
-        w += 1
-    lo = -_INF
-    hi = _INF
-    e = 3 * idx
-    slot = -1
-    if tt[e] == k1 and tt[e + 1] == k2 and tt[e + 2] >> _GEN_SHIFT == gen:
-        slot = e
-    elif tt[e + 3] == k1 and tt[e + 4] == k2 and tt[e + 5] >> _GEN_SHIFT == gen:
-        slot = e + 3
-    if slot >= 0:
-        data = tt[slot + 2]
-        lo = (data & 0xFFFF) - _CLAMP
-        hi = ((data >> 16) & 0xFFFF) - _CLAMP
-        if lo == -_CLAMP:
-            lo = -_INF
-        if hi == _CLAMP - 1:
-            hi = _INF
-        w = max(w, (data >> 38) & 63)
-    else:
-        data = tt[e + 2]
-        if w >= (data >> 38) & 63 or data >> _GEN_SHIFT != gen:
-            slot = e
-            tt[e + 3] = tt[e]
-            tt[e + 4] = tt[e + 1]
-            tt[e + 5] = data
-        else:
-            slot = e + 3
-    if best <= alpha:
-        if best < hi:
-            hi = best
-    elif best >= beta:
-        if best > lo:
-            lo = best
-    else:
-        lo = best
-        hi = best
-    # bounds beyond the packed range are stored weaker (still true)
-    lo = max(-_CLAMP, min(lo, _CLAMP - 2))
-    hi = max(1 - _CLAMP, min(hi, _CLAMP - 1))
-    tt[slot] = k1
-    tt[slot + 1] = k2
-    tt[slot + 2] = (
-        (lo + _CLAMP) | ((hi + _CLAMP) << 16) | (move << 32) | (w << 38)
-        | (gen << _GEN_SHIFT)
-    )
 
 
 @_jit
@@ -672,7 +770,8 @@ def _legal_of(
 
 def _mtd(
     P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, flags: int,
-    guess: int, pts: Any, stren: Any, above: Any, order: Any, tt: Any, stats: Any,
+    guess: int, pts: Any, stren: Any, above: Any, order: Any, ctab: Any, px: Any,
+    tt: Any, stats: Any,
 ) -> int:
     """Exact value of a position by null-window searches sharing the transposition
     table (MTD(f) from ``guess``). A fail-soft result is often only just past the
@@ -686,7 +785,7 @@ def _mtd(
         beta = g + 1 if g == lower else g
         r = int(_search(
             P, hands, cards, ti, tn, leader, flags, beta - 1, beta, pts, stren, above,
-            order, tt, stats,
+            order, ctab, px, tt, stats,
         ))
         if stats[2]:
             return 0  # out of nodes: no value
@@ -712,7 +811,8 @@ def _mtd(
 
 def _root(
     P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, flags: int,
-    pts: Any, stren: Any, above: Any, order: Any, out: Any, tt: Any, stats: Any,
+    pts: Any, stren: Any, above: Any, order: Any, ctab: Any, px: Any, out: Any,
+    tt: Any, stats: Any,
 ) -> int:
     """Exact value of every legal card of the player to move (``out[card]``, team 0's
     view); returns the legal mask. Each card's value is found by MTD(f), starting from
@@ -736,12 +836,12 @@ def _root(
             signed = gained if team == 0 else -gained
             g = signed + _mtd(
                 P, hands, cards, ti + 1, 0, winner, flags | (1 << team), guess - signed,
-                pts, stren, above, order, tt, stats,
+                pts, stren, above, order, ctab, px, tt, stats,
             )
         else:
             g = _mtd(
                 P, hands, cards, ti, tn + 1, leader, flags, guess, pts, stren, above,
-                order, tt, stats,
+                order, ctab, px, tt, stats,
             )
         hands[seat] ^= 1 << c
         if stats[2]:
@@ -816,6 +916,7 @@ class Solver:
         self._gen = 0
         self._signature: tuple[Any, ...] | None = None
         self._tables: tuple[Any, Any, Any, Any] | None = None
+        self._ctab: Any = None
         #: Nodes searched (cumulative), the node count at which a search gives up,
         #: whether the last search gave up, and its deadline (microseconds of
         #: ``time.perf_counter``, 0: none).
@@ -866,6 +967,7 @@ class Solver:
                 _array(_above(problem.strength)),
                 _array(_order(problem.strength)),
             )
+            self._ctab = _array(_suit_tables(problem.points, problem.strength))
         assert self._tables is not None
         return (_array([*params, self._gen]), *self._tables)
 
@@ -890,7 +992,8 @@ class Solver:
         try:
             legal = _root(
                 P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
-                problem.flags, pts, stren, above, order, out, self._tt, self.stats,
+                problem.flags, pts, stren, above, order, self._ctab, _pext(), out, self._tt,
+                self.stats,
             )
         finally:
             self._finish(start, nodes0)
@@ -920,7 +1023,8 @@ class Solver:
         try:
             value = int(_mtd(
                 P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
-                problem.flags, guess, pts, stren, above, order, self._tt, self.stats,
+                problem.flags, guess, pts, stren, above, order, self._ctab, _pext(),
+                self._tt, self.stats,
             ))
         finally:
             self._finish(start, nodes0)

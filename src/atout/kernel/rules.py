@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from atout.cards import SUIT_MASK
 
-__all__ = ["BELOTE", "COMPILED", "DEBERTS", "SCHIEBER", "jit"]
+__all__ = ["BELOTE", "COMPILED", "DEBERTS", "SCHIEBER", "jit", "jit_inline"]
 
 try:  # pragma: no cover - depends on the installation
     if os.environ.get("ATOUT_PURE_SOLVER"):
@@ -40,6 +40,15 @@ def jit(func: Any) -> Any:
     """Compile ``func`` with numba (cached on disk) when numba is there."""
     if COMPILED:
         return numba.njit(cache=True)(func)
+    return func
+
+
+def jit_inline(func: Any) -> Any:
+    """:func:`jit`, and inlined into the compiled functions that call it: for the small
+    functions of the hot loops, where a call that passes arrays costs more than the
+    work (each array passed is counted in and out, by atomic operations)."""
+    if COMPILED:
+        return numba.njit(cache=True, inline="always")(func)
     return func
 
 
@@ -80,7 +89,7 @@ _N, _GAME, _TRUMP, _UNDER, _LAST, _CAP0, _CAP1, _SEQ0, _SEQ1, _TOTAL, _STOP, _GE
 DEBERTS, BELOTE, SCHIEBER = 0, 1, 2
 
 
-@jit
+@jit_inline
 def _suit(s: int) -> int:
     """The 9-bit field of suit ``s`` in a 36-bit card mask."""
     if s == 0:
@@ -92,7 +101,7 @@ def _suit(s: int) -> int:
     return _S3
 
 
-@jit
+@jit_inline
 def _popcount(m: int) -> int:
     """Number of set bits of a non-negative mask (no product: nothing can overflow)."""
     m = m - ((m >> 1) & 0x5555555555555555)
@@ -104,24 +113,30 @@ def _popcount(m: int) -> int:
     return m & 0x7F
 
 
-@jit
+@jit_inline
+def _beats(c: int, best: int, trump: int, sc: int, sb: int) -> bool:
+    """Whether card ``c`` (strength ``sc``) takes the trick from ``best`` (``sb``),
+    the card winning it so far: a stronger card of its suit, or a trump on a card of
+    another suit."""
+    if c // 9 == best // 9:
+        return sc > sb
+    return c // 9 == trump
+
+
+@jit_inline
 def _best_of(cards: Any, base: int, n: int, trump: int, stren: Any) -> int:
     """Position (0..n-1) of the card now winning the trick stored at ``base``."""
     best = cards[base]
     bi = 0
     for i in range(1, n):
         c = cards[base + i]
-        if c // 9 == best // 9:
-            if stren[c] > stren[best]:
-                best = c
-                bi = i
-        elif c // 9 == trump:
+        if _beats(c, best, trump, stren[c], stren[best]):
             best = c
             bi = i
     return bi
 
 
-@jit
+@jit_inline
 def _legal(
     P: Any, hand: int, cards: Any, base: int, tn: int, leader: int, seat: int,
     stren: Any, above: Any,
@@ -134,20 +149,31 @@ def _legal(
     return _legal_vs(P, hand, cards[base], cards[base + bi], bi, tn, above)
 
 
-@jit
+@jit_inline
 def _legal_vs(P: Any, hand: int, led: int, best: int, bi: int, tn: int, above: Any) -> Any:
     """The cards the player to move may play (a mask) when ``tn`` > 0 cards are on the
     table: ``led`` the first, ``best`` the one now winning, played ``bi``-th (0: the
     lead). This is all the rules need to know of the trick, so that a loop that keeps
     the winning card as it goes (the playouts) asks no more."""
+    return _legal_scalar(
+        P[_GAME], P[_TRUMP], P[_UNDER], hand, led, best, bi, tn, above[led], above[best]
+    )
+
+
+@jit_inline
+def _legal_scalar(
+    game: int, t: int, under: int, hand: int, led: int, best: int, bi: int, tn: int,
+    above_led: int, above_best: int,
+) -> Any:
+    """:func:`_legal_vs` from numbers alone (the game, the trump suit, the undertrump
+    option, and the cards above the led and the winning card), for the solver's loop,
+    where a call that passes arrays costs more than the rules."""
     ls = led // 9
     follow = hand & _suit(ls)
-    game = P[_GAME]
-    t = P[_TRUMP]
     if game == DEBERTS:
         if follow:
             if ls == t:
-                a = follow & above[led]
+                a = follow & above_led
                 return a if a else follow
             return follow
         tr = hand & _suit(t)
@@ -155,7 +181,7 @@ def _legal_vs(P: Any, hand: int, led: int, best: int, bi: int, tn: int, above: A
     if game == BELOTE:
         if follow:
             if ls == t:
-                a = follow & above[best]
+                a = follow & above_best
                 return a if a else follow
             return follow
         if bi == tn - 2:  # the partner wins the trick so far
@@ -165,10 +191,10 @@ def _legal_vs(P: Any, hand: int, led: int, best: int, bi: int, tn: int, above: A
             return hand
         if best // 9 != t:
             return tr
-        over = tr & above[best]
+        over = tr & above_best
         if over:
             return over
-        return tr if P[_UNDER] else hand
+        return tr if under else hand
     # Schieber
     if t < 0:
         return follow if follow else hand
@@ -180,7 +206,7 @@ def _legal_vs(P: Any, hand: int, led: int, best: int, bi: int, tn: int, above: A
     allowed = (follow | tr) if follow else hand
     # no undertrumping: a trump on the table (never the lead, here) is the best card
     if tr and hand != tr and best // 9 == t:
-        allowed &= ~tr | above[best]
+        allowed &= ~tr | above_best
     return allowed
 
 

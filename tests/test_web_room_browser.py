@@ -246,7 +246,7 @@ OVERLAP = """() => {
 }"""
 
 
-@pytest.mark.parametrize("game", ["deberts", "belote"])
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
 def test_phone_layouts_have_nothing_overlapping(server: str, browser: Any, game: str) -> None:
     seats = [{"kind": "you", "name": "Annabelle-Marguerite"}] + [
         {"kind": "bot", "bot": "expert"}] * (1 if game == "deberts" else 3)

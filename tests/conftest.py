@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -66,3 +66,19 @@ def module_db_url(request: Any, tmp_path_factory: Any) -> Iterator[str]:
     """A fresh database shared by one module's tests, of each kind in turn."""
     with fresh_database(request.param, tmp_path_factory.mktemp("db")) as url:
         yield url
+
+
+@pytest.fixture(autouse=True)
+def _browser_pages_closed(request: Any) -> Iterator[None]:
+    """After a browser test, its pages are closed: a page left open keeps its table's
+    animations and websocket running, and a module's dozen of them slow every test that
+    follows on a small machine."""
+    yield
+    for name in ("browser", "chromium"):
+        browser = request.node.funcargs.get(name)
+        contexts = getattr(browser, "contexts", None)
+        if contexts is None:
+            continue
+        for context in list(contexts):
+            with suppress(Exception):  # already closed with its browser
+                context.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,23 @@ import pytest
 
 import test_web_browser as base
 from atout.i18n import LANGUAGES
+from atout.web import create_app
+from atout.web.limits import Limits
+from browser_support import serving
 from test_web_browser import DESKTOP, watch_errors
 
-# the same server (bots at 0.02 s) and browser fixtures as tests/test_web_browser.py
-server = base.server
+# the same browser fixture as tests/test_web_browser.py
 browser = base.browser
+
+
+@pytest.fixture(scope="module")
+def server(module_db_url: str) -> Iterator[str]:
+    """A real server as in tests/test_web_browser.py (bots at 0.02 s), without the limit
+    on new tables from one address: the screenshots alone open dozens in a minute."""
+    app = create_app(module_db_url, bot_delay=0.02, limits=Limits(tables_per_minute=0))
+    with serving(app) as url:
+        yield url
+
 
 sync_api = pytest.importorskip("playwright.sync_api")
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")

@@ -14,7 +14,6 @@ reason (and the state before the refused entry).
 
 from __future__ import annotations
 
-import json
 from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
 from typing import Any
@@ -37,6 +36,7 @@ from atout.cards import CARDS, DECK_32, DECK_36, Rank, bits
 from atout.games.actions import Play
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, translate
+from atout.web.limits import json_object
 from atout.web.serialize import to_json
 from atout.web.workers import Workers, WorkersBusy
 
@@ -168,17 +168,6 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
     return out
 
 
-async def _body(request: Request) -> dict[str, Any] | None:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        return None
-    try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return None
-    return body if isinstance(body, dict) else None
-
-
 def _bad(message: str) -> tuple[int, dict[str, Any]]:
     return 400, {"error": "bad-message", "message": message}
 
@@ -249,7 +238,7 @@ def advisor_routes(workers: Workers | None = None, seconds: float = 30.0) -> lis
         return FileResponse(str(STATIC / "advise.html"))
 
     async def api(request: Request) -> Response:
-        body = await _body(request)
+        body = await json_object(request, MAX_BODY)
         if body is None:
             return JSONResponse(_bad("a JSON object is expected")[1], status_code=400)
         try:

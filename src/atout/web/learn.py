@@ -21,7 +21,6 @@ Endpoints
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from importlib import resources
 from typing import Any
@@ -42,6 +41,7 @@ from atout.learn import (
     puzzle_situation,
 )
 from atout.learn.course import check, parse_answer, situation
+from atout.web.limits import json_object
 from atout.web.store import Store, hash_token
 
 __all__ = ["learn_routes"]
@@ -56,17 +56,6 @@ def _lang(value: Any) -> str:
 
 def _bad(code: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": code}, status_code=status)
-
-
-async def _body(request: Request) -> dict[str, Any] | None:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        return None
-    try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return None
-    return body if isinstance(body, dict) else None
 
 
 def _learner(body: dict[str, Any]) -> str | None:
@@ -120,7 +109,7 @@ def learn_routes(store: Store) -> list[Route]:
         found = find_step(request.path_params["id"])
         if found is None:
             return _bad("unknown-step", 404)
-        body = await _body(request)
+        body = await json_object(request, MAX_BODY)
         if body is None:
             return _bad("bad-message")
         _, _, step = found
@@ -159,7 +148,7 @@ def learn_routes(store: Store) -> list[Route]:
         puzzle = find_puzzle(request.path_params["id"])
         if puzzle is None:
             return _bad("unknown-puzzle", 404)
-        body = await _body(request)
+        body = await json_object(request, MAX_BODY)
         if body is None:
             return _bad("bad-message")
         lang = _lang(body.get("lang"))
@@ -179,7 +168,7 @@ def learn_routes(store: Store) -> list[Route]:
         return JSONResponse(out)
 
     async def progress(request: Request) -> Response:
-        body = await _body(request)
+        body = await json_object(request, MAX_BODY)
         learner = None if body is None else _learner(body)
         if learner is None:
             return _bad("bad-message")

@@ -12,14 +12,16 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from atout.web.messages import web_text
 from atout.web.workers import default_workers
 
-__all__ = ["BodyLimit", "Limits", "RateLimiter", "SameOrigin"]
+__all__ = ["BodyLimit", "Limits", "RateLimiter", "SameOrigin", "json_object"]
 
 KIB = 1024
 
@@ -221,3 +223,16 @@ class RateLimiter:
                 if t + (now - then) * self.rate >= self.capacity]
         for client in full:
             del self.buckets[client]
+
+
+async def json_object(request: Request, max_bytes: int) -> dict[str, Any] | None:
+    """A request's body as a JSON object, or None when it is larger than ``max_bytes``,
+    not JSON, or not an object (each page's API answers that with its own error)."""
+    raw = await request.body()
+    if len(raw) > max_bytes:
+        return None
+    try:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    return body if isinstance(body, dict) else None

@@ -20,7 +20,6 @@ Endpoints
 from __future__ import annotations
 
 import hmac
-import json
 from importlib import resources
 from typing import Any
 
@@ -40,6 +39,7 @@ from atout.scorekeeper import (
     read_scoresheet,
     write_scoresheet,
 )
+from atout.web.limits import json_object
 from atout.web.store import Store, hash_token, new_token
 
 __all__ = ["scorekeeper_routes", "sheet_json"]
@@ -81,17 +81,6 @@ def sheet_json(sheet: Scoresheet[Any], lang: str) -> dict[str, Any]:
     }
 
 
-async def _body(request: Request) -> dict[str, Any] | None:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        return None
-    try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return None
-    return body if isinstance(body, dict) else None
-
-
 def _lang(request: Request, default: str = "en") -> str:
     lang = request.query_params.get("lang", default)
     return lang if lang in LANGUAGES else default
@@ -115,7 +104,7 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
         return FileResponse(str(STATIC / "score.html"))
 
     async def create(request: Request) -> Response:
-        body = await _body(request)
+        body = await json_object(request, MAX_BODY)
         if body is None:
             return _bad("bad-message", "a JSON object is expected")
         game = body.get("game")
@@ -158,7 +147,7 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
             "content-disposition": f'attachment; filename="atout-score-{sheet_id}.txt"'})
 
     async def change(request: Request) -> Response:
-        body = await _body(request)
+        body = await json_object(request, MAX_BODY)
         if body is None:
             return _bad("bad-message", "a JSON object is expected")
         loaded = load(request.path_params["id"])

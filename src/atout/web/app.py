@@ -541,6 +541,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # every language's catalogue read now, in a thread, rather than on the event
+        # loop by the first page that asks for it
+        await asyncio.to_thread(lambda: [catalog_for(lang) for lang in LANGUAGES])
         sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
         if group is not None:
             await group.start(app)

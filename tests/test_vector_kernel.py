@@ -175,3 +175,44 @@ def test_kernel_schieber_stops_and_claims_happen() -> None:
         for i in np.flatnonzero(term):
             short += info["final_obs"][i]["observation"][569] < 1.0  # before trick 9
     assert short > 5
+
+
+def test_warm_programs_prepares_the_kernels_it_names() -> None:
+    """``warm_programs`` compiles (or loads) the complete-deal and vector kernels of
+    each game it is given, and reports each one."""
+    from atout.bots.warm import warm_programs
+    from atout.kernel import deals, vector
+
+    told: list[str] = []
+    spent = warm_programs(lambda game, seconds: told.append(game), games=("deberts",))
+    assert told == ["deberts"] and spent > 0
+    assert deals._deberts.signatures and vector.step_deberts.signatures
+
+
+def test_warm_command_prepares_the_programs_kernels_on_request(monkeypatch: Any) -> None:
+    """``atout warm --programs`` also warms the programs' kernels and says so per game;
+    plain ``atout warm`` leaves them alone."""
+    from click.testing import CliRunner
+
+    from atout import cli
+    from atout.bots import warm
+
+    asked: list[tuple[str, ...]] = []
+
+    def programs(report: Any, games: tuple[str, ...] = ("deberts", "belote", "schieber")) -> float:
+        asked.append(games)
+        for game in games:
+            report(game, 0.5)
+        return 1.5
+
+    monkeypatch.setattr(warm, "warm_up", lambda: 0.25)
+    monkeypatch.setattr(warm, "warm_programs", programs)
+    result = CliRunner().invoke(cli.main, ["warm"])
+    assert result.exit_code == 0 and asked == []
+    assert "search kernels ready (0.2 s)" in result.output
+    result = CliRunner().invoke(cli.main, ["warm", "--programs"])
+    assert result.exit_code == 0, result.output
+    assert asked == [("deberts", "belote", "schieber")]
+    for game in ("deberts", "belote", "schieber"):
+        assert f"atout: {game} deal and environment kernels ready (0.5 s)" in result.output
+    assert "program kernels ready (1.5 s)" in result.output

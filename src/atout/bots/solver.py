@@ -19,6 +19,10 @@ What keeps whole deals fast (Schieber above all, where any player may trump):
 * bounds: a team cannot take more than the points still out, plus the bonuses still
   possible; the highest trumps, as far as one team holds them all, are that team's
   points for sure; a search whose window lies outside those bounds returns at once;
+* in Belote and Deberts, leads are tried in the order of their history: a lead that
+  refuted a position is tried early in the others (weighted by the tricks it decided);
+  this searched a third fewer nodes there, while in Schieber, where any player may
+  trump at any time, the static order searched fewer and is kept;
 * the value is found by null-window searches (MTD(f)) whose steps double while the
   tests keep failing the same way, then halve the bracket (:func:`_mtd`);
 * the last trick, where every hand holds one card, is counted, not searched;
@@ -228,7 +232,7 @@ def _bonus(P: Any, flags: int) -> int:
 def _search(
     P: Any, hands: Any, cards: Any, ti0: int, tn0: int, leader0: int, flags0: int,
     alpha_in: int, beta_in: int, pts: Any, stren: Any, above: Any, order: Any,
-    ctab: Any, px: Any, tt: Any, stats: Any,
+    ctab: Any, px: Any, tt: Any, hist: Any, stats: Any,
 ) -> int:
     """Value (team 0 minus team 1) of the rest of the deal by alpha-beta; ``ti0`` is the
     number of the trick being played, ``tn0`` the cards already in it. Iterative, with an
@@ -246,6 +250,10 @@ def _search(
     lastb = P[_LAST]
     mask = len(tt) // 3 - 2
     horizon = stop < total and (ti0 < stop or (ti0 == stop and tn0 == 0))
+    # leads are ordered by their history of cutoffs (see Solver) where that was measured
+    # to save nodes: Belote and Deberts, where a trick must be trumped; in Schieber the
+    # static order alone searched fewer
+    by_history = game != SCHIEBER
     # Bounds on the rest: each team takes at most the points still out (the last
     # trick's bonus included when the search goes to the end), plus the bonuses that
     # the teams having taken a trick (``flags``) still allow.
@@ -529,9 +537,11 @@ def _search(
                             continue  # equivalent to the card just above it
                         prev = c
                         if c == hint:
-                            sc = 10_000
+                            sc = 1 << 62
                         elif tn == 0:
                             sc = stren[c] + (20 if c // 9 == t else 0) + pts[c] // 4
+                            if by_history:
+                                sc += hist[36 * seat + c]
                         else:
                             beats = _beats(c, bestc, t, stren[c], stren[bestc])
                             if my_team_wins:
@@ -576,6 +586,10 @@ def _search(
             if AL[d] < BE[d] and K[d] < NM[d]:
                 entering = True  # play the next move below
             else:
+                if by_history and TN[d] == 0 and AL[d] >= BE[d]:
+                    # a lead that refuted the position: tried earlier in the others,
+                    # the more so the more tricks it decided
+                    hist[36 * seat + BMV[d]] += 1 << (total - TI[d])
                 best = BEST[d]
                 if UT[d]:
                     # store the value as bounds in the two-entry bucket: into the
@@ -771,7 +785,7 @@ def _legal_of(
 def _mtd(
     P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, flags: int,
     guess: int, pts: Any, stren: Any, above: Any, order: Any, ctab: Any, px: Any,
-    tt: Any, stats: Any,
+    tt: Any, hist: Any, stats: Any,
 ) -> int:
     """Exact value of a position by null-window searches sharing the transposition
     table (MTD(f) from ``guess``). A fail-soft result is often only just past the
@@ -785,7 +799,7 @@ def _mtd(
         beta = g + 1 if g == lower else g
         r = int(_search(
             P, hands, cards, ti, tn, leader, flags, beta - 1, beta, pts, stren, above,
-            order, ctab, px, tt, stats,
+            order, ctab, px, tt, hist, stats,
         ))
         if stats[2]:
             return 0  # out of nodes: no value
@@ -812,7 +826,7 @@ def _mtd(
 def _root(
     P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, flags: int,
     pts: Any, stren: Any, above: Any, order: Any, ctab: Any, px: Any, out: Any,
-    tt: Any, stats: Any,
+    tt: Any, hist: Any, stats: Any,
 ) -> int:
     """Exact value of every legal card of the player to move (``out[card]``, team 0's
     view); returns the legal mask. Each card's value is found by MTD(f), starting from
@@ -836,12 +850,12 @@ def _root(
             signed = gained if team == 0 else -gained
             g = signed + _mtd(
                 P, hands, cards, ti + 1, 0, winner, flags | (1 << team), guess - signed,
-                pts, stren, above, order, ctab, px, tt, stats,
+                pts, stren, above, order, ctab, px, tt, hist, stats,
             )
         else:
             g = _mtd(
                 P, hands, cards, ti, tn + 1, leader, flags, guess, pts, stren, above,
-                order, ctab, px, tt, stats,
+                order, ctab, px, tt, hist, stats,
             )
         hands[seat] ^= 1 << c
         if stats[2]:
@@ -921,12 +935,19 @@ class Solver:
         #: whether the last search gave up, and its deadline (microseconds of
         #: ``time.perf_counter``, 0: none).
         self.stats = _array([0, _NO_LIMIT, 0, 0])
+        #: Per seat and card, how often (weighted by the tricks left) a lead refuted a
+        #: position in the current search (the history heuristic); emptied per call.
+        self._hist = _array([0] * 144)
 
     def _start(self, deadline: float | None, max_nodes: int | None) -> float:
         """Set the limits of the next search: a deadline (``time.perf_counter``), which
         the search checks every 1,024 nodes, and a number of nodes; return the start."""
         stats = self.stats
         stats[2] = 0
+        if COMPILED:
+            self._hist.fill(0)
+        else:
+            self._hist[:] = [0] * 144
         stats[1] = _NO_LIMIT if max_nodes is None else int(stats[0]) + max_nodes
         stats[3] = 0 if deadline is None else max(1, int(deadline * 1e6))
         return time.perf_counter()
@@ -993,7 +1014,7 @@ class Solver:
             legal = _root(
                 P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
                 problem.flags, pts, stren, above, order, self._ctab, _pext(), out, self._tt,
-                self.stats,
+                self._hist, self.stats,
             )
         finally:
             self._finish(start, nodes0)
@@ -1024,7 +1045,7 @@ class Solver:
             value = int(_mtd(
                 P, hands, cards, problem.tricks_done, len(problem.trick), problem.leader,
                 problem.flags, guess, pts, stren, above, order, self._ctab, _pext(),
-                self._tt, self.stats,
+                self._tt, self._hist, self.stats,
             ))
         finally:
             self._finish(start, nodes0)

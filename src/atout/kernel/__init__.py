@@ -6,7 +6,9 @@ results as NumPy arrays (one entry per deal; pairs per team as ``(n, 2)``). With
 ``record=True`` it also returns the deck of each deal, every decision and every legal
 set, as indices and bit masks of the environment's action space
 (:mod:`atout.env.space`), from which the Python engine replays the same deal
-(:func:`replay`). Without numba the same kernel runs as plain Python: exact, slow.
+(:func:`replay`). ``policy="rules"`` fixes the contract as the rules-of-thumb bots do
+(:mod:`atout.kernel.policy`). Without numba the same kernel runs as plain Python:
+exact, slow.
 
 The card rules are :mod:`atout.kernel.rules`, the ones the open-hand solver searches
 with; everything else (points, strengths, melds) comes from the engines' own tables.
@@ -48,10 +50,13 @@ def play_deals(
     """Play ``n`` complete deals of ``game`` and return their results as arrays.
 
     Deal ``i`` (``first`` <= i < ``first + n``) is drawn from ``(seed, i)`` alone, with
-    dealer ``i % players``; every decision (contract, melds announcements, cards) is
-    drawn uniformly from the legal ones (``policy="random"``). ``options``: the game's
-    options (an options object or its text form); the match target plays no part (each
-    deal is played and scored in full, from written scores of 0).
+    dealer ``i % players``. ``policy="random"``: every decision (contract, push, bids,
+    doubling, the trump-7 exchange, the four sevens, an announced capot, the cards) is
+    drawn uniformly from the legal ones. ``policy="rules"``: every decision that is not
+    a card is the heuristic bot's (:mod:`atout.kernel.policy`), the cards are drawn as
+    with ``"random"``. ``options``: the game's options (an options object or its text
+    form); the match target plays no part (each deal is played and scored in full, from
+    written scores of 0).
 
     The result maps each field of :data:`FIELDS` to an int64 array (``-1`` stands for
     none); with ``record=True`` also ``deck`` (the deck order the engine deals from),
@@ -65,8 +70,8 @@ def play_deals(
 
     if game not in _GAMES:
         raise ValueError(f"no kernel for {game!r}; choose one of {', '.join(_GAMES)}")
-    if policy != "random":
-        raise ValueError("policy must be 'random'")
+    if policy not in ("random", "rules"):
+        raise ValueError("policy must be 'random' or 'rules'")
     if not 0 <= seed < 1 << 63:
         raise ValueError("seed must be in 0 .. 2**63 - 1")
     if n < 0 or first < 0:
@@ -83,7 +88,7 @@ def play_deals(
     deck = np.zeros((rows, _DECK_SIZE[game]), dtype=np.int64)
     actions = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
     legal = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
-    deals.run(game, n, seed, first, opts, out, record, deck, actions, legal)
+    deals.run(game, n, seed, first, opts, out, record, deck, actions, legal, policy)
     result: dict[str, Any] = {}
     for name, col in deals.columns(game).items():
         pair = f"{name}*2" in deals.FIELDS[game]

@@ -10,11 +10,9 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from atout.bots import make_bot
-from atout.env.space import action_index, action_mask_bits, index_action
-from atout.games import get_game
+from atout.env.space import action_index
 from atout.games.actions import Push
-from atout.kernel import COMPILED, engine_fields, kernel_fields, play_deals
+from atout.kernel import COMPILED, engine_fields, kernel_fields, play_deals, replay
 
 #: Deals per case: thousands compiled; a few as plain Python (slow, same code).
 MANY = 3000 if COMPILED else 60
@@ -31,45 +29,28 @@ CASES = [
 ]
 
 
-def _rules_deals(game: str, options: str | None, count: int, seed: int) -> tuple[int, int]:
-    """Replay each deal of a ``policy="rules"`` batch through the engine: at every
-    decision where something other than a card is legal, the heuristic bot, asked with
-    the seat's view, chooses what the kernel chose (a card for a card, the same action
-    otherwise); the legal sets and the results are the engine's. Returns how many such
-    decisions there were, and how many of them the bot took as something else than a
-    card (to show the test has seen both)."""
-    info = get_game(game)
-    opts = info.options() if options is None else info.options.parse(options)
-    bot = make_bot(game, "heuristic", seed=0)
-    batch = play_deals(game, count, seed=seed, options=options, policy="rules", record=True)
-    decisions = 0
-    taken = 0
-    for i in range(count):
-        deal = info.deal([int(c) for c in batch["deck"][i]], int(batch["dealer"][i]), opts)
-        for j, a in enumerate(batch["actions"][i]):
-            if a < 0:
-                break
-            legal = deal.legal_actions()
-            assert action_mask_bits(legal) == int(batch["legal"][i][j]), (i, j)
-            if any(action_index(x) >= _NOT_A_CARD for x in legal):
-                seat = deal.current_player()
-                mine = action_index(bot.choose(deal.view(seat)))
-                decisions += 1
-                if mine >= _NOT_A_CARD:
-                    taken += 1
-                    assert mine == a, (i, j, index_action(mine), index_action(int(a)))
-                else:
-                    assert a < _NOT_A_CARD, (i, j, index_action(int(a)))
-            deal.apply(index_action(int(a)))
-        assert deal.is_over, i
-        assert kernel_fields(game, batch, i) == engine_fields(game, deal.result), i
-    return decisions, taken
-
-
 @pytest.mark.parametrize(("game", "options", "count"), CASES)
 def test_rules_policy_is_the_heuristic_bot(game: str, options: str | None, count: int) -> None:
-    decisions, taken = _rules_deals(game, options, count, seed=31)
-    assert decisions >= count and taken > 0
+    """Each deal of a ``policy="rules"`` batch replayed by the engine: at every decision
+    where something other than a card is legal, the heuristic bot chooses what the kernel
+    chose (``replay`` checks it); the legal sets and the results are the engine's."""
+    batch = play_deals(game, count, seed=31, options=options, policy="rules", record=True)
+    for i in range(count):
+        deal, legal = replay(game, batch, i, options, policy="rules")
+        assert deal.is_over, i
+        assert [int(x) for x in batch["legal"][i][: len(legal)]] == legal, i
+        assert kernel_fields(game, batch, i) == engine_fields(game, deal.result), i
+    # every deal has the bot's contract, or its passes
+    assert (batch["actions"] >= _NOT_A_CARD).any(axis=1).all()
+
+
+def test_replay_finds_a_decision_the_bot_would_not_take() -> None:
+    """``replay(..., policy="rules")`` is no rubber stamp: a random batch's contracts
+    are not all the bot's."""
+    batch = play_deals("schieber", 50, seed=31, record=True)
+    with pytest.raises(ValueError, match="heuristic bot"):
+        for i in range(50):
+            replay("schieber", batch, i, policy="rules")
 
 
 def test_rules_contracts_are_the_bots_not_random() -> None:

@@ -27,6 +27,7 @@ __all__ = [
 
 _GAMES = ("deberts", "belote", "schieber")
 _DECK_SIZE = {"deberts": 32, "belote": 32, "schieber": 36}
+_CARDS = 36  # action indices 0..35 are cards (atout.env.space)
 
 
 def __getattr__(name: str) -> Any:  # numpy loads on first use
@@ -100,29 +101,49 @@ def play_deals(
     return result
 
 
-def replay(game: str, record: dict[str, Any], i: int, options: Any = None) -> Any:
+def replay(
+    game: str, record: dict[str, Any], i: int, options: Any = None, *, policy: str = "random",
+) -> Any:
     """The Python engine's deal for deal ``i`` of a recorded batch, played through the
     recorded decisions (each one checked legal), with the legal sets the engine gives at
     each decision. Returns ``(deal, legal_sets)``: ``legal_sets[j]`` is the engine's
-    legal actions at decision ``j`` as a bit mask, to compare with ``record["legal"]``."""
-    from atout.env.space import action_mask_bits, index_action
+    legal actions at decision ``j`` as a bit mask, to compare with ``record["legal"]``.
+
+    ``policy="rules"`` (for a batch played so): at each decision where something other
+    than a card is legal, the heuristic bot (:func:`atout.bots.make_bot`) is asked with
+    the seat's view, and must choose what the kernel chose (a card where it played a
+    card: which card is random), else ``ValueError``."""
+    from atout.env.space import action_index, action_mask_bits, index_action
     from atout.games import get_game
 
     info = get_game(game)
     opts = options if options is None or not isinstance(options, str) else (
         info.options.parse(options)
     )
+    bot = None
+    if policy == "rules":
+        from atout.bots import make_bot
+
+        bot = make_bot(game, "heuristic", seed=0)
     deck = [int(c) for c in record["deck"][i]]
     dealer = int(record["dealer"][i])
     deal = info.deal(deck, dealer, opts)
     seen = []
-    for a in record["actions"][i]:
+    for j, a in enumerate(record["actions"][i]):
         if a < 0:
             break
-        seen.append(action_mask_bits(deal.legal_actions()))
+        legal = deal.legal_actions()
+        bits = action_mask_bits(legal)
+        seen.append(bits)
+        if bot is not None and bits >> _CARDS:
+            mine = action_index(bot.choose(deal.view(deal.current_player())))
+            if (mine >= _CARDS or a >= _CARDS) and mine != a:
+                raise ValueError(
+                    f"deal {i}, decision {j}: the heuristic bot chooses {index_action(mine)}, "
+                    f"the kernel {index_action(int(a))}"
+                )
         deal.apply(index_action(int(a)))
     return deal, seen
-
 
 
 def engine_fields(game: str, result: Any) -> dict[str, Any]:

@@ -5,7 +5,9 @@ integers per deal (the fields of :data:`FIELDS`), and, when asked, the deck, eve
 decision and every legal set (as action indices of :mod:`atout.env.space`). The card
 rules are those of :mod:`atout.kernel.rules` (the solver's); the tables of points,
 strengths and melds are built here from the engines' own tables, so that the rules
-stay written once. :func:`atout.kernel.play_deals` is the public face.
+stay written once. Decisions are drawn at random, or (``pol`` = RULES) those that are
+not cards taken as the heuristic bots take them (:mod:`atout.kernel.policy`).
+:func:`atout.kernel.play_deals` is the public face.
 
 Random numbers: xoshiro128**, seeded per deal from ``(seed, deal number)``, so deal
 ``i`` of a seed is the same in any batch and the same compiled or not.

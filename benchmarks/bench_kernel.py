@@ -1,4 +1,4 @@
-"""Complete random deals per second through the compiled kernel (atout.kernel).
+"""Complete deals per second through the compiled kernel (atout.kernel).
 
 Each run plays ``--deals`` complete deals per game in one call of
 :func:`atout.kernel.play_deals` (shuffle, contract, melds, every card, the score, the
@@ -9,6 +9,11 @@ with each figure: other work on a shared machine slows every figure.
 
     python benchmarks/bench_kernel.py                        # every game
     python benchmarks/bench_kernel.py schieber --deals 1000000 --runs 7
+    python benchmarks/bench_kernel.py --policy random rules  # both policies, alternating
+
+``--policy``: the decisions' policy (``random``, or ``rules``: the contract as the
+heuristic bots fix it, the cards random); with both, each run times one batch of each,
+one after the other, so that both see the same load.
 
 Cards per second are deals per second times the cards of a deal (a Belote deal thrown
 in after eight passes plays none), for comparison with engines that count card plays.
@@ -71,25 +76,33 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     parser.add_argument("--rollouts", action="store_true", help="also Belote playouts")
+    parser.add_argument(
+        "--policy", nargs="+", choices=("random", "rules"), default=["random"],
+        help="the decisions' policy (several: measured alternately)",
+    )
     args = parser.parse_args()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     print(f"kernel: {'numba' if COMPILED else 'plain Python'}; load average {load()}")
     for game in args.games:
         play_deals(game, 10, seed=0)  # load or compile
-        rates = []
-        cards = 0.0
+        rates: dict[str, list[float]] = {p: [] for p in args.policy}
+        cards = dict.fromkeys(args.policy, 0.0)
         for run in range(args.runs):
-            start = clock()
-            out = play_deals(game, args.deals, seed=run + 1)
-            rates.append(args.deals / (clock() - start))
-            cards = float(out["tricks"].sum(axis=1).mean()) * (2 if game == "deberts" else 4)
-        print(
-            f"{game}: {statistics.median(rates):,.0f} deals/s "
-            f"(runs {min(rates):,.0f} .. {max(rates):,.0f}; {cards:.1f} cards a deal, "
-            f"{statistics.median(rates) * cards:,.0f} cards/s; "
-            f"{args.deals:,} deals a run, {args.clock} clock); load average {load()}",
-            flush=True,
-        )
+            for policy in args.policy:
+                start = clock()
+                out = play_deals(game, args.deals, seed=run + 1, policy=policy)
+                rates[policy].append(args.deals / (clock() - start))
+                per_deal = float(out["tricks"].sum(axis=1).mean())
+                cards[policy] = per_deal * (2 if game == "deberts" else 4)
+        for policy in args.policy:
+            r = rates[policy]
+            print(
+                f"{game} ({policy}): {statistics.median(r):,.0f} deals/s "
+                f"(runs {min(r):,.0f} .. {max(r):,.0f}; {cards[policy]:.1f} cards a deal, "
+                f"{statistics.median(r) * cards[policy]:,.0f} cards/s; "
+                f"{args.deals:,} deals a run, {args.clock} clock); load average {load()}",
+                flush=True,
+            )
     if args.rollouts:
         rates = [rollouts_per_second(1_000_000) for _ in range(args.runs)]
         rate = statistics.median(rates)

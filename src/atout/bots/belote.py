@@ -62,6 +62,17 @@ class BeloteHeuristicBot(Bot):
             value += 12
         return value
 
+    @classmethod
+    def bid_value(cls, hand: int, trump: int) -> int | None:
+        """:meth:`hand_value` when the trumps are worth bidding on (the jack, or the nine
+        with two more trumps), else ``None``."""
+        trumps = hand & SUIT_MASK[trump]
+        has_jack = bool(trumps >> (9 * trump + Rank.JACK) & 1)
+        has_nine = bool(trumps >> (9 * trump + Rank.NINE) & 1)
+        if not (has_jack or (has_nine and trumps.bit_count() >= 3)):
+            return None
+        return cls.hand_value(hand, trump)
+
     def _bid(self, view: BeloteView) -> Action:
         hand = view.hand.mask
         best: tuple[int, Action] | None = None
@@ -72,12 +83,9 @@ class BeloteHeuristicBot(Bot):
             cards = hand
             if suit == view.turned.suit:
                 cards |= 1 << int(view.turned)  # the taker gets the turned card
-            trumps = cards & SUIT_MASK[suit]
-            has_jack = bool(trumps >> (9 * suit + Rank.JACK) & 1)
-            has_nine = bool(trumps >> (9 * suit + Rank.NINE) & 1)
-            if not (has_jack or (has_nine and trumps.bit_count() >= 3)):
+            value = self.bid_value(cards, suit)
+            if value is None:
                 continue
-            value = self.hand_value(cards, suit)
             # the turned jack goes to the taker: an opponent dealer's jack is a warning
             if best is None or value > best[0]:
                 best = (value, action)

@@ -44,6 +44,10 @@ class DebertsHeuristicBot(Bot):
     name = "heuristic"
     #: Estimated hand value (see :meth:`hand_value`) from which the bot takes.
     take_threshold = 52
+    #: How far above ``take_threshold`` the trump suit's value must be for the defender
+    #: to double, and for the caller to redouble (with its nine cards).
+    double_margin = 35
+    redouble_margin = 45
 
     # -- bidding -------------------------------------------------------------------
     @staticmethod
@@ -67,6 +71,12 @@ class DebertsHeuristicBot(Bot):
             value += 20
         return value
 
+    @staticmethod
+    def exchange_gain(indicator: int) -> int:
+        """What taking the indicator's suit adds to the value of a hand holding its 7:
+        the 7 will be exchanged for the indicator card."""
+        return _TRUMP_WORTH[indicator % 9] - _TRUMP_WORTH[Rank.SEVEN]
+
     def _bid(self, view: DebertsView) -> Action:
         hand = view.hand.mask
         best: tuple[int, Action] | None = None
@@ -74,8 +84,7 @@ class DebertsHeuristicBot(Bot):
             if isinstance(action, Trump):
                 value = self.hand_value(hand, action.suit)
                 if action.suit == view.indicator_suit and hand >> (9 * action.suit + 1) & 1:
-                    # the trump 7 will be exchanged for the indicator
-                    value += _TRUMP_WORTH[view.indicator.rank] - _TRUMP_WORTH[Rank.SEVEN]
+                    value += self.exchange_gain(int(view.indicator))
                 if best is None or value > best[0]:
                     best = (value, action)
         if best is not None and best[0] >= self.take_threshold:
@@ -113,10 +122,10 @@ class DebertsHeuristicBot(Bot):
         value = self.hand_value(view.hand.mask, int(view.trump))
         if view.caller == view.seat:  # asked whether to redouble
             wanted: type[Action] = Redouble
-            strong = value >= self.take_threshold + 45
+            strong = value >= self.take_threshold + self.redouble_margin
         else:
             wanted = Double
-            strong = value >= self.take_threshold + 35
+            strong = value >= self.take_threshold + self.double_margin
         if strong:
             for action in legal:
                 if isinstance(action, wanted):

@@ -6,7 +6,9 @@ results as NumPy arrays (one entry per deal; pairs per team as ``(n, 2)``). With
 ``record=True`` it also returns the deck of each deal, every decision and every legal
 set, as indices and bit masks of the environment's action space
 (:mod:`atout.env.space`), from which the Python engine replays the same deal
-(:func:`replay`). Without numba the same kernel runs as plain Python: exact, slow.
+(:func:`replay`). ``policy="rules"`` fixes the contract as the rules-of-thumb bots do
+(:mod:`atout.kernel.policy`). Without numba the same kernel runs as plain Python:
+exact, slow.
 
 The card rules are :mod:`atout.kernel.rules`, the ones the open-hand solver searches
 with; everything else (points, strengths, melds) comes from the engines' own tables.
@@ -25,6 +27,7 @@ __all__ = [
 
 _GAMES = ("deberts", "belote", "schieber")
 _DECK_SIZE = {"deberts": 32, "belote": 32, "schieber": 36}
+_CARDS = 36  # action indices 0..35 are cards (atout.env.space)
 
 
 def __getattr__(name: str) -> Any:  # numpy loads on first use
@@ -48,10 +51,13 @@ def play_deals(
     """Play ``n`` complete deals of ``game`` and return their results as arrays.
 
     Deal ``i`` (``first`` <= i < ``first + n``) is drawn from ``(seed, i)`` alone, with
-    dealer ``i % players``; every decision (contract, melds announcements, cards) is
-    drawn uniformly from the legal ones (``policy="random"``). ``options``: the game's
-    options (an options object or its text form); the match target plays no part (each
-    deal is played and scored in full, from written scores of 0).
+    dealer ``i % players``. ``policy="random"``: every decision (contract, push, bids,
+    doubling, the trump-7 exchange, the four sevens, an announced capot, the cards) is
+    drawn uniformly from the legal ones. ``policy="rules"``: every decision that is not
+    a card is the heuristic bot's (:mod:`atout.kernel.policy`), the cards are drawn as
+    with ``"random"``. ``options``: the game's options (an options object or its text
+    form); the match target plays no part (each deal is played and scored in full, from
+    written scores of 0).
 
     The result maps each field of :data:`FIELDS` to an int64 array (``-1`` stands for
     none); with ``record=True`` also ``deck`` (the deck order the engine deals from),
@@ -65,8 +71,8 @@ def play_deals(
 
     if game not in _GAMES:
         raise ValueError(f"no kernel for {game!r}; choose one of {', '.join(_GAMES)}")
-    if policy != "random":
-        raise ValueError("policy must be 'random'")
+    if policy not in ("random", "rules"):
+        raise ValueError("policy must be 'random' or 'rules'")
     if not 0 <= seed < 1 << 63:
         raise ValueError("seed must be in 0 .. 2**63 - 1")
     if n < 0 or first < 0:
@@ -83,7 +89,7 @@ def play_deals(
     deck = np.zeros((rows, _DECK_SIZE[game]), dtype=np.int64)
     actions = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
     legal = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
-    deals.run(game, n, seed, first, opts, out, record, deck, actions, legal)
+    deals.run(game, n, seed, first, opts, out, record, deck, actions, legal, policy)
     result: dict[str, Any] = {}
     for name, col in deals.columns(game).items():
         pair = f"{name}*2" in deals.FIELDS[game]
@@ -95,29 +101,49 @@ def play_deals(
     return result
 
 
-def replay(game: str, record: dict[str, Any], i: int, options: Any = None) -> Any:
+def replay(
+    game: str, record: dict[str, Any], i: int, options: Any = None, *, policy: str = "random",
+) -> Any:
     """The Python engine's deal for deal ``i`` of a recorded batch, played through the
     recorded decisions (each one checked legal), with the legal sets the engine gives at
     each decision. Returns ``(deal, legal_sets)``: ``legal_sets[j]`` is the engine's
-    legal actions at decision ``j`` as a bit mask, to compare with ``record["legal"]``."""
-    from atout.env.space import action_mask_bits, index_action
+    legal actions at decision ``j`` as a bit mask, to compare with ``record["legal"]``.
+
+    ``policy="rules"`` (for a batch played so): at each decision where something other
+    than a card is legal, the heuristic bot (:func:`atout.bots.make_bot`) is asked with
+    the seat's view, and must choose what the kernel chose (a card where it played a
+    card: which card is random), else ``ValueError``."""
+    from atout.env.space import action_index, action_mask_bits, index_action
     from atout.games import get_game
 
     info = get_game(game)
     opts = options if options is None or not isinstance(options, str) else (
         info.options.parse(options)
     )
+    bot = None
+    if policy == "rules":
+        from atout.bots import make_bot
+
+        bot = make_bot(game, "heuristic", seed=0)
     deck = [int(c) for c in record["deck"][i]]
     dealer = int(record["dealer"][i])
     deal = info.deal(deck, dealer, opts)
     seen = []
-    for a in record["actions"][i]:
+    for j, a in enumerate(record["actions"][i]):
         if a < 0:
             break
-        seen.append(action_mask_bits(deal.legal_actions()))
+        legal = deal.legal_actions()
+        bits = action_mask_bits(legal)
+        seen.append(bits)
+        if bot is not None and bits >> _CARDS:
+            mine = action_index(bot.choose(deal.view(deal.current_player())))
+            if (mine >= _CARDS or a >= _CARDS) and mine != a:
+                raise ValueError(
+                    f"deal {i}, decision {j}: the heuristic bot chooses {index_action(mine)}, "
+                    f"the kernel {index_action(int(a))}"
+                )
         deal.apply(index_action(int(a)))
     return deal, seen
-
 
 
 def engine_fields(game: str, result: Any) -> dict[str, Any]:

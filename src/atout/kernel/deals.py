@@ -5,7 +5,9 @@ integers per deal (the fields of :data:`FIELDS`), and, when asked, the deck, eve
 decision and every legal set (as action indices of :mod:`atout.env.space`). The card
 rules are those of :mod:`atout.kernel.rules` (the solver's); the tables of points,
 strengths and melds are built here from the engines' own tables, so that the rules
-stay written once. :func:`atout.kernel.play_deals` is the public face.
+stay written once. Decisions are drawn at random, or (``pol`` = RULES) those that are
+not cards taken as the heuristic bots take them (:mod:`atout.kernel.policy`).
+:func:`atout.kernel.play_deals` is the public face.
 
 Random numbers: xoshiro128**, seeded per deal from ``(seed, deal number)``, so deal
 ``i`` of a seed is the same in any batch and the same compiled or not.
@@ -20,6 +22,15 @@ import numpy as np
 from atout.games import belote as _b
 from atout.games import deberts as _d
 from atout.games import schieber as _s
+from atout.kernel.policy import (
+    POLICIES,
+    RANDOM,
+    belote_bid,
+    deberts_bid,
+    deberts_doubles,
+    schieber_contract,
+)
+from atout.kernel.policy import tables as policy_tables
 from atout.kernel.rules import (
     BELOTE,
     DEBERTS,
@@ -237,7 +248,8 @@ def _meld_cards(hand: int, fours: int, rmask: Any) -> int:
 def _schieber(
     seed: int, first: int, n: int, weis_on: int, stoeck_on: int, modern: int,
     PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any,
-    FKEY: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
+    FKEY: Any, pol: int, BVAL: Any, BC: Any, out: Any, rec: int, deck_out: Any,
+    act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(36, dtype=np.int64)
     cards = np.zeros(40, dtype=np.int64)
@@ -264,7 +276,7 @@ def _schieber(
             for j in range(36):
                 deck_out[i, j] = deck[j]
         # the contract: forehand names one of six or pushes; then the partner names one
-        pick = _rand(st, 7)
+        pick = _rand(st, 7) if pol == RANDOM else schieber_contract(hands[fh], 1, BVAL, BC)
         if rec:
             legal_out[i, na] = 0x7F << _TRUMP
             act_out[i, na] = _TRUMP + pick
@@ -274,7 +286,9 @@ def _schieber(
         if pick == 6:
             pushed = 1
             chooser = (fh + 2) % 4
-            pick = _rand(st, 6)
+            pick = (
+                _rand(st, 6) if pol == RANDOM else schieber_contract(hands[chooser], 0, BVAL, BC)
+            )
             if rec:
                 legal_out[i, na] = 0x3F << _TRUMP
                 act_out[i, na] = _TRUMP + pick
@@ -391,8 +405,8 @@ def _schieber(
 def _belote(
     seed: int, first: int, n: int, ann_on: int, belote_in: int, defender_capot: int,
     capot_on: int, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, out: Any, rec: int, deck_out: Any, act_out: Any,
-    legal_out: Any,
+    RKEY: Any, FPTS: Any, FKEY: Any, pol: int, BVAL: Any, BLIM: Any, out: Any, rec: int,
+    deck_out: Any, act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
     cards = np.zeros(36, dtype=np.int64)
@@ -424,15 +438,23 @@ def _belote(
         trump = -1
         while True:
             if passes < 4:
-                pick = _rand(st, 2)
                 legal = (1 << _PASS) | (1 << (_TRUMP + us))
-                suit = us
+                if pol == RANDOM:
+                    pick = _rand(st, 2)
+                    suit = us
+                else:
+                    suit = belote_bid(hands[turn], up, 0, BVAL, BLIM)
+                    pick = 1 if suit >= 0 else 0
             else:
-                pick = _rand(st, 4)
                 legal = (1 << _PASS) | (0xF << _TRUMP) ^ (1 << (_TRUMP + us))
-                suit = pick - 1
-                if suit >= us:
-                    suit += 1
+                if pol == RANDOM:
+                    pick = _rand(st, 4)
+                    suit = pick - 1
+                    if suit >= us:
+                        suit += 1
+                else:
+                    suit = belote_bid(hands[turn], up, 1, BVAL, BLIM)
+                    pick = 1 if suit >= 0 else 0
             if rec:
                 legal_out[i, na] = legal
                 act_out[i, na] = _PASS if pick == 0 else _TRUMP + suit
@@ -492,7 +514,15 @@ def _belote(
             base = 4 * ti
             legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
             k = _popcount(legal)
-            if (
+            if pol != RANDOM and capot_on and capot_seat < 0 and ti == 0 and (
+                seat % 2 == taker % 2 and not (declared >> seat) & 1
+            ):  # the rules never announce a capot: a random card
+                c = _kth(legal, _rand(st, k))
+                if rec:
+                    legal_out[i, na] = legal | (1 << _CAPOT)
+                    act_out[i, na] = c
+                    na += 1
+            elif (
                 capot_on and capot_seat < 0 and ti == 0 and seat % 2 == taker % 2
                 and not (declared >> seat) & 1
             ):
@@ -559,7 +589,8 @@ def _belote(
 def _deberts(
     seed: int, first: int, n: int, doubling: int, four_sevens: int, DECK: Any, PTS: Any,
     STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any,
-    out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
+    pol: int, BVAL: Any, BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any,
+    legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
     cards = np.zeros(40, dtype=np.int64)
@@ -593,15 +624,23 @@ def _deberts(
         trump = -1
         while True:
             if passes < 2:
-                pick = _rand(st, 2)
                 legal = (1 << _PASS) | (1 << (_TRUMP + isuit))
-                suit = isuit
+                if pol == RANDOM:
+                    pick = _rand(st, 2)
+                    suit = isuit
+                else:
+                    suit = deberts_bid(hands[turn], ind, 0, BVAL, BLIM)
+                    pick = 1 if suit >= 0 else 0
             else:
-                pick = _rand(st, 4)
                 legal = (1 << _PASS) | (0xF << _TRUMP) ^ (1 << (_TRUMP + isuit))
-                suit = pick - 1
-                if suit >= isuit:
-                    suit += 1
+                if pol == RANDOM:
+                    pick = _rand(st, 4)
+                    suit = pick - 1
+                    if suit >= isuit:
+                        suit += 1
+                else:
+                    suit = deberts_bid(hands[turn], ind, 1, BVAL, BLIM)
+                    pick = 1 if suit >= 0 else 0
             if rec:
                 legal_out[i, na] = legal
                 act_out[i, na] = _PASS if pick == 0 else _TRUMP + suit
@@ -625,14 +664,20 @@ def _deberts(
             hands[non] |= (1 << deck[13]) | (1 << deck[14]) | (1 << deck[15])
             hands[dealer] |= (1 << deck[16]) | (1 << deck[17]) | (1 << deck[18])
             if doubling:
-                pick = _rand(st, 2)
+                if pol == RANDOM:
+                    pick = _rand(st, 2)
+                else:
+                    pick = deberts_doubles(hands[1 - caller], trump, 0, BVAL, BLIM)
                 if rec:
                     legal_out[i, na] = (1 << _PASS) | (1 << _DOUBLE)
                     act_out[i, na] = _DOUBLE if pick else _PASS
                     na += 1
                 if pick:
                     factor = 2
-                    pick = _rand(st, 2)
+                    if pol == RANDOM:
+                        pick = _rand(st, 2)
+                    else:
+                        pick = deberts_doubles(hands[caller], trump, 1, BVAL, BLIM)
                     if rec:
                         legal_out[i, na] = (1 << _PASS) | (1 << _REDOUBLE)
                         act_out[i, na] = _REDOUBLE if pick else _PASS
@@ -670,7 +715,12 @@ def _deberts(
                     exch = 1 if (
                         trump == isuit and not exchanged and (hand >> seven) & 1
                     ) else 0
-                    r = _rand(st, k + cancel + exch)
+                    if pol == RANDOM:
+                        r = _rand(st, k + cancel + exch)
+                    elif exch:  # the rules always exchange the trump 7
+                        r = cancel
+                    else:  # and never cancel: a random card
+                        r = cancel + _rand(st, k)
                     if rec:
                         legal_out[i, na] = (
                             legal | (cancel << _SEVENS_ACT) | (exch << _EXCHANGE)
@@ -1015,27 +1065,29 @@ def run_cards(game: str) -> Any:
 
 def run(
     game: str, n: int, seed: int, first: int, options: Any, out: Any, rec: bool,
-    deck_out: Any, act_out: Any, legal_out: Any,
+    deck_out: Any, act_out: Any, legal_out: Any, policy: str = "random",
 ) -> None:
-    """Play deals ``first .. first + n - 1`` of ``seed`` into the arrays given."""
+    """Play deals ``first .. first + n - 1`` of ``seed`` into the arrays given, the
+    decisions by ``policy`` (one of :data:`atout.kernel.policy.POLICIES`)."""
     r = 1 if rec else 0
+    pol = (POLICIES.index(policy), *policy_tables(game))
     if game == "schieber":
         t = tables("schieber")
         _schieber(
             seed, first, n, int(options.weis), int(options.stoeck),
-            int(options.undenufe_values == "modern"), *t, out, r, deck_out, act_out,
+            int(options.undenufe_values == "modern"), *t, *pol, out, r, deck_out, act_out,
             legal_out,
         )
     elif game == "belote":
         t = tables("belote", options.undertrump)
         _belote(
             seed, first, n, int(options.announcements), int(options.belote_in_contract),
-            int(options.defender_capot), int(options.announced_capot), *t, out, r,
+            int(options.defender_capot), int(options.announced_capot), *t, *pol, out, r,
             deck_out, act_out, legal_out,
         )
     else:
         t = tables("deberts")
         _deberts(
-            seed, first, n, int(options.doubling), int(options.four_sevens), *t, out, r,
-            deck_out, act_out, legal_out,
+            seed, first, n, int(options.doubling), int(options.four_sevens), *t, *pol, out,
+            r, deck_out, act_out, legal_out,
         )

@@ -4,6 +4,7 @@
     python benchmarks/peer_bots.py belote --bot expert --boards 500    # vs belote-cli Hard
     python benchmarks/peer_bots.py schieber --boards 4 --bot medium   # a quick try
     python benchmarks/peer_bots.py --tests                            # adapter tests, peers in
+    python benchmarks/peer_bots.py schieber --set worlds=80 --compare expert.jsonl  # a variant
 
 The peers run in a virtual environment of their own, ``benchmarks/.peer-bots-venv``
 (git-ignored; made on the first run and remade when the pins change), never as
@@ -31,10 +32,12 @@ from the boards already there.
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib.util
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -420,11 +423,18 @@ class Match:
     times: dict[str, list[float]] = field(default_factory=dict)
     #: Per board, the contract's factor in each play (Schieber; 1 elsewhere).
     factors: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: Attributes set on atout's bot after it is made (``--set``): a variant to try.
+    settings: dict[str, Any] = field(default_factory=dict)
 
     def make(self, name: str, seed: int) -> Bot:
         if name in PEER_BOTS:
             return PEER_BOTS[name](seed)
-        return make_bot(self.game, name, seed=seed)
+        bot = make_bot(self.game, name, seed=seed)
+        for attr, value in self.settings.items():
+            if not hasattr(bot, attr):
+                raise SystemExit(f"--set: {name} has no attribute {attr!r}")
+            setattr(bot, attr, value)
+        return bot
 
     def play_board(self, board: int) -> BoardResult:
         """As ``atout.arena.play_board``: the same deal, dealer and bot seeds."""
@@ -487,13 +497,56 @@ class Match:
         return "\n".join(lines)
 
 
+def settings(items: Sequence[str]) -> dict[str, Any]:
+    """``--set NAME=VALUE`` items as attributes (values are Python literals:
+    ``worlds=40``, ``bids_by_rules=frozenset()``, ``depth={'schieber': (4, 5)}``)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep:
+            raise SystemExit(f"--set {item!r}: NAME=VALUE")
+        out[name] = frozenset() if text == "frozenset()" else ast.literal_eval(text)
+    return out
+
+
+def load_boards(path: Path) -> dict[int, BoardResult]:
+    """The boards of a match log, by number."""
+    boards = {}
+    for line in path.read_text().splitlines()[1:]:
+        row = json.loads(line)
+        boards[row["board"]] = BoardResult(
+            row["board"], (row["a"][0], row["a"][1]), (row["b"][0], row["b"][1])
+        )
+    return boards
+
+
+def paired_change(match: Match, other: dict[int, BoardResult]) -> str:
+    """This match against another bot's log on the same boards: the mean change of A - B
+    per deal, board by board, with its 95% interval (the same cards both times, so the
+    luck of the deal cancels)."""
+    changes = [b.advantage - other[b.board].advantage for b in match.boards if b.board in other]
+    if len(changes) < 2:
+        return "  compared: fewer than two boards in common"
+    mean = statistics.fmean(changes)
+    half = 1.96 * statistics.stdev(changes) / len(changes) ** 0.5
+    return (
+        f"  against the compared log, {len(changes)} boards in common: A - B per deal "
+        f"{mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}]"
+    )
+
+
 def run(args: argparse.Namespace) -> Match:
     game = args.game
     peer = args.peer or PEERS[game]
     options = OPTIONS[game] if args.options is None else args.options
-    match = Match(game, args.bot, peer, args.seed, options)
+    variant = getattr(args, "set", None) or []
+    match = Match(game, args.bot, peer, args.seed, options, settings=settings(variant))
     log = Path(args.log) if args.log else None
-    header = {"game": game, "bot": args.bot, "peer": peer, "seed": args.seed, "options": options}
+    header: dict[str, Any] = {
+        "game": game, "bot": args.bot, "peer": peer, "seed": args.seed, "options": options,
+    }
+    if variant:
+        header["set"] = sorted(variant)
     if log and log.exists() and log.stat().st_size:
         lines = log.read_text().splitlines()
         if json.loads(lines[0]) != header:
@@ -545,6 +598,8 @@ def run(args: argparse.Namespace) -> Match:
                 flush=True,
             )
     print(match.report(), flush=True)
+    if getattr(args, "compare", None):
+        print(paired_change(match, load_boards(Path(args.compare))), flush=True)
     return match
 
 
@@ -565,6 +620,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--options", default=None, help="atout options (the shared rules)")
     parser.add_argument("--log", default=None, help="JSON lines log of the boards (resumable)")
     parser.add_argument("--every", type=int, default=10, help="progress every N boards (10)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="an attribute of atout's bot to change (a variant), repeatable")
+    parser.add_argument("--compare", default=None, metavar="LOG",
+                        help="another match's log: the change per deal, board by board")
     parser.add_argument("--tests", nargs=argparse.REMAINDER,
                         help="run tests/test_peer_bots.py in the peers' venv")
     args = parser.parse_args(argv)

@@ -218,3 +218,31 @@ def test_match_plays_the_arena_boards_and_resumes(tmp_path: Path) -> None:
     again = pb.run(args)
     assert again.result.boards[:3] == first.result.boards
     assert len(again.result.boards) == 4 and set(again.factors) == {0, 1, 2, 3}
+
+
+def test_variant_settings_and_paired_change(tmp_path: Path) -> None:
+    """``--set`` makes a variant of atout's bot (attributes set after it is made; an
+    unknown one is refused), and ``--compare`` gives the mean change of A - B per deal
+    board by board against another match's log."""
+    from atout.arena import BoardResult
+
+    wanted = pb.settings(["worlds=40", "bids_by_rules=frozenset()", "depth={'schieber': (4, 5)}"])
+    assert wanted == {"worlds": 40, "bids_by_rules": frozenset(), "depth": {"schieber": (4, 5)}}
+    match = pb.Match("schieber", "expert", "challenge", settings=wanted)
+    bot: Any = match.make("expert", 1)
+    assert bot.worlds == 40 and bot.bids_by_rules == frozenset()
+    with pytest.raises(SystemExit):
+        pb.Match("schieber", "expert", "challenge", settings={"wrolds": 4}).make("expert", 1)
+    with pytest.raises(SystemExit):
+        pb.settings(["worlds"])
+    log = tmp_path / "other.jsonl"
+    log.write_text(
+        '{"game": "schieber"}\n'
+        '{"board": 0, "a": [100, 50], "b": [60, 90]}\n'
+        '{"board": 1, "a": [80, 80], "b": [80, 80]}\n'
+    )
+    other = pb.load_boards(log)
+    assert other[0].advantage == (150 - 150) / 2
+    match.boards = [BoardResult(0, (120, 50), (60, 90)), BoardResult(1, (90, 80), (80, 80))]
+    text = pb.paired_change(match, other)
+    assert "2 boards in common" in text and "+7.5" in text  # (+10 and +5) / 2

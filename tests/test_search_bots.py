@@ -319,6 +319,7 @@ def test_bidding_by_simulation_stops_at_its_time_budget() -> None:
     deal = get_game("schieber").deal(seed=5, dealer=0)
     view = deal.view(deal.current_player())
     bot: Any = make_bot("schieber", "expert", seed=1)
+    bot.bids_by_rules = frozenset()  # the expert's Schieber contract: by simulation here
     bot.bid_worlds = 1000
     bot.time_budget = 0.3
     start = time.perf_counter()
@@ -326,6 +327,30 @@ def test_bidding_by_simulation_stops_at_its_time_budget() -> None:
     spent = time.perf_counter() - start
     assert action in view.legal_actions and bot.cut
     assert spent < 0.3 + 1.5, spent  # slack for a loaded machine; all 1,000 worlds: ~10 s
+
+
+def test_expert_schieber_contract_is_the_rules_and_searches_forty_worlds() -> None:
+    """The expert chooses its Schieber contract (or push) as the rules of thumb do, with
+    no simulation, and solves up to 40 worlds per Schieber card (20 in Belote)."""
+    rules = make_bot("schieber", "heuristic", seed=0)
+    for seed in range(12):
+        deal = get_game("schieber").deal(seed=seed, dealer=seed % 4)
+        view = deal.view(deal.current_player())
+        bot: Any = make_bot("schieber", "expert", seed=seed)
+        assert bot.choose(view) == rules.choose(view)
+        assert bot.last_note == "rules of thumb"
+    for game, worlds in (("schieber", 40), ("belote", 20)):
+        rng = random.Random(7)
+        view = None
+        while view is None or sum(isinstance(a, Play) for a in view.legal_actions) < 3:
+            deal = _ending(game, rng, rng.randrange(1000), 6)
+            view = deal.view(deal.current_player())
+        expert: Any = make_bot(game, "expert", seed=3)
+        expert.time_budget = None
+        expert.decisive = float("inf")  # no early stop: every world is solved
+        expert.choose(view)
+        assert expert.last_count == worlds, (game, expert.last_count)
+    assert "belote" not in expert.bids_by_rules and expert.bid_worlds > 0
 
 
 def test_levels_have_a_time_budget() -> None:

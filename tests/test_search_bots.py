@@ -351,6 +351,13 @@ def test_expert_schieber_contract_is_the_rules_and_searches_forty_worlds() -> No
         expert.choose(view)
         assert expert.last_count == worlds, (game, expert.last_count)
     assert "belote" not in expert.bids_by_rules and expert.bid_worlds > 0
+    # Schieber's horizon: the expert 4 tricks ahead (exact from 5 left), hard 3 (from 4)
+    deal = get_game("schieber").deal(seed=2, dealer=0)
+    while deal.phase != "play":
+        deal.apply(deal.legal_actions()[0])
+    for level, ahead in (("expert", 4), ("hard", 3)):
+        bot = make_bot("schieber", level, seed=0)
+        assert bot._problem(deal, "schieber").stop == ahead
 
 
 def test_levels_have_a_time_budget() -> None:

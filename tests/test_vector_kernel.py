@@ -214,5 +214,5 @@ def test_warm_command_prepares_the_programs_kernels_on_request(monkeypatch: Any)
     assert result.exit_code == 0, result.output
     assert asked == [("deberts", "belote", "schieber")]
     for game in ("deberts", "belote", "schieber"):
-        assert f"atout: {game} deal and environment kernels ready (0.5 s)" in result.output
+        assert f"atout: {game.capitalize()} deals and environment ready (0.5 s)" in result.output
     assert "program kernels ready (1.5 s)" in result.output

@@ -398,7 +398,7 @@ def warm(programs: bool) -> None:
     if programs:
         spent = warm_programs(
             lambda game, seconds: click.echo(
-                f"atout: {game} deal and environment kernels ready ({seconds:.1f} s)"
+                f"atout: {game.capitalize()} deals and environment ready ({seconds:.1f} s)"
             )
         )
         click.echo(f"atout: program kernels ready ({spent:.1f} s)")

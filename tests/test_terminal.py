@@ -396,11 +396,7 @@ def test_cli_ctrl_c_leaves_without_a_traceback() -> None:
     while "Votre coup" not in seen and time.monotonic() < deadline:
         seen += proc.stdout.read(1)
     proc.send_signal(signal.SIGINT)
-    # wait for the exit before reading the rest: communicate() would close the input,
-    # and an end of input that the game reads before the signal means leaving (1)
-    proc.wait(timeout=60)
-    assert proc.stdout is not None and proc.stderr is not None
-    rest, err = proc.stdout.read(), proc.stderr.read()
+    rest, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert "Interrompu (Ctrl-C)" in rest and "Traceback" not in err
 

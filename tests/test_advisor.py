@@ -6,6 +6,7 @@ undo, the next deal, the record and the open-hand review."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -346,7 +347,7 @@ def test_cli_scripted_session() -> None:
                "--lang", "fr"], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     assert "Conseil (easy)" in result.output
-    assert "Donne finie" in result.output
+    assert "Fin de la donne 1." in result.output
     assert "Revue cartes sur table de la donne 1" in result.output
     assert '[Game "deberts"]' in result.output
 
@@ -376,3 +377,65 @@ def test_random_filler_seeds_do_not_change_refusals() -> None:
         advisor.enter("hand SA SK SQ D7 D8 H10 up H9")
         with pytest.raises(EntryRefused):
             advisor.enter("1 pass")  # the nondealer (seat 0) speaks first
+
+
+def _results(game: str) -> list[Any]:
+    """A result of every outcome of ``game``'s deals (and a capot, a stop, a false claim)."""
+    from typing import get_args
+
+    from atout.cards import Suit
+    from atout.games import belote, deberts, schieber
+    from atout.games.actions import NoTrump, Trump
+
+    if game == "deberts":
+        return [deberts.DebertsDealResult(dealer=0, outcome=o, caller=1, hanging=81,
+                                          recorded=(0, 162))
+                for o in get_args(deberts.Outcome)]
+    if game == "belote":
+        out = [belote.BeloteDealResult(dealer=0, outcome=o, taker=1, held=81, recorded=(0, 162))
+               for o in get_args(belote.Outcome)]
+        return [*out, belote.BeloteDealResult(dealer=0, outcome="made", taker=2, capot=0,
+                                              recorded=(252, 0))]
+    out = []
+    for o in get_args(schieber.Outcome):
+        out.append(schieber.SchieberDealResult(
+            dealer=0, forehand=1, outcome=o, chooser=3, contract=Trump(Suit.HEARTS),
+            claimant=0, reached_by="tricks" if o == "claim" else None,
+            match_winner=None if o == "played" else 0))
+    out.append(schieber.SchieberDealResult(dealer=0, forehand=1, outcome="played", chooser=0,
+                                           contract=NoTrump("undenufe")))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de", "ru", "uk"])
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
+def test_every_outcome_is_said_in_the_language(game: str, lang: str) -> None:
+    """The end of each deal as `atout advise` prints it, for every outcome of the game:
+    a sentence of the reader's language, never the result's code (``thrown-in``)."""
+    from types import SimpleNamespace
+    from typing import get_args
+
+    from atout.games import belote, deberts, schieber
+    from atout.terminal.advisor import AdviseSession
+    from i18n_support import english_left, fell_back, forget
+
+    codes = {"deberts": deberts.Outcome, "belote": belote.Outcome, "schieber": schieber.Outcome}
+    forget()
+    for result in _results(game):
+        for seat in (0, 1):
+            lines: list[str] = []
+            session = AdviseSession(game, lang=lang, seat=seat, output=lines.append,
+                                    input_fn=lambda prompt: "quit")
+            row = SimpleNamespace(number=3, result=result)
+            session.advisor.match = SimpleNamespace(  # type: ignore[assignment]
+                scoresheet=[row], scores=(40, 120), is_over=True, winner=1)
+            session.deal_over()
+            text = "\n".join(lines)
+            assert lines[0].startswith(session.t("advisor.deal-over", number=3, outcome=""))
+            assert english_left(text, lang) == [], text
+            assert "{" not in text and "  " not in text, text
+            if lang != "en":
+                for code in get_args(codes[game]):
+                    for word in code.split("-"):
+                        assert re.search(rf"\b{word}\b", text) is None, (code, text)
+    assert fell_back(lang) == set()

@@ -24,7 +24,7 @@ from typing import Any
 from atout.bots.base import make_bot
 from atout.bots.search import HardBot, ISMCTSBot, PIMCBot, _game_of, _SearchBase
 from atout.games.actions import Action, NoTrump, Play, Trump
-from atout.i18n import translate
+from atout.i18n import number, translate
 
 __all__ = ["Advice", "action_name", "advise", "estimate"]
 
@@ -66,7 +66,7 @@ class Advice:
         namer = name or (lambda action: action_name(action, lang))
         params = {
             key: namer(value) if isinstance(value, Action) else
-            f"{value:.1f}" if isinstance(value, float) else value
+            number(value, lang, 1) if isinstance(value, float) else value
             for key, value in self.reason_args.items()
         }
         return translate(self.reason_key, lang, **params)

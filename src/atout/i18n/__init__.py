@@ -12,14 +12,15 @@ and the tests fail on any of them (docs/translating.md).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
 from atout.i18n.po import parse
 
 __all__ = [
-    "DOMAINS", "LANGUAGES", "LANGUAGE_NAMES", "Translator", "catalog", "explain", "fallbacks",
-    "lookup", "messages", "translate",
+    "DOMAINS", "LANGUAGES", "LANGUAGE_NAMES", "MINUS", "Translator", "catalog", "explain",
+    "fallbacks", "lookup", "messages", "number", "signed", "translate",
 ]
 
 LANGUAGES = ("en", "fr", "es", "de", "ru", "uk")
@@ -27,6 +28,8 @@ LANGUAGES = ("en", "fr", "es", "de", "ru", "uk")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español", "de": "Deutsch",
                   "ru": "Русский", "uk": "Українська"}
 DOMAINS = ("atout", "web")
+#: The sign of a negative number as shown (the typographic minus, not the hyphen).
+MINUS = "\u2212"
 
 class _Languages(Mapping[str, dict[str, str]]):
     """One domain's messages, language -> key -> template, each language read from its
@@ -150,3 +153,30 @@ def explain(error: Exception, lang: str = "en") -> str:
         return translate(key, lang, **params)
     except (KeyError, IndexError):
         return str(error)
+
+
+# -- numbers ---------------------------------------------------------------------------------
+@cache
+def _locale(lang: str) -> Any:
+    from babel import Locale
+
+    return Locale.parse(lang if lang in LANGUAGES else "en")
+
+
+def number(value: float, lang: str = "en", digits: int = 0) -> str:
+    """``value`` as a reader of ``lang`` writes it, with ``digits`` decimals (Babel's
+    number formatting for the locale: ``32.5`` in English, ``32,5`` in French, Spanish,
+    German, Russian and Ukrainian); a negative number has the minus sign ``−``."""
+    from babel.numbers import format_decimal
+
+    rounded = round(float(value), digits)
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    text = format_decimal(abs(rounded), format=pattern, locale=_locale(lang))
+    return MINUS + text if rounded < 0 else text
+
+
+def signed(value: float, lang: str = "en", digits: int = 1) -> str:
+    """``value`` with its sign, as a gain or a loss is shown (``+32,5``, ``−9,3`` in
+    French; ``0,0`` without a sign): :func:`number` with a ``+`` before a positive one."""
+    text = number(value, lang, digits)
+    return "+" + text if round(float(value), digits) > 0 else text

@@ -7,7 +7,7 @@ from importlib import import_module
 from typing import Any
 
 from atout.games.base import Deal
-from atout.i18n import Translator, explain
+from atout.i18n import Translator, explain, number
 from atout.learn.course import Lesson, Step, Verdict, action_label, situation
 from atout.learn.puzzles import Puzzle, daily, load_puzzles
 
@@ -100,7 +100,7 @@ def check_puzzle(puzzle: Puzzle, card: str, lang: str = "en") -> Verdict:
         return Verdict(False, (reason,), solution, action_label(puzzle.best))
     if code != puzzle.best:
         loss = round(puzzle.values[puzzle.best] - puzzle.values[code], 2)
-        reason = t("learn.puzzle.worse", card=action_label(code), loss=_number(loss))
+        reason = t("learn.puzzle.worse", card=action_label(code), loss=_points(loss, lang))
         return Verdict(False, (reason,), solution, action_label(puzzle.best))
     return Verdict(True, (), solution, action_label(puzzle.best))
 
@@ -109,11 +109,12 @@ def puzzle_solution(puzzle: Puzzle, lang: str = "en") -> str:
     t = Translator(lang)
     key = "learn.puzzle.solution-all" if puzzle.proof == "all" else "learn.puzzle.solution-sampled"
     text = t(key, card=action_label(puzzle.best), worlds=puzzle.worlds,
-             margin=_number(puzzle.margin), second=action_label(puzzle.second))
+             margin=_points(puzzle.margin, lang), second=action_label(puzzle.second))
     if puzzle.line:
         text += " " + t("learn.puzzle.line", line=", ".join(action_label(c) for c in puzzle.line))
     return text
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+def _points(value: float, lang: str) -> str:
+    """Points as the reader writes them: whole, or with one decimal (``1,5`` in French)."""
+    return number(value, lang, 0 if float(value).is_integer() else 1)

@@ -31,7 +31,8 @@ from atout.advisor.entries import SILENT
 from atout.bots.advice import action_name
 from atout.cards import CARDS, DECK_32, DECK_36, Card, bits
 from atout.games.actions import Action, Play
-from atout.i18n import Translator, translate
+from atout.i18n import Translator, signed, translate
+from atout.i18n.outcomes import outcome_text
 from atout.terminal.input import Command, InputError, fold, read_input, said
 
 __all__ = ["AdviseSession"]
@@ -76,6 +77,19 @@ class AdviseSession:
 
     def who(self, seat: int) -> str:
         return seat_name(seat, self.advisor.seat, self.advisor.n, self.lang)
+
+    def team(self, side: int) -> str:
+        """A side as the person names it: your team and theirs (with partners), or you
+        and your opponent."""
+        if self.advisor.n == 2:
+            return self.t("seat.you" if side == self.advisor.seat else "seat.opponent")
+        return self.t("belote.team.us" if side == self.advisor.seat % 2 else "belote.team.them")
+
+    def scores(self) -> str:
+        """The scores, the person's side first, each with its name."""
+        mine = self.advisor.seat % 2
+        scores = self.advisor.match.scores  # type: ignore[attr-defined]
+        return " – ".join(f"{self.team(side)} {scores[side]}" for side in (mine, 1 - mine))
 
     def refuse(self, error: EntryRefused) -> None:
         self.say("✗ " + explain_refusal(error, self.lang, self.advisor.seat, self.advisor.n))
@@ -142,8 +156,8 @@ class AdviseSession:
         self.say(self.t("advisor.advice", level=self.advisor.level))
         for i, item in enumerate(advice, 1):
             mark = " *" if item.chosen else ""
-            self.say(f"  {i}. {action_name(item.action, self.lang):<10} {item.points:+6.1f}  "
-                     f"{item.reason(self.lang)}{mark}")
+            self.say(f"  {i}. {action_name(item.action, self.lang):<10} "
+                     f"{signed(item.points, self.lang):>6}  {item.reason(self.lang)}{mark}")
         return [item.action for item in advice]
 
     # -- reading one line ---------------------------------------------------------------
@@ -270,7 +284,7 @@ class AdviseSession:
                 elif entry is Command.HELP:
                     self.say(self.t("advisor.help"))
                 elif entry is Command.SCORE:
-                    self.say(self.t("advisor.scores", scores=_scores(advisor)))
+                    self.say(self.t("advisor.scores", scores=self.scores()))
                 elif entry in (Command.HAND, Command.HINT, Command.LAST):
                     self.status()
                 continue
@@ -286,12 +300,18 @@ class AdviseSession:
     def deal_over(self) -> None:
         advisor = self.advisor
         row = advisor.match.scoresheet[-1]
-        self.say(self.t("advisor.deal-over", outcome=row.result.outcome,
-                        scores=_scores(advisor)))
+        outcome = outcome_text(advisor.game, row.result, self.lang,
+                               seat=lambda s: _capital(self.who(s)),
+                               team=self.team, me=advisor.seat,
+                               target=getattr(advisor.options, "target", None))
+        if not outcome.endswith((".", "!", "?", "…")):
+            outcome += "."
+        self.say(self.t("advisor.deal-over", number=row.number, outcome=outcome))
+        self.say(self.t("advisor.scores", scores=self.scores()))
         if advisor.match.is_over:
             winner = advisor.match.winner
             assert winner is not None
-            self.say(self.t("advisor.winner", seat=self.who(winner)))
+            self.say(self.t("advisor.winner", team=self.team(winner)))
         if self.save:
             Path(self.save).write_text(record_text(advisor), encoding="utf-8")
 
@@ -320,12 +340,11 @@ class AdviseSession:
             self.say(self.t("advisor.review.total", seat=self.who(seat), cost=lost[seat]))
 
 
-def _scores(advisor: Advisor) -> str:
-    scores = advisor.match.scores  # type: ignore[attr-defined]
-    return f"{scores[0]}-{scores[1]}"
-
-
 def _entry_words(advisor: Advisor, entry: Entry) -> str:
     from atout.advisor import entry_text
 
     return entry_text(advisor.game, entry)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from atout.cards import Card, Suit
 from atout.games.actions import Action, Play
-from atout.i18n import Translator
+from atout.i18n import Translator, signed
 
 if TYPE_CHECKING:
     from atout.bots.advice import Advice
@@ -160,7 +160,7 @@ class BaseRenderer:
             table.add_row(
                 f"{numbers.get(item.action, '')}:",
                 self.action_label(item.action, view),
-                f"{item.points:+.1f}",
+                signed(item.points, t.lang),
                 reason,
             )
         self.console.print(table)

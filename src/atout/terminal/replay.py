@@ -91,6 +91,18 @@ class ReplayViewer:
     def seat_name(self, seat: int) -> str:
         return self.t("replay.seat", seat=seat)
 
+    def outcome(self, result: Any) -> str:
+        """How the deal ended, in one sentence of the reader's language."""
+        from atout.i18n.outcomes import outcome_text
+
+        n = self.num_players
+        text = outcome_text(
+            self.record.game, result, self.t.lang, seat=self.seat_name,
+            team=lambda side: " & ".join(self.seat_name(s) for s in range(side, n, 2)),
+            target=getattr(self.match.options, "target", None),
+        )
+        return text if text.endswith((".", "!", "?", "…")) else text + "."
+
     def _scores_before(self) -> tuple[int, int]:
         sheet = self.match.scoresheet
         scores: tuple[int, int] = sheet[self.index - 1].scores if self.index > 0 else (0, 0)
@@ -120,7 +132,7 @@ class ReplayViewer:
         if deal.is_over and self.index < len(self.match.scoresheet):
             row = self.match.scoresheet[self.index]
             c.print(
-                t("replay.deal-over", outcome=row.result.outcome,
+                t("replay.deal-over", outcome=self.outcome(row.result),
                   written=_pair(row.result.recorded), scores=_pair(row.scores)),
                 style="yellow",
             )

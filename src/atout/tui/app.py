@@ -22,7 +22,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from atout.games.actions import Action, Play
-from atout.i18n import explain
+from atout.i18n import explain, number
 from atout.terminal.app import TerminalGame
 from atout.tui.base import KeyBar, StatusBar, TableApp
 from atout.tui.describe import Describer, Sink
@@ -463,7 +463,7 @@ class PlayApp(TableApp):
         steps = [0.0, 0.2, 0.4, 0.8, 1.2, 2.0]
         now = min(range(len(steps)), key=lambda i: abs(steps[i] - self.pace))
         self.pace = steps[max(0, min(len(steps) - 1, now + change))]
-        self.show_message(self.t("tui.pace", seconds=f"{self.pace:.1f}"), "italic")
+        self.show_message(self.t("tui.pace", seconds=number(self.pace, self.t.lang, 1)), "italic")
 
     # -- drawing -----------------------------------------------------------------------
     def show_message(self, text: str, style: str = "") -> None:

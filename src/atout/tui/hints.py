@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from atout.games.actions import Action
-from atout.i18n import Translator
+from atout.i18n import Translator, signed
 
 __all__ = ["hint_panel", "keys_text"]
 
@@ -45,5 +45,5 @@ def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str = "
         number = numbers.get(advice.action)
         label.append(f"{number:>2} " if number else "   ", style="dim")
         label.append_text(describer.label(advice.action, view))
-        table.add_row(label, f"{advice.points:+.1f}", advice.reason(t.lang, name))
+        table.add_row(label, signed(advice.points, t.lang), advice.reason(t.lang, name))
     return Group(table, Text(""), Text(t("tui.hint.note"), style="italic"))

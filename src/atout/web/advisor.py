@@ -35,7 +35,7 @@ from atout.bots.advice import action_name
 from atout.cards import CARDS, DECK_32, DECK_36, Rank, bits
 from atout.games.actions import Play
 from atout.games.base import OptionsParseError
-from atout.i18n import LANGUAGES, translate
+from atout.i18n import LANGUAGES, signed, translate
 from atout.web.limits import json_object
 from atout.web.serialize import to_json
 from atout.web.workers import Workers, WorkersBusy
@@ -161,7 +161,8 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
         if need.seat == me and view is not None:
             out["advice"] = [
                 {"text": str(a.action), "label": action_name(a.action, lang),
-                 "points": round(a.points, 1), "reason": a.reason(lang), "chosen": a.chosen,
+                 "points": round(a.points, 1), "points_text": signed(a.points, lang),
+                 "reason": a.reason(lang), "chosen": a.chosen,
                  "card": a.action.card.name if isinstance(a.action, Play) else None}
                 for a in advisor.advise()
             ]

@@ -34,7 +34,7 @@ from atout.bots.base import make_bot
 from atout.games import get_game
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
-from atout.i18n import explain
+from atout.i18n import explain, signed
 from atout.web.messages import web_text
 from atout.web.serialize import public_view, seat_view, to_json
 from atout.web.store import DuplicateEvent, SeatRow, Store, TableRow, hash_token
@@ -484,7 +484,8 @@ class TableManager:
         from atout.bots.advice import advise
 
         return [
-            {"action": str(a.action), "value": round(a.points, 1), "reason": a.reason(lang)}
+            {"action": str(a.action), "value": round(a.points, 1), "text": signed(a.points, lang),
+             "reason": a.reason(lang)}
             for a in advise(table.row.game, view, "medium", seed=table.seq)
         ]
 

@@ -216,7 +216,7 @@
         list.append(el("li", {}, el("button", { type: "button", class: i === 0 ? "best" : null,
           "data-action": a.text, onclick: () => send({ add: `${S.seat} ${a.text}` }) },
           el("span", { class: "what" + (red ? " red" : "") }, a.label),
-          el("span", { class: "pts" }, (a.points > 0 ? "+" : "") + a.points.toFixed(1)),
+          el("span", { class: "pts" }, a.points_text),
           el("span", { class: "why" }, a.reason + (a.chosen ? ` · ${t("advice.chosen")}` : "")))));
       });
       body.push(el("div", { class: "note" }, t("advisor.advice", { level: S.level })), list);

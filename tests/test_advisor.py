@@ -439,3 +439,44 @@ def test_every_outcome_is_said_in_the_language(game: str, lang: str) -> None:
                     for word in code.split("-"):
                         assert re.search(rf"\b{word}\b", text) is None, (code, text)
     assert fell_back(lang) == set()
+
+
+@pytest.mark.parametrize(("lang", "hand", "bid", "take", "more", "card"), [
+    ("en", "SA SK SQ D7 D8 H10 H9", "pass", "trump H", "HA S7 C8 CA", "ace of spades"),
+    ("fr", "as de pique, roi de pique, dame de pique 7K 8K 10C 9C", "passer", "atout C",
+     "AC 7P 8T AT", "as de pique"),
+    ("es", "as de picas, rey de picas, caballo de picas 7D 8D 10C 9C", "paso", "triunfo c",
+     "AC 7P 8T AT", "as de picas"),
+    ("de", "Pik Ass, Pik König, Pik Dame, Karo 7, Karo 8, Herz 10, Herz 9", "passe",
+     "Trumpf Herz", "AH 7P 8Kr AKr", "Pik Ass"),
+    ("ru", "туз пик, король пик, дама пик, 7Б 8Б 10Ч 9Ч", "пас", "козырь черви",
+     "ТЧ 7П 8Т ТТ", "туз пик"),
+])
+def test_the_web_page_reads_typed_words_as_the_terminal(
+        lang: str, hand: str, bid: str, take: str, more: str, card: str) -> None:
+    """The advisor page's text box: cards, bids and commands in the page's language (or
+    the codes), read by the terminal's reader (atout.advisor.typed) on the server."""
+    from atout.web.advisor import answer
+
+    body: dict[str, Any] = {"game": "deberts", "seat": 0, "dealer": 1, "level": "easy",
+                            "seed": 0, "options": "", "lang": lang, "deals": []}
+
+    def typed(text: str) -> dict[str, Any]:
+        status, out = answer({**body, "typed": text})
+        assert status == 200, out
+        body["deals"] = out["deals"]
+        return out
+
+    typed(hand)
+    assert body["deals"] == [["hand SA SK SQ D7 D8 H10 up H9"]]
+    typed(bid)
+    typed(take)
+    typed(more)
+    assert body["deals"][0][1:] == ["0 pass", "1 trump H", "more HA S7 C8 bottom CA"]
+    out = typed(card)  # the person leads: the ace of spades, read in their words
+    assert body["deals"][0][-1] == "0 SA", out
+    undo = {"en": "undo", "fr": "annuler", "es": "deshacer", "de": "zurück", "ru": "отмена"}
+    typed(undo[lang])
+    assert body["deals"][0][-1] == "more HA S7 C8 bottom CA"
+    status, out = answer({**body, "typed": "valet de cœur" if lang == "fr" else "HJ"})
+    assert status == 422 and out["error"] and out["deals"] == body["deals"]

@@ -7,10 +7,16 @@ the games, the terminal and the tools; the ``web`` domain the web pages' own wor
 are ``str.format`` templates. The package reads the files themselves (see
 :mod:`atout.i18n.po`): no build step. Untranslated or fuzzy entries fall back to English,
 and the tests fail on any of them (docs/translating.md).
+
+French typography is applied as the French messages are read: the space a translator
+types before ``:`` becomes a no-break space, and before ``;``, ``!`` and ``?`` a narrow
+no-break space (:func:`punctuation` gives the same for text joined in the code).
+Numbers are written with Babel's data for the language (:func:`number`, :func:`signed`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib.resources import files
@@ -20,7 +26,7 @@ from atout.i18n.po import parse
 
 __all__ = [
     "DOMAINS", "LANGUAGES", "LANGUAGE_NAMES", "MINUS", "Translator", "catalog", "explain",
-    "fallbacks", "lookup", "messages", "number", "signed", "translate",
+    "fallbacks", "lookup", "messages", "number", "punctuation", "signed", "translate",
 ]
 
 LANGUAGES = ("en", "fr", "es", "de", "ru", "uk")
@@ -53,6 +59,10 @@ class _Languages(Mapping[str, dict[str, str]]):
             english = self._loaded["en"]
             table = self._loaded[lang] = _keyed(
                 [e for e in entries if e.text and not e.fuzzy and e.key in english])
+            if lang == "fr":
+                for key, text in table.items():
+                    if not key.startswith("input."):  # the words a player types
+                        table[key] = _FRENCH_SPACE.sub(_french_space, text)
         return table
 
     def __iter__(self) -> Iterator[str]:
@@ -60,6 +70,22 @@ class _Languages(Mapping[str, dict[str, str]]):
 
     def __len__(self) -> int:
         return len(LANGUAGES)
+
+
+#: A space before a French mark, and the no-break space that belongs there.
+_FRENCH_SPACE = re.compile(r" ([:;!?])")
+_FRENCH_MARKS = {":": "\u00a0:", ";": "\u202f;", "!": "\u202f!", "?": "\u202f?"}
+
+
+def _french_space(match: re.Match[str]) -> str:
+    return _FRENCH_MARKS[match.group(1)]
+
+
+def punctuation(mark: str, lang: str) -> str:
+    """``mark`` (``:``, ``;``, ``!``, ``?``) and the space after it, as the code joins two
+    texts in ``lang``: ``"; "``, or in French ``" ; "`` with a narrow no-break space
+    before (a no-break space before a colon)."""
+    return (_FRENCH_MARKS[mark] if lang == "fr" else mark) + " "
 
 
 _MESSAGES: dict[str, _Languages] = {}

@@ -83,6 +83,15 @@ class Row:
     #: The engine's result dataclass for this deal (its breakdown), when played.
     result: Any = None
 
+    @property
+    def written(self) -> tuple[int, int]:
+        """What each side writes on the sheet for this deal: its ``recorded`` points and
+        the amount hanging or held that it takes (``paid``); the scores grow by these."""
+        written = list(self.recorded)
+        if self.paid is not None:
+            written[self.paid[0]] += self.paid[1]
+        return (written[0], written[1])
+
 
 @dataclass(frozen=True)
 class SheetState:
@@ -104,6 +113,13 @@ class Scoresheet(ABC, Generic[E]):
     num_players: ClassVar[int] = 2
     #: Whether the sides are teams (seats 0+2 and 1+3) or the two players.
     teams: ClassVar[bool] = False
+    #: The melds of the game (sequences, announcements, Weis): the word that names them
+    #: in the refusals, the words people say for them, the cards each value needs.
+    meld_what: ClassVar[str] = ""
+    meld_words: ClassVar[Mapping[str, int]] = {}
+    meld_cards: ClassVar[Mapping[int, int]] = {}
+    #: A deal in the one-line syntax, for the help texts.
+    example: ClassVar[str] = ""
 
     def __init__(
         self, options: Any = None, *, first_dealer: int = 0, names: Sequence[str] = ()
@@ -141,6 +157,17 @@ class Scoresheet(ABC, Generic[E]):
 
     def _start(self) -> SheetState:
         return SheetState(dealer=self.first_dealer)
+
+    def read_melds(self, text: str) -> tuple[int, ...]:
+        """One side's melds as a person says them: values or the game's words, between
+        spaces, commas or ``+`` (``terc bertz``, ``20+50``); refused when one is not a
+        meld of the game."""
+        words = text.replace(",", " ").replace("+", " ").split()
+        if not words:
+            return ()
+        values = parse_melds("0:" + "+".join(words), self.meld_words)[0]
+        check_melds((values, ()), self.meld_cards, 99, self.meld_what)
+        return values
 
     # -- the sheet -----------------------------------------------------------------------
     @property

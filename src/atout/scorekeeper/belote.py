@@ -81,6 +81,10 @@ class BeloteScoresheet(Scoresheet[BeloteEntry]):
     game = "belote"
     num_players = 4
     teams = True
+    meld_what = "announcement"
+    meld_words = ANNOUNCEMENT_WORDS
+    meld_cards = _CARDS
+    example = "taker=2 trump=S points=0:100 announcements=0:20,1:20 annwin=1 belote=1"
     options: BeloteOptions
 
     @staticmethod

@@ -91,6 +91,10 @@ class DebertsScoresheet(Scoresheet[DebertsEntry]):
     game = "deberts"
     num_players = 2
     teams = False
+    meld_what = "sequence"
+    meld_words = SEQUENCE_WORDS
+    meld_cards = _SEQUENCE_CARDS
+    example = "caller=0 trump=H points=72,90 sequences=1:50+20,0:20 seqwin=1 bela=0"
     options: DebertsOptions
 
     @staticmethod

@@ -115,6 +115,10 @@ class SchieberScoresheet(Scoresheet[SchieberEntry]):
     game = "schieber"
     num_players = 4
     teams = True
+    meld_what = "weis"
+    meld_words = WEIS_WORDS
+    meld_cards = _CARDS
+    example = "contract=H pushed points=100,57 weis=0:50 stoeck=1"
     options: SchieberOptions
 
     def __init__(

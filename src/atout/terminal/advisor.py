@@ -21,19 +21,16 @@ from atout.advisor import (
     Entry,
     EntryRefused,
     explain_refusal,
-    parse_announcement,
-    parse_entry,
     record_text,
     review_deal,
     seat_name,
 )
-from atout.advisor.entries import SILENT
+from atout.advisor.typed import read_typed
 from atout.bots.advice import action_name
-from atout.cards import CARDS, DECK_32, DECK_36, Card, bits
-from atout.games.actions import Action, Play
+from atout.games.actions import Action
 from atout.i18n import Translator, signed, translate
 from atout.i18n.outcomes import outcome_text
-from atout.terminal.input import Command, InputError, fold, read_input, said
+from atout.terminal.input import Command, fold, said
 
 __all__ = ["AdviseSession"]
 
@@ -69,7 +66,6 @@ class AdviseSession:
         self.input_fn = input_fn
         self.output = output
         self.echo = input_fn is input and not sys.stdin.isatty()
-        self.deck = DECK_36 if self.game == "schieber" else DECK_32
 
     # -- helpers ------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -102,18 +98,6 @@ class AdviseSession:
         if self.echo:
             self.output(answer)
         return answer.strip()
-
-    def cards_of(self, text: str) -> list[Card]:
-        """Cards typed one a word, in the interface language or as codes."""
-        choices = [Play(c) for c in (CARDS[i] for i in bits(self.deck.mask))]
-        out: list[Card] = []
-        for word in text.replace(",", " ").split():
-            found = read_input(word, lang=self.lang, game=self.game, choices=choices)
-            if not isinstance(found, Play):
-                message = found.message(self.lang) if isinstance(found, InputError) else word
-                raise EntryRefused("advisor.error.syntax", text=message)
-            out.append(found.card)
-        return out
 
     def show_cards(self, cards: Any) -> str:
         return " ".join(c.symbol for c in sorted(cards, key=lambda c: (c.suit, c.rank)))
@@ -151,7 +135,8 @@ class AdviseSession:
                 f"{self.who(s)} {c.symbol}" for s, c in view.trick)))
 
     def advise(self) -> list[Action]:
-        """Print the advice for the person's turn; the actions, best first."""
+        """Print the advice for the person's turn; the actions, best first (a number
+        typed then is read among the legal actions, in their order)."""
         advice = self.advisor.advise()
         self.say(self.t("advisor.advice", level=self.advisor.level))
         for i, item in enumerate(advice, 1):
@@ -161,58 +146,12 @@ class AdviseSession:
         return [item.action for item in advice]
 
     # -- reading one line ---------------------------------------------------------------
-    def entry_from(self, text: str, choices: list[Action]) -> Entry | Command | None:
-        """The entry a line gives for what is needed now (None: already said why not)."""
-        need = self.advisor.need
-        low = text.split()[0].lower() if text.split() else ""
-        keywords = {"up", "bottom", "forehand"}
-        if low == "show" or (low in ("hand", "more") and keywords & {
-            w.lower() for w in text.split()
-        }) or (low.isdigit() and len(text.split()) > 1 and need.kind == "act"):
-            return parse_entry(self.game, text)
-        if low in ("hand", "more"):
-            text = text.split(None, 1)[1] if len(text.split()) > 1 else ""
-        if need.kind in ("hand", "more"):
-            command = read_input(text, lang=self.lang, game=self.game, choices=[])
-            if isinstance(command, Command):
-                return command
-            cards = self.cards_of(text)
-            up = None
-            if self.game != "schieber" and len(cards) == need.count + 1:
-                up = cards.pop()
-            forehand = None
-            if need.kind == "hand" and self.game == "schieber" and self.advisor.deal_number == 1:
-                forehand = self.advisor.seat if Card.C7 in cards else self.ask_forehand()
-            return Entry(need.kind, cards=tuple(cards), up=up, forehand=forehand)
-        if need.kind == "show":
-            command = read_input(text, lang=self.lang, game=self.game, choices=[])
-            if isinstance(command, Command):
-                return command
-            return parse_entry(self.game, "show " + text)
-        words = text.split()
-        bela = False
-        ann: Any = None
-        kept = []
-        for word in words:
-            folded = fold(word)
-            if folded in ("bela", "belote", "rebelote", fold(self.t("advisor.bela"))):
-                bela = True
-            elif folded.startswith("ann="):
-                ann = parse_announcement(self.game, word[4:])
-            else:
-                kept.append(word)
-        view = self.advisor.view()
-        hand = view.hand if view is not None and need.seat == self.advisor.seat else None
-        found = read_input(" ".join(kept), lang=self.lang, game=self.game, choices=choices,
-                           hand=hand)
-        if isinstance(found, InputError):
-            self.say("✗ " + found.message(self.lang))
-            return None
-        if isinstance(found, Command):
-            return found
-        if ann == SILENT and need.seat != self.advisor.seat:
-            ann = None
-        return Entry("act", seat=need.seat, action=found, ann=ann, bela=bela)
+    def entry_from(self, text: str, numbered: list[Action] | None = None) -> Entry | Command:
+        """The entry (or command) a line gives for what is needed now
+        (:func:`atout.advisor.typed.read_typed`, the web page's reader too); a number
+        picks among ``numbered``, the advice as printed."""
+        return read_typed(self.advisor, text, self.lang, forehand=self.ask_forehand,
+                          numbered=numbered)
 
     def ask_forehand(self) -> int:
         n = self.advisor.n
@@ -222,18 +161,6 @@ class AdviseSession:
         if answer.isdigit() and 1 <= int(answer) < n:
             return (me + int(answer)) % n
         raise EntryRefused("advisor.error.forehand")
-
-    def choices(self) -> list[Action]:
-        need = self.advisor.need
-        if need.kind != "act":
-            return []
-        world: Any = self.advisor.world
-        if need.seat == self.advisor.seat:
-            return list(world.legal_actions())
-        if world.phase == "play":
-            extra = [a for a in world.legal_actions() if not isinstance(a, Play)]
-            return extra + [Play(CARDS[i]) for i in bits(self.deck.mask)]
-        return list(world.legal_actions())
 
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> int:
@@ -245,11 +172,11 @@ class AdviseSession:
                 shown_deal = advisor.deal_number
                 self.say(self.t("advisor.deal", number=shown_deal, seat=self.who(advisor.dealer)))
             need = advisor.need
-            choices = self.choices()
+            numbered: list[Action] | None = None
             if need.kind == "act" and need.seat == advisor.seat:
                 self.status()
                 try:
-                    choices = self.advise()
+                    numbered = self.advise()
                 except EntryRefused as exc:  # pragma: no cover - defensive
                     self.refuse(exc)
             try:
@@ -266,11 +193,9 @@ class AdviseSession:
                 self.say(record_text(advisor))
                 continue
             try:
-                entry = self.entry_from(line, choices)
+                entry = self.entry_from(line, numbered)
             except EntryRefused as exc:
                 self.refuse(exc)
-                continue
-            if entry is None:
                 continue
             if isinstance(entry, Command):
                 if entry is Command.QUIT:

@@ -59,7 +59,10 @@ from atout.games.actions import (
 )
 from atout.i18n import LANGUAGES, catalog, translate
 
-__all__ = ["Command", "InputError", "command_words", "fold", "read_input", "said"]
+__all__ = [
+    "Command", "InputError", "command_words", "fold", "read_input", "read_suit",
+    "said", "suit_choices",
+]
 
 
 class Command(StrEnum):
@@ -217,6 +220,23 @@ def said(text: str, key: str, lang: str) -> bool:
     ``lang`` or in English, which is always read."""
     word = fold(text)
     return any(word in _catalog_words(key, source) for source in {lang, "en"})
+
+
+def read_suit(text: str, *, lang: str) -> Suit | None:
+    """The suit that ``text`` names: a symbol (``♥``), a letter or a word of ``lang``
+    (French ``c``, ``cœur``), else of English (``h``, ``hearts``); None when none."""
+    tokens = fold(text).split(" ")
+    return _suit(tokens, lang, _vocabulary(lang, "")) if tokens != [""] else None
+
+
+def suit_choices(lang: str) -> str:
+    """The suits as :func:`read_suit` reads them in ``lang``, for a question: each one's
+    letter and name (``T trèfle, K carreau, C cœur, P pique``)."""
+    out = []
+    for suit in Suit:
+        letter = _catalog_words(f"input.suit.{suit.letter}", lang)[0]
+        out.append(f"{letter.capitalize()} {translate(f'suit.{suit.letter}', lang)}")
+    return ", ".join(out)
 
 
 def command_words(lang: str, command: Command) -> list[str]:

@@ -7,9 +7,12 @@ and the same advice), adds the new entry or takes the last one back, and answers
 what the page shows. Mounted from :func:`atout.web.app.create_app`.
 
 ``POST /api/advise`` ``{"game", "seat", "dealer", "level", "seed", "options", "lang",
-"deals": [[entry text, ...], ...], "add": entry text, "undo": true, "review": n,
-"record": true}``: ``{"deals", "need", "view", "advice", ...}``, or ``422`` with the
-reason (and the state before the refused entry).
+"deals": [[entry text, ...], ...], "add": entry text, "typed": what the person typed,
+"undo": true, "review": n, "record": true}``: ``{"deals", "need", "view", "advice",
+...}``, or ``422`` with the reason (and the state before the refused entry). ``add`` is
+the entry syntax the page's taps build; ``typed`` is read as the terminal reads a line
+(:func:`atout.advisor.typed.read_typed`: cards and bids in the page's language or as
+codes, ``undo``...).
 """
 
 from __future__ import annotations
@@ -25,17 +28,20 @@ from starlette.routing import Route
 
 from atout.advisor import (
     Advisor,
+    Entry,
     EntryRefused,
     explain_refusal,
     record_text,
     review_deal,
     seat_name,
 )
+from atout.advisor.typed import read_typed
 from atout.bots.advice import action_name
 from atout.cards import CARDS, DECK_32, DECK_36, Rank, bits
 from atout.games.actions import Play
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, signed, translate
+from atout.terminal.input import Command
 from atout.web.limits import json_object
 from atout.web.serialize import to_json
 from atout.web.workers import Workers, WorkersBusy
@@ -205,9 +211,16 @@ def answer(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
             except EntryRefused as exc:
                 return _bad(f"{text}: {explain_refusal(exc, lang, seat, advisor.n)}")
     error: str | None = None
+    typed = body.get("typed")
     try:
         if body.get("undo"):
             advisor.undo()
+        elif isinstance(typed, str) and len(typed) <= 200:
+            found = read_typed(advisor, typed, lang)
+            if found is Command.UNDO:
+                advisor.undo()
+            elif isinstance(found, Entry):
+                advisor.add(found)
         elif isinstance(body.get("add"), str) and len(body["add"]) <= 200:
             advisor.enter(body["add"])
     except EntryRefused as exc:

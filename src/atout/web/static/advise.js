@@ -287,12 +287,16 @@
     main.append(bar);
   }
 
+  // what the person typed, read by the server as the terminal reads it (their words or
+  // the codes); a number on their turn picks the advice as listed
   function typed(text) {
     text = (text || "").trim();
     if (!text) return;
     const need = S.need;
-    if (/^(hand|more|show|\d)\b/i.test(text) || need.kind !== "act") send({ add: text });
-    else send({ add: `${need.seat} ${text}` });
+    const pick = /^\d+$/.test(text) && need.kind === "act" && need.seat === S.seat
+      ? S.advice[Number(text) - 1] : null;
+    if (pick) send({ add: `${need.seat} ${pick.text}` });
+    else send({ typed: text });
   }
 
   function done() {

@@ -250,7 +250,7 @@ def test_deberts_worked_example_bait_72_90() -> None:
     row = sheet.add(DebertsEntry(caller=0, trump=parse_suit("H"), points=(72, 90)))
     assert row.outcome == "bait" and row.recorded == (0, 162)
     assert why(row, sheet) == "bait: 72 against 90, Bob records 162"
-    assert why(row, sheet, "fr") == "bait : 72 contre 90, Bob marque 162"
+    assert why(row, sheet, "fr") == "bait\u00a0: 72 contre 90, Bob marque 162"
 
 
 def test_deberts_worked_example_tie_then_181_62() -> None:

@@ -67,3 +67,60 @@ def test_schieber_stop_and_the_end_of_the_match(tmp_path: Path) -> None:
     # go on from the saved sheet: it is over
     out = run(["schieber", "--load", str(save)], ["caller=0", "q"])
     assert "team 1 win the match" in out
+
+
+def test_each_answer_is_checked_when_given_and_asked_again() -> None:
+    """A suit or a number that cannot be read is said at once and asked again; the deal
+    goes on (nothing typed so far is lost). In German: the suit in German words."""
+    out = run(["belote", "--lang", "de"], [
+        "", "1",
+        "", "X", "Herz",          # nothing, then an unreadable suit, then the German word
+        "", "abc", "300", "90",   # capot: no; card points: unreadable, out of range, 90
+        "quinte quinte quinte quinte quinte", "quinte",  # 20 cards: more than 16; one
+        "dix", "tierce",          # team 2: no such word, then a tierce
+        "",                       # belote: nobody
+        "q",
+    ])
+    assert out.count("Trumpffarbe?") == 3
+    assert "✗ nicht lesbar: X" in out
+    assert "✗ abc: bitte eine Zahl von 0 bis 162" in out
+    assert "✗ 300: bitte eine Zahl von 0 bis 162" in out
+    assert "20 Karten" in out.split("✗")[4]
+    assert "✗ nicht lesbar: dix" in out
+    assert "nicht lesbar: \n" not in out
+    assert "Spiel 1: 190 – 72" in out and "Spiel 2 ·" in out
+    assert out.count("Meldungen von") == 4  # each team asked once again
+
+
+def test_a_deal_the_rules_refuse_asks_its_questions_again() -> None:
+    """Card points that do not add up: the reason as soon as both are given, then the
+    points asked again (not the whole deal, and nothing dropped)."""
+    out = run(["deberts", "--names", "Ann,Bob"], [
+        "", "1", "H", "100", "100",   # 200: more than the cards hold
+        "81", "70", "", "", "", "q",
+    ])
+    assert "✗ the cards played and the last trick make 10 to 162: 100 + 100 is 200" in out
+    assert out.count("Trump suit?") == 1 and out.count("Card points of Ann") == 2
+    assert "Deal 1: 81 – 70" in out
+
+
+def test_the_help_shows_each_games_own_example() -> None:
+    for game, example in [("deberts", "caller=0 trump=H points=72,90"),
+                          ("belote", "taker=2 trump=S points=0:100 belote=1"),
+                          ("schieber", "contract=H pushed points=100,57")]:
+        out = run([game, "--lang", "fr"], ["h", "q"])
+        assert f"'{example}'" in out
+        assert "caller=" not in out or game == "deberts"
+        # the example itself is a deal the game accepts
+        assert "✗" not in run([game], [example, "q"])
+
+
+def test_after_a_tie_the_row_shows_what_is_written() -> None:
+    """The deal after a tie writes its points and the points that hung: the row and the
+    sheet show 181, the sum the scores grow by (Belote: the litige's points held)."""
+    out = run(["deberts", "--names", "Ann,Bob"], [
+        "caller=1 trump=S points=81,81", "caller=0 trump=C points=100,50", "sheet", "q"])
+    assert "Deal 2: 181 – 50 — Ann made it" in out
+    assert "   2          181           50   = 262:50" in out
+    out = run(["belote"], ["taker=0 trump=H points=81,81", "taker=0 trump=H points=100,62", "q"])
+    assert "Deal 2: 181 – 62" in out

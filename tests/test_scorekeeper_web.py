@@ -39,7 +39,7 @@ def test_create_score_share_and_record(client: TestClient) -> None:
     assert response.status_code == 200
     sheet = response.json()
     assert sheet["scores"] == [0, 162] and sheet["rows"][0]["outcome"] == "bait"
-    assert sheet["rows"][0]["why"] == ["bait : 72 contre 90, Bob marque 162"]
+    assert sheet["rows"][0]["why"] == ["bait\u00a0: 72 contre 90, Bob marque 162"]
     # the share link reads, in any language, and never writes
     shown = client.get(f"/api/scoresheets/{sid}?lang=en").json()
     assert shown["rows"][0]["why"] == ["bait: 72 against 90, Bob records 162"]

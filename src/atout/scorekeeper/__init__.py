@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from atout.games import get_game
-from atout.i18n import translate
+from atout.i18n import punctuation, translate
 from atout.notation import (
     DealRecord,
     IllegalRecordError,
@@ -93,7 +93,7 @@ def describe(reason: Reason, sheet: Scoresheet[Any], lang: str = "en") -> str:
 
 def why(row: Row, sheet: Scoresheet[Any], lang: str = "en") -> str:
     """Every reason of a row in one line."""
-    return "; ".join(describe(r, sheet, lang) for r in row.reasons)
+    return punctuation(";", lang).join(describe(r, sheet, lang) for r in row.reasons)
 
 
 def explain_refusal(error: EntryRefused, sheet: Scoresheet[Any], lang: str = "en") -> str:

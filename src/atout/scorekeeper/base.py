@@ -118,6 +118,8 @@ class Scoresheet(ABC, Generic[E]):
     meld_what: ClassVar[str] = ""
     meld_words: ClassVar[Mapping[str, int]] = {}
     meld_cards: ClassVar[Mapping[int, int]] = {}
+    #: The cards a side holds, that its melds must fit in.
+    meld_hand: ClassVar[int] = 0
     #: A deal in the one-line syntax, for the help texts.
     example: ClassVar[str] = ""
 
@@ -158,15 +160,16 @@ class Scoresheet(ABC, Generic[E]):
     def _start(self) -> SheetState:
         return SheetState(dealer=self.first_dealer)
 
-    def read_melds(self, text: str) -> tuple[int, ...]:
-        """One side's melds as a person says them: values or the game's words, between
-        spaces, commas or ``+`` (``terc bertz``, ``20+50``); refused when one is not a
-        meld of the game."""
+    def read_melds(self, text: str, side: int = 0) -> tuple[int, ...]:
+        """The melds of ``side`` as a person says them: values or the game's words,
+        between spaces, commas or ``+`` (``terc bertz``, ``20+50``); refused when one is
+        not a meld of the game, or when they need more cards than the side holds."""
         words = text.replace(",", " ").replace("+", " ").split()
         if not words:
             return ()
         values = parse_melds("0:" + "+".join(words), self.meld_words)[0]
-        check_melds((values, ()), self.meld_cards, 99, self.meld_what)
+        melds = (values, ()) if side == 0 else ((), values)
+        check_melds(melds, self.meld_cards, self.meld_hand, self.meld_what)
         return values
 
     # -- the sheet -----------------------------------------------------------------------

@@ -3,7 +3,9 @@ belote and the capot; atout writes the deal (made, dedans, litige), what is held
 takes it, and the end of the match.
 
 An entry: the *taker* (the seat that fixed trump; its team are the takers) and the
-trump; each team's card points with the last trick (162 between them: one is enough);
+trump; each team's card points with the last trick (162 between them: one is enough),
+or the team that took every trick (``capot=1`` alone gives it the 162, as Schieber's
+``match=1`` gives the 157; with ``points`` too, they must agree);
 the announcements each team showed (tierce 20, quarte 50, quinte or a four 100, four
 nines 150, four jacks 200) and, when both teams' best are worth the same, which team won
 the comparison; the team with the belote; the team that took every trick (capot); with
@@ -84,7 +86,8 @@ class BeloteScoresheet(Scoresheet[BeloteEntry]):
     meld_what = "announcement"
     meld_words = ANNOUNCEMENT_WORDS
     meld_cards = _CARDS
-    example = "taker=2 trump=S points=0:100 announcements=0:20,1:20 annwin=1 belote=1"
+    meld_hand = 16
+    example = "taker=2 trump=S points=0:100 belote=1"
     options: BeloteOptions
 
     @staticmethod
@@ -109,14 +112,18 @@ class BeloteScoresheet(Scoresheet[BeloteEntry]):
         if capot_text is not None and "," in capot_text:
             raise EntryRefused("score.two-capots", "only one team can take every trick")
         anns = parse_melds(words.get("announcements"), ANNOUNCEMENT_WORDS)
+        capot = parse_side(capot_text)
+        points_text = words.get("points")
+        if points_text is None and capot is not None:  # a capot alone: all the points
+            points_text = f"{capot}:{ALL_CARDS}"
         return BeloteEntry(
             taker=taker,
             trump=trump,
-            points=parse_side_points(words.get("points"), ALL_CARDS),
+            points=parse_side_points(points_text, ALL_CARDS),
             announcements=(anns[0], anns[1]),
             announcement_winner=parse_side(words.get("annwin")),
             belote=parse_side(words.get("belote")),
-            capot=parse_side(capot_text),
+            capot=capot,
             capot_announced=bool(parse_flag(words.get("announced"))),
         )
 

@@ -94,7 +94,8 @@ class DebertsScoresheet(Scoresheet[DebertsEntry]):
     meld_what = "sequence"
     meld_words = SEQUENCE_WORDS
     meld_cards = _SEQUENCE_CARDS
-    example = "caller=0 trump=H points=72,90 sequences=1:50+20,0:20 seqwin=1 bela=0"
+    meld_hand = 9
+    example = "caller=0 trump=H points=72,90"
     options: DebertsOptions
 
     @staticmethod

@@ -118,7 +118,8 @@ class SchieberScoresheet(Scoresheet[SchieberEntry]):
     meld_what = "weis"
     meld_words = WEIS_WORDS
     meld_cards = _CARDS
-    example = "contract=H pushed points=100,57 weis=0:50 stoeck=1"
+    meld_hand = 18
+    example = "contract=H pushed points=100,57"
     options: SchieberOptions
 
     def __init__(

@@ -37,6 +37,7 @@ from atout.scorekeeper import (
     explain_refusal,
     new_sheet,
     read_scoresheet,
+    why,
     write_scoresheet,
 )
 from atout.web.limits import json_object
@@ -72,9 +73,11 @@ def sheet_json(sheet: Scoresheet[Any], lang: str) -> dict[str, Any]:
                 "entry": sheet.entry_text(row.entry),
                 "outcome": row.outcome,
                 "recorded": list(row.recorded),
+                "written": list(row.written),
                 "scores": list(row.scores),
                 "carried": row.carried,
                 "why": [describe(r, sheet, lang) for r in row.reasons],
+                "why_text": why(row, sheet, lang),
             }
             for row in sheet.rows
         ],

@@ -268,13 +268,13 @@
     const body = el("tbody");
     for (const row of sheet.rows) {
       body.append(el("tr", { class: fixing === row.number ? "fixing" : null, "data-row": String(row.number) },
-        el("td", {}, String(row.number)), el("td", {}, String(row.recorded[0])),
-        el("td", {}, String(row.recorded[1])),
+        el("td", {}, String(row.number)), el("td", {}, String(row.written[0])),
+        el("td", {}, String(row.written[1])),
         el("td", {}, `${row.scores[0]}:${row.scores[1]}` + (row.carried ? ` (${row.carried})` : "")),
         token ? el("td", {}, el("button", { type: "button", class: "fix", "data-fix": String(row.number),
           onclick: () => { fixing = row.number; form = formOf(row.entry); say(""); render();
             window.scrollTo(0, 0); } }, t("score.page.fix"))) : null));
-      body.append(el("tr", { class: "why" }, el("td", { colspan: token ? 5 : 4 }, row.why.join("; "))));
+      body.append(el("tr", { class: "why" }, el("td", { colspan: token ? 5 : 4 }, row.why_text)));
     }
     table.append(body);
     return table;

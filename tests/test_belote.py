@@ -1014,7 +1014,7 @@ def scripted_belote(lang: str, seed: int, options: str | None = None) -> tuple[A
     [
         ("en", ["Your hand", "Trump", "Taker", "Partner", "Not allowed:", "Turned card",
                 "breakdown", "Announcements"]),
-        ("fr", ["Votre main", "Atout", "Preneur", "Partenaire", "Interdit :",
+        ("fr", ["Votre main", "Atout", "Preneur", "Partenaire", "Interdit\u00a0:",
                 "Carte retournée", "détail", "Annonces"]),
         ("es", ["Tu mano", "Triunfo", "Tomador", "Compañero", "No permitido:", "Carta vuelta",
                 "detalle", "Anuncios"]),

@@ -176,3 +176,132 @@ def test_explain_uses_symbols_and_language() -> None:
     assert "9♥" in explain(error, "fr") and "9♥" in explain(error, "es")
     assert Translator("fr")("suit.H") == "cœur"
     assert translate("no.such.key") == "no.such.key"
+
+
+# -- the words around names and numbers (docs/translating.md) -------------------------------
+#: The placeholders that stand for a player, a seat or a team.
+NAMES = "who|caller|defender|other|loser|takers|defenders|team|seat|dealer|names|player|winner"
+#: The words around a name that make it no verb's subject ("pris par {who}", "{loser}
+#: sous {half}").
+PREPOSITIONS = {"par", "pour", "sous", "de", "por", "para", "von", "für", "unter", "by", "for"}
+
+
+def test_numbers_are_written_as_the_reader_writes_them() -> None:
+    """Babel's number formatting for each language: a decimal comma in French, Spanish,
+    German, Russian and Ukrainian, the minus sign, no sign for a rounded zero."""
+    from atout.bots.advice import Advice
+    from atout.games.actions import Pass
+    from atout.i18n import number, signed
+
+    assert [signed(32.46, lang) for lang in LANGUAGES] == [
+        "+32.5", "+32,5", "+32,5", "+32,5", "+32,5", "+32,5"]
+    assert signed(-9.3, "de") == "\u22129,3" and signed(-0.04, "fr") == "0,0"
+    assert number(1.5, "ru", 1) == "1,5" and number(-8, "es") == "\u22128"
+    reason = Advice(Pass(), -3.0, "advice.behind", {"behind": 2.25, "best": Pass()})
+    assert "2,2" in reason.reason("fr") and "2.2" in reason.reason("en")
+
+
+def test_the_hints_of_the_line_table_have_decimal_commas_in_french() -> None:
+    import io
+
+    from rich.console import Console
+
+    from atout.terminal.app import TerminalGame
+
+    out = io.StringIO()
+    feed = iter(["conseil", "quitter"])
+    TerminalGame("schieber", seed=2, lang="fr", input_fn=lambda p: next(feed),
+                 console=Console(file=out, width=140, color_system=None)).run()
+    hint = out.getvalue()[out.getvalue().index("Conseil"):]
+    assert re.search(r"[+\u2212]\d+,\d\b", hint) and not re.search(r"[+-]\d+\.\d\b", hint)
+
+
+def test_french_typography() -> None:
+    """A no-break space before a colon and a narrow one before ; ! ? in every French
+    message (the files hold ordinary spaces: the reader sets them)."""
+    from atout.i18n import punctuation
+
+    for domain in DOMAINS:
+        for key, text in messages(domain)["fr"].items():
+            if not key.startswith("input."):
+                assert not re.search(r" [:;!?]", text), (key, text)
+    assert translate("advisor.scores", "fr", scores="1") == "Scores\u00a0: 1"
+    assert punctuation(";", "fr") == "\u202f; " and punctuation(";", "de") == "; "
+
+
+def test_no_french_article_or_preposition_is_left_unelided_before_a_name() -> None:
+    """``de Ann``, ``que Ève``: a name may start with a vowel, so French messages never
+    put de, que, le, la... right before one."""
+    for domain in DOMAINS:
+        for key, text in messages(domain)["fr"].items():
+            found = re.search(rf"\b(de|que|le|la|du|ne|se|ce|si|je)\s+\{{({NAMES})[}}!:]", text)
+            assert found is None, (key, text)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_verb_agrees_with_a_team_or_a_side_it_cannot_know(lang: str) -> None:
+    """A team is "Us", "Them", "You & Partner", "Team 2" or the names people typed, and a
+    scoresheet's side a player or a team: nothing can agree with all of them, so such a
+    name is never a verb's subject (it stands as a label, "Team 2: ...", or after a
+    preposition). Deberts' own messages name one player: they may."""
+    for domain in DOMAINS:
+        for key, text in messages(domain)[lang].items():
+            if key.startswith("input.") or ".deberts." in key:
+                continue
+            names = "team|takers|defenders|names"
+            if key.startswith(("score.", "rule.score.")):
+                names += "|who|other|loser"
+            for found in re.finditer(rf"(\w*)\s*\{{({names})\}}\s*(\w+)", text):
+                before, after = found.group(1).lower(), found.group(3).lower()
+                assert before in PREPOSITIONS or after in PREPOSITIONS, (key, text)
+
+
+def test_the_reported_sentences() -> None:
+    """What players met (issue 22, item 27), each in its language."""
+    from atout.scorekeeper import EntryRefused, explain_refusal, new_sheet, why
+
+    sheet = new_sheet("schieber", "schieber(target=3000)")
+    with pytest.raises(EntryRefused) as info:
+        sheet.add("contract=S stop=1 points=1:80")
+    assert explain_refusal(info.value, sheet, "de") == "80 für Team 2, weniger als 3000"
+    belote = new_sheet("belote")
+    row = belote.add("taker=0 trump=H points=100,62")
+    assert why(row, belote, "es") == "contrato cumplido por Equipo 1: 100 contra 62"
+    with pytest.raises(EntryRefused) as info:
+        belote.add("taker=0 trump=H points=0:170")
+    assert explain_refusal(info.value, belote, "es") == "las cartas suman 162: 170 \u2212 8 son 162"
+    assert translate("match.winner-team", "es", team="Derecha & Izquierda", score="1:0") == (
+        "Derecha & Izquierda: partida ganada, 1:0.")
+    assert translate("belote.outcome.made.you", "es") == "Tomaste y cumpliste"
+    assert translate("tui.deal-header.you", "ru", number=2) == "Раздача 2 · сдаёшь ты"
+    assert not [key for key, text in catalog()["ru"].items() if "торгуйся" in text]
+    assert translate("tui.your-bid", "ru") == "Твоё слово: выбери заявку."
+
+
+def test_schneider_is_said_once_at_the_end_of_a_schieber_match() -> None:
+    """"Der Sieg zählt doppelt" and then "Der Sieg zählt 2-fach": one wording."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from atout.terminal.schieber import Renderer
+
+    out = io.StringIO()
+    renderer = Renderer(Console(file=out, width=100, color_system=None), Translator("de"), 0, 4)
+    match = SimpleNamespace(winner=0, scores=(1010, 400), schneider=True, stakes=2,
+                            options=SimpleNamespace(target=1000))
+    renderer.show_match_end(match)  # type: ignore[arg-type]
+    assert out.getvalue().count("zählt") == 1 and "Schneider" in out.getvalue()
+
+
+def test_the_advisor_speaks_to_the_person_about_their_own_seat() -> None:
+    from atout.advisor import Advisor, EntryRefused, explain_refusal
+
+    advisor = Advisor("deberts", seat=0, first_dealer=1)
+    advisor.enter("hand SA SK SQ D7 D8 H10 up H9")
+    with pytest.raises(EntryRefused) as info:
+        advisor.enter("more HA S7 C8 bottom CA")  # it is the person's turn to bid
+    assert explain_refusal(info.value, "en", 0, 2) == "it is your turn to bid or play"
+    assert explain_refusal(info.value, "de", 0, 2) == "du bist mit Bieten oder Spielen dran"
+    assert explain_refusal(info.value, "en", 1, 2) == "it is opponent's turn to bid or play"

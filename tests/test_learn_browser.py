@@ -52,7 +52,7 @@ def test_a_lesson_on_the_desktop(server: str, browser: Any) -> None:
     box = feedback(page)
     assert box.get_attribute("data-correct") == "false"
     text = box.inner_text()
-    assert "7♥ ne peut pas être joué : vous devez fournir (♠)" in text
+    assert "7♥ ne peut pas être joué\u00a0: vous devez fournir (♠)" in text
     assert "8♠ est permis aussi" in text
     shot(page, "learn-wrong-desktop", full=True)
     page.click('.answer .pick[data-action="H7"]')  # unselect

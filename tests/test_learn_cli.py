@@ -27,8 +27,8 @@ def test_a_lesson_answered_wrong_then_right_is_remembered(tmp_path: Path) -> Non
               "SA SQ\nSA, H7\nSA SQ S8\nquit\n", progress)
     assert "Leçon 3" in out
     assert "8♠ est permis aussi" in out
-    assert "7♥ ne peut pas être joué : vous devez fournir (♠)" in out
-    assert "Juste ! La réponse : 8♠, Q♠, A♠" in out
+    assert "7♥ ne peut pas être joué\u00a0: vous devez fournir (♠)" in out
+    assert "Juste\u202f! La réponse\u00a0: 8♠, Q♠, A♠" in out
     assert out.count("Essayez encore.") == 2
     saved = json.loads(progress.read_text(encoding="utf-8"))
     assert list(saved["done"]) == ["deberts.3.follow"]

@@ -961,10 +961,10 @@ def test_every_schieber_rule_error_is_translated() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ["Your hand", "Contract", "Weis", "Stöck", "Partner", "won the match",
+        ("en", ["Your hand", "Contract", "Weis", "Stöck", "Partner", "match won",
                 "Not allowed:", "Written (×"]),
         ("fr", ["Votre main", "Contrat", "Weis", "Stöck", "Partenaire", "la partie",
-                "Interdit :", "Inscrit (×"]),
+                "Interdit\u00a0:", "Inscrit (×"]),
         ("es", ["Tu mano", "Contrato", "Weis", "Stöck", "Compañero", "la partida",
                 "No permitido:", "Anotado (×"]),
     ],

@@ -303,7 +303,7 @@ def test_belote_litige_held_and_taken() -> None:
     sheet = new_sheet("belote", names=["Us", "Them"])
     row = sheet.add("taker=0 trump=H points=81,81")
     assert row.outcome == "litige" and row.recorded == (0, 81) and row.carried == 81
-    assert why(row, sheet) == "litige at 81: Them write 81, 81 held for the next deal"
+    assert why(row, sheet) == "litige at 81: 81 to Them, 81 held for the next deal"
     row = sheet.add("taker=1 trump=S points=71,91 belote=0")  # 91 vs 91: another litige
     assert row.outcome == "litige" and row.carried == 81 + 91 and row.recorded == (91, 20 - 20)
     row = sheet.add("taker=2 trump=C points=100,62")
@@ -333,7 +333,7 @@ def test_schieber_stop_losers_keep_their_weis_and_stoeck() -> None:
     assert row.winner == 0 and row.outcome == "claim"
     assert row.recorded == (240, 240)  # the losers keep 100 + 20, ×2; never their captures
     assert sheet.scores == (510, 354)
-    assert "the match stops, team 2 keep 240" in why(row, sheet)
+    assert "the match stops, and 240 of this deal stay with team 2" in why(row, sheet)
     # a stop before the first trick is complete: no Weis count at all
     sheet.undo()
     with pytest.raises(EntryRefused) as info:

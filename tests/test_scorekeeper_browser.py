@@ -122,7 +122,7 @@ def test_schieber_sheet_in_french_with_a_stop(server: str, browser: Any) -> None
     page.wait_for_selector("#submit")
     tap(page, "trump", "S")
     page.fill('input[data-key="a"]', "150")
-    assert page.locator("#auto").inner_text() == "équipe 2 : 7"
+    assert page.locator("#auto").inner_text() == "Équipe 2\u00a0: 7"
     page.click("#submit")
     scored(page, 1)
     tap(page, "trump", "H")
@@ -134,7 +134,7 @@ def test_schieber_sheet_in_french_with_a_stop(server: str, browser: Any) -> None
     click(page.locator("#submit"))
     scored(page, 2)
     head = page.locator("#headline").inner_text()
-    assert head == "équipe 1 gagnent la partie, 310 à 147. Elle compte double."
+    assert head == "Partie gagnée par Équipe 1, 310 à 147. Elle compte double."
     assert page.locator("#submit").is_disabled()
     shot(page, "score-schieber-over", full=True)
     assert not errors

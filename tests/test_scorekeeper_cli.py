@@ -48,7 +48,7 @@ def test_a_tie_between_melds_asks_who_won(tmp_path: Path) -> None:
     ])
     assert "who won the comparison" in out
     assert "Nous made it: 90 against 92" not in out
-    assert "dedans: 90 against 92, Eux write 182" in out
+    assert "dedans: 90 against 92, 182 to Eux" in out
 
 
 def test_schieber_stop_and_the_end_of_the_match(tmp_path: Path) -> None:
@@ -59,14 +59,14 @@ def test_schieber_stop_and_the_end_of_the_match(tmp_path: Path) -> None:
         "",
         "q",
     ])
-    assert "team 1 reach 300: the match stops, team 2 keep 140 of this deal" in out
-    assert "team 1 win the match, 310 to 147. It counts twice." in out
+    assert "team 1 reached 300: the match stops, and 140 of this deal stay with team 2" in out
+    assert "Match won by team 1, 310 to 147. It counts twice." in out
     assert "the match is over" in out
     again = read_scoresheet(save.read_text(encoding="utf-8"))
     assert again.winner == 0 and again.scores == (310, 147)
     # go on from the saved sheet: it is over
     out = run(["schieber", "--load", str(save)], ["caller=0", "q"])
-    assert "team 1 win the match" in out
+    assert "Match won by team 1" in out
 
 
 def test_each_answer_is_checked_when_given_and_asked_again() -> None:

@@ -48,7 +48,7 @@ def scripted_game(lang: str, seed: int, wrong_first: bool = True) -> tuple[Termi
     "lang,words",
     [
         ("en", ["Your hand", "Trump", "won the match", "Not allowed:", "Indicator"]),
-        ("fr", ["Votre main", "Atout", "la partie", "Interdit :", "Indicateur"]),
+        ("fr", ["Votre main", "Atout", "la partie", "Interdit\u00a0:", "Indicateur"]),
         ("es", ["Tu mano", "Triunfo", "la partida", "No permitido:", "Indicador"]),
     ],
 )
@@ -326,15 +326,16 @@ def test_hand_is_shown_at_every_decision_bidding_included() -> None:
     hand = game.match.view(0).hand
     line = next(line for line in first.splitlines() if line.startswith("Votre main"))
     assert all(card.symbol in line for card in hand)
-    assert "Vos choix: 1:passer" in first and "Partie quittée. Au revoir !" in out.getvalue()
+    assert "Vos choix: 1:passer" in first and "Partie quittée. Au revoir\u202f!" in out.getvalue()
 
 
 @pytest.mark.parametrize(
     "lang,lines,expected",
     [
         ("fr", ["aide", "marque", "dernier", "conseil", "annuler", "zz", "99", "quitter"],
-         ["Commandes :", "Conseil :", "Rien de vous à reprendre", "Je n'ai pas compris 'zz'",
-          "Choisissez un numéro de 1 à", "Aucune levée", "Partie quittée"]),
+         ["Commandes\u00a0:", "Conseil\u00a0:", "Rien de vous à reprendre",
+          "Je n'ai pas compris 'zz'", "Choisissez un numéro de 1 à", "Aucune levée",
+          "Partie quittée"]),
         ("es", ["ayuda", "puntos", "última", "consejo", "deshacer", "zz", "salir"],
          ["Órdenes:", "Consejo:", "No hay nada tuyo que deshacer", "No he entendido 'zz'",
           "Todavía no se ha completado", "Partida abandonada"]),
@@ -364,8 +365,8 @@ def test_hint_values_each_legal_choice_in_points() -> None:
     text = out.getvalue()
     hint = text[text.index("Hint:"):]
     rows = [line for line in hint.splitlines()[1:] if line.strip().endswith(")") or ":" in line]
-    values = [float(word) for line in rows for word in line.split() if word[:1] in "+-"
-              and word[1:2].isdigit()]
+    values = [float(word.replace("\u2212", "-")) for line in rows for word in line.split()
+              if word[:1] in "+\u2212" and word[1:2].isdigit()]  # the minus sign, not "-"
     assert len(values) >= 2 and set(values) != {0.0, 1.0}
     assert "(the bot's choice)" in hint
 

@@ -38,7 +38,7 @@ from atout.cards import CARDS, DECK_32, DECK_36, RANK_MASK, Card, Rank, bits
 from atout.games import get_game
 from atout.games.actions import CancelDeal, Exchange, Play, Trump
 from atout.games.base import Deal, Match
-from atout.i18n import explain, translate
+from atout.i18n import catalog, explain, translate
 
 __all__ = ["Advisor", "Need", "explain_refusal", "seat_name"]
 
@@ -84,11 +84,16 @@ def seat_name(seat: int, me: int, n: int, lang: str = "en") -> str:
 
 
 def explain_refusal(error: EntryRefused, lang: str = "en", me: int = 0, n: int = 4) -> str:
-    """A refused entry in ``lang``: its rule, with cards as symbols and seats by name."""
+    """A refused entry in ``lang``: its rule, with cards as symbols and seats by name (in
+    the second person when the seat is the person's own: ``key.you`` in the catalogue)."""
     if error.key.startswith("rule."):
         inner = error.params.get("error")
         if inner is not None:
             return explain(inner, lang)
+    message = error.key
+    if me in (error.params.get("seat"), error.params.get("other")) and (
+            f"{message}.you" in catalog()["en"]):
+        message += ".you"
     params: dict[str, Any] = {}
     for key, value in error.params.items():
         if key in ("seat", "other") and isinstance(value, int):
@@ -97,7 +102,7 @@ def explain_refusal(error: EntryRefused, lang: str = "en", me: int = 0, n: int =
             params[key] = value.symbol
         else:
             params[key] = value
-    return translate(error.key, lang, **params)
+    return translate(message, lang, **params)
 
 
 class Advisor:

@@ -440,11 +440,18 @@ def scoring_side(
     return 0 if best[0] > best[1] else 1
 
 
+def terms(a: int, b: int) -> str:
+    """``a + b`` as written in a sentence: ``170 − 8`` when ``b`` is negative (the minus
+    sign, not a hyphen), ``−8 + 170`` when ``a`` is."""
+    first = f"\u2212{-a}" if a < 0 else str(a)
+    return f"{first} \u2212 {-b}" if b < 0 else f"{first} + {b}"
+
+
 def check_points(points: tuple[int, int], total: int) -> None:
     a, b = points
     if a < 0 or b < 0 or a + b != total:
         raise EntryRefused(
             "score.points-total",
-            f"the card points must add up to {total}: {a} + {b} = {a + b}",
-            a=a, b=b, sum=a + b, total=total,
+            f"the card points must add up to {total}: {terms(a, b)} = {a + b}",
+            a=a, b=b, terms=terms(a, b), sum=a + b, total=total,
         )

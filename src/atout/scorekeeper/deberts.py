@@ -47,6 +47,7 @@ from atout.scorekeeper.base import (
     parse_suit,
     parse_words,
     scoring_side,
+    terms,
 )
 
 __all__ = ["CARD_TOTAL", "DebertsEntry", "DebertsScoresheet"]
@@ -178,7 +179,7 @@ class DebertsScoresheet(Scoresheet[DebertsEntry]):
             raise EntryRefused(
                 "score.deberts.points-range",
                 f"the 18 cards played and the last trick make {LAST_TRICK} to {CARD_TOTAL}",
-                a=a, b=b, sum=a + b, low=LAST_TRICK, total=CARD_TOTAL,
+                a=a, b=b, terms=terms(a, b), sum=a + b, low=LAST_TRICK, total=CARD_TOTAL,
             )
         if entry.factor not in (1, 2, 4) or (entry.factor != 1 and not self.options.doubling):
             raise EntryRefused(

@@ -59,6 +59,7 @@ from atout.scorekeeper.base import (
     parse_side_points,
     parse_words,
     scoring_side,
+    terms,
 )
 
 __all__ = ["CONTRACT_WORDS", "POINTS_TOTAL", "SchieberEntry", "SchieberScoresheet"]
@@ -255,7 +256,8 @@ class SchieberScoresheet(Scoresheet[SchieberEntry]):
                 raise EntryRefused(
                     "score.points-total",
                     f"the card points must add up to {POINTS_TOTAL}",
-                    a=points[0], b=points[1], sum=points[0] + points[1], total=POINTS_TOTAL,
+                    a=points[0], b=points[1], terms=terms(points[0], points[1]),
+                    sum=points[0] + points[1], total=POINTS_TOTAL,
                 )
             if entry.match is not None:
                 if points[entry.match] != POINTS_TOTAL:

@@ -170,7 +170,9 @@ class AdviseSession:
         while True:
             if advisor.deal_number != shown_deal and advisor.need.kind == "hand":
                 shown_deal = advisor.deal_number
-                self.say(self.t("advisor.deal", number=shown_deal, seat=self.who(advisor.dealer)))
+                you = ".you" if advisor.dealer == advisor.seat else ""
+                self.say(self.t(f"advisor.deal{you}", number=shown_deal,
+                                seat=self.who(advisor.dealer)))
             need = advisor.need
             numbered: list[Action] | None = None
             if need.kind == "act" and need.seat == advisor.seat:

@@ -291,5 +291,5 @@ class Renderer(BaseRenderer):
         )
         if match.schneider:
             c.print(t("schieber.schneider-win", half=match.options.target // 2), style="bold")
-        if match.stakes > 1:
+        if match.stakes > 1 and not match.schneider:  # Schneider already says it counts twice
             c.print(t("match.stakes", stakes=match.stakes))

@@ -145,7 +145,8 @@ class PlayApp(TableApp):
             self._deal_seen = match.deal_number
             self.rush = False
             view = match.view(self.viewer)
-            self.log_rule(self.t("tui.deal-header", number=match.deal_number,
+            you = ".you" if view.dealer == self.human else ""
+            self.log_rule(self.t(f"tui.deal-header{you}", number=match.deal_number,
                                  dealer=self.describer.seat_name(view.dealer)))
         seat = match.current_player()
         if seat == self.human:

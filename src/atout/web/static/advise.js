@@ -87,7 +87,8 @@
     const nodes = sides.map((name, i) => el("div", {
       class: "side" + (S.winner === i ? " win" : "") },
       el("div", { class: "name" }, name), el("div", { class: "total" }, S.scores[i])));
-    const bits = [`#${S.deal_number}`, t("advisor.page.dealt-by", { seat: names[S.dealer] })];
+    const bits = [`#${S.deal_number}`, S.dealer === S.seat ? t("advisor.page.dealt-by.you")
+      : t("advisor.page.dealt-by", { seat: names[S.dealer] })];
     const v = S.view;
     if (v && v.trump) bits.push(t("advisor.contract", { trump: SUIT[v.trump] }));
     else if (v && v.contract) bits.push(v.contract);

@@ -28,7 +28,7 @@ from atout.advisor import (
 from atout.advisor.typed import read_typed
 from atout.bots.advice import action_name
 from atout.games.actions import Action
-from atout.i18n import Translator, signed, translate
+from atout.i18n import Translator, punctuation, signed, translate
 from atout.i18n.outcomes import outcome_text
 from atout.terminal.input import Command, fold, said
 
@@ -165,7 +165,8 @@ class AdviseSession:
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> int:
         advisor = self.advisor
-        self.say(self.t("advisor.title") + f": {self.game} — " + self.t("advisor.help"))
+        self.say(self.t("advisor.title") + punctuation(":", self.lang)
+                 + self.t(f"{self.game}.title") + " — " + self.t("advisor.help"))
         shown_deal = 0
         while True:
             if advisor.deal_number != shown_deal and advisor.need.kind == "hand":
@@ -259,12 +260,14 @@ class AdviseSession:
         for item in lines:
             lost[item.seat] = lost.get(item.seat, 0) + item.cost
             self.say("  " + self.t(
-                "advisor.review.line", seat=self.who(item.seat), card=item.card.symbol,
-                value=item.value, best=" ".join(c.symbol for c in item.best_cards),
-                best_value=item.best, cost=item.cost,
+                "advisor.review.line", seat=_capital(self.who(item.seat)),
+                card=item.card.symbol, value=signed(item.value, self.lang, 0),
+                best=" ".join(c.symbol for c in item.best_cards),
+                best_value=signed(item.best, self.lang, 0), cost=item.cost,
             ))
         for seat in sorted(lost):
-            self.say(self.t("advisor.review.total", seat=self.who(seat), cost=lost[seat]))
+            self.say(self.t("advisor.review.total", seat=_capital(self.who(seat)),
+                            cost=lost[seat]))
 
 
 def _entry_words(advisor: Advisor, entry: Entry) -> str:

@@ -231,6 +231,7 @@ def answer(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         try:
             out["review"] = [
                 {"seat": r.seat, "card": r.card.name, "value": r.value, "best": r.best,
+                 "value_text": signed(r.value, lang, 0), "best_text": signed(r.best, lang, 0),
                  "best_cards": [c.name for c in r.best_cards], "cost": r.cost}
                 for r in review_deal(advisor.finished_deals()[review - 1])
             ]

@@ -27,6 +27,8 @@
     message.className = "score-message" + (ok ? " ok" : "");
   }
   const sym = (code) => code.slice(1) + SUIT[code[0]];
+  // a colon after a label: French puts a no-break space before it
+  const colon = () => (lang === "fr" ? "\u00a0:" : ":");
   const symNode = (code) => el("span", { class: RED[code[0]] ? "red" : null }, sym(code));
 
   async function send(body) {
@@ -101,7 +103,7 @@
   function grid(disabled, onpick, classOf) {
     const ranks = S.game === "schieber" ? ORDER : ORDER.slice(0, 8);
     const box = el("div", { class: "grid" + (ranks.length === 8 ? " g8" : ""),
-      role: "group", "aria-label": "cards" });
+      role: "group", "aria-label": S.need.prompt });
     for (const s of ["S", "H", "D", "C"]) {
       for (const r of ranks) {
         const code = s + r;
@@ -132,12 +134,12 @@
       for (const r of extra.review) {
         lost[r.seat] = (lost[r.seat] || 0) + r.cost;
         table.append(el("tr", {}, el("td", {}, short(r.seat)), el("td", {}, symNode(r.card)),
-          el("td", {}, r.value > 0 ? "+" + r.value : r.value),
-          el("td", {}, r.cost ? r.best_cards.map(sym).join(" ") + ` (${r.best > 0 ? "+" : ""}${r.best})` : ""),
+          el("td", {}, r.value_text),
+          el("td", {}, r.cost ? r.best_cards.map(sym).join(" ") + ` (${r.best_text})` : ""),
           el("td", { class: r.cost ? "cost" : "ok" }, r.cost || "✓")));
       }
       const totals = Object.entries(lost).map(([seat, cost]) =>
-        el("div", { class: "note" }, t("advisor.review.total", { seat: S.names[seat], cost })));
+        el("div", { class: "note review-total" }, t("advisor.review.total", { seat: S.names[seat], cost })));
       return el("section", { class: "field", id: "review-box" },
         el("div", { class: "seg" }, el("h2", { style: "flex:3 1 0" }, t("advisor.review", { number: extra.number })),
           el("button", { type: "button", id: "close", "aria-label": "×",
@@ -160,13 +162,13 @@
     const shownExtra = extraNode();
     if (shownExtra) body.push(shownExtra);
     if (v && v.hand.length) {
-      body.push(el("div", { class: "myhand", "aria-label": "hand" }, v.hand.map((c) => cardNode(c))));
+      body.push(el("div", { class: "myhand", "aria-label": t("label.hand") }, v.hand.map((c) => cardNode(c))));
     }
     if (v && (v.trick.length || v.last_trick.length)) {
       const row = el("div", { class: "table-row", id: "trick" });
       const shownTrick = v.trick.length ? v.trick : v.last_trick;
       row.append(el("span", { class: "note" },
-        t(v.trick.length ? "advisor.page.trick" : "advisor.page.last") + ":"));
+        t(v.trick.length ? "advisor.page.trick" : "advisor.page.last") + colon()));
       for (const [seat, code] of shownTrick) {
         row.append(el("div", { class: "played" }, cardNode(code), el("div", {}, S.names[seat])));
       }
@@ -203,7 +205,7 @@
         onclick: () => { showSeat = s; render(); } }, S.names[s]))));
       for (const s of need.seats) {
         const line = pickedLine(shown[s] || []);
-        line.prepend(t("advisor.page.shown-by", { seat: S.names[s] }) + ": ");
+        line.prepend(t("advisor.page.shown-by", { seat: S.names[s] }) + colon() + " ");
         body.push(line);
       }
       body.push(grid((c) => mine.has(c),
@@ -273,8 +275,9 @@
       autocapitalize: "characters", enterkeyhint: "send",
       onkeydown: (e) => { if (e.key === "Enter") typed(e.target.value); } });
     const bar = el("div", { class: "go" },
-      el("button", { type: "button", id: "undo", onclick: () => { extra = null; send({ undo: true }); } },
-        "↶ " + t("advisor.page.undo")), input);
+      el("button", { type: "button", id: "undo", "aria-label": t("advisor.page.undo"),
+        onclick: () => { extra = null; send({ undo: true }); } },
+      "↶", el("span", { class: "label" }, " " + t("advisor.page.undo"))), input);
     if (need.kind === "hand" || need.kind === "more" || need.kind === "show") {
       bar.append(el("button", { type: "button", class: "primary", id: "done", onclick: done },
         t("advisor.page.done")));

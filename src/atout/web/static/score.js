@@ -78,7 +78,8 @@
     const clear = el("button", { type: "button", class: "clear", "aria-label": "×",
       onclick: () => { form[key] = []; form.win = null; render(); } }, "×");
     return el("div", { class: "field" },
-      el("div", { class: "label" }, t(`score.page.${sheet.game}.melds`, { who: name }), ": ", chosen),
+      el("div", { class: "label" }, t(`score.page.${sheet.game}.melds`, { who: name }),
+        lang === "fr" ? "\u00a0: " : ": ", chosen),
       el("div", { class: "seg melds" }, ...buttons, clear));
   }
 
@@ -171,7 +172,7 @@
     const before = sheet.rows.length;
     sheet = data;
     const row = fixing ? sheet.rows[fixing - 1] : sheet.rows[before];
-    say(row ? `${t("score.page.deal", { number: row.number })}: ${row.why.join("; ")}` : "", true);
+    say(row ? `${t("score.page.deal", { number: row.number })}${lang === "fr" ? "\u00a0:" : ":"} ${row.why_text}` : "", true);
     form = {}; fixing = null;
     render();
   }

@@ -124,3 +124,9 @@ def test_after_a_tie_the_row_shows_what_is_written() -> None:
     assert "   2          181           50   = 262:50" in out
     out = run(["belote"], ["taker=0 trump=H points=81,81", "taker=0 trump=H points=100,62", "q"])
     assert "Deal 2: 181 – 62" in out
+
+
+def test_the_melds_are_read_in_the_words_the_question_names() -> None:
+    """The Russian question names the announcements терц, кварта...: they are read."""
+    out = run(["belote", "--lang", "ru"], ["", "2", "пики", "", "70", "Терц", "", "", "q"])
+    assert "Раздача 1: 90 – 92" in out and "✗" not in out

@@ -278,6 +278,11 @@ def test_hint_lists_only_legal_options(client: TestClient) -> None:
         # values in points with a reason, not a 1 and zeros
         assert not {o["value"] for o in message["options"]} <= {0, 1}
         assert all(o["reason"] for o in message["options"])
+        # the value as the page shows it, written for the reader's language (table.js)
+        from atout.i18n import signed
+
+        assert [o["text"] for o in message["options"]] == [
+            signed(o["value"], "en") for o in message["options"]]
 
 
 def play_out(client: TestClient, data: dict[str, Any], seed: int = 0) -> dict[str, Any]:

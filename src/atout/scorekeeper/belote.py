@@ -50,9 +50,13 @@ from atout.scorekeeper.base import (
 
 __all__ = ["BeloteEntry", "BeloteScoresheet"]
 
+#: The words of the announcements people type (the scorekeeper's questions name them in
+#: each language: French and English, the Russian and German words too).
 ANNOUNCEMENT_WORDS: Final = {
     "tierce": 20, "quarte": 50, "quinte": 100, "carre": 100, "carré": 100,
     "nines": 150, "neufs": 150, "jacks": 200, "valets": 200,
+    "терц": 20, "кварта": 50, "квинта": 100, "каре": 100, "девятки": 150, "валеты": 200,
+    "neuner": 150, "buben": 200,
 }
 #: The fewest cards each value needs (a run of 3, 4, 5; a four).
 _CARDS: Final = {20: 3, 50: 4, 100: 4, 150: 4, 200: 4}

@@ -57,7 +57,7 @@ __all__ = ["CARD_TOTAL", "DebertsEntry", "DebertsScoresheet"]
 #: their sum is at most this.
 CARD_TOTAL: Final = 162
 #: The words of the sequences and the cards each needs.
-SEQUENCE_WORDS: Final = {"terc": TERC, "bertz": BERTZ}
+SEQUENCE_WORDS: Final = {"terc": TERC, "bertz": BERTZ, "терц": TERC, "полтинник": BERTZ}
 _SEQUENCE_CARDS: Final = {TERC: 3, BERTZ: 4}
 _KEYS: Final = ("caller", "trump", "points", "sequences", "seqwin", "trick", "bela", "factor")
 _FLAGS: Final = ("thrown-in", "cancelled")

@@ -90,3 +90,17 @@ def test_bad_requests(client: TestClient) -> None:
                            json={"token": made["token"], "entry": "x" * 500})
     assert response.status_code == 400
     assert client.get(f"/api/scoresheets/{made['id']}").json()["names"][0] == "a b"
+
+
+def test_a_row_after_a_tie_shows_what_is_written(client: TestClient) -> None:
+    """The page's row shows the deal's points with the hanging ones taken (100 + 81), and
+    the reasons joined as the reader's language joins them."""
+    made = new_sheet(client, names=["Ann", "Bob"], lang="fr")
+    sid, token = made["id"], made["token"]
+    for entry in ("caller=1 trump=S points=81,81", "caller=0 trump=C points=100,50"):
+        sheet = client.post(f"/api/scoresheets/{sid}/deals",
+                            json={"token": token, "entry": entry}).json()
+    row = sheet["rows"][1]
+    assert row["recorded"] == [100, 50] and row["written"] == [181, 50]
+    assert row["scores"] == [81 + 181, 50]
+    assert row["why_text"] == "\u202f; ".join(row["why"])

@@ -304,7 +304,7 @@ const Atout = (() => {
       }
       if (result.match_winner !== null && result.match_winner !== undefined) {
         const text = t("schieber.reached", { team: teamName(result.match_winner, me, n), target: "",
-          how: result.reached_by ? t("schieber.reached." + result.reached_by) : "" }).replace(/ {2,}/g, " ");
+          how: result.reached_by ? t("schieber.reached." + result.reached_by) : "" });
         return result.outcome === "claim" ? `${text}. ${t("schieber.losers-keep")}` : text;
       }
       return result.contract ? say("schieber.chooses", result.chooser, me, n, {

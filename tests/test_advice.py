@@ -64,10 +64,10 @@ def test_reasons_in_each_language_name_the_best_choice() -> None:
     other = Advice(Pass(), -3.25, "advice.behind", {"behind": 15.25, "best": Trump(Suit.HEARTS)})
     assert best.reason("en") == "best on average over 6 deals played out by the rules of thumb"
     assert other.reason("en") == "15.2 points behind trump ♥ on average"
-    assert other.reason("fr") == "15.2 points de moins que atout ♥ en moyenne"
-    assert other.reason("es") == "15.2 puntos menos que triunfo ♥ en promedio"
+    assert other.reason("fr") == "15,2 points de moins que atout ♥ en moyenne"
+    assert other.reason("es") == "15,2 puntos menos que triunfo ♥ en promedio"
     assert other.reason("fr", name=lambda a: "prendre ♥") == (
-        "15.2 points de moins que prendre ♥ en moyenne"
+        "15,2 points de moins que prendre ♥ en moyenne"
     )
     assert action_name(Push(), "fr") == "pousser" and action_name(Pass(), "es") == "pasar"
 

@@ -60,6 +60,14 @@ def first_legal(app: PlayApp, prefer_bid: bool = True) -> int:
     return legal[0]
 
 
+def illegal_cards(app: PlayApp) -> list[int]:
+    """The numbers of the cards the person may not play now (none outside the play)."""
+    if app.match.view(0).phase != "play":
+        return []
+    return [i for i, a in enumerate(app.numbered(), 1)
+            if isinstance(a, Play) and not app.match.deal.is_legal(a)]
+
+
 def screen_text(app: Any) -> str:
     """What the table and the panels say, as plain text (for words and cut names)."""
     return app.export_screenshot().replace("&#160;", " ")
@@ -121,11 +129,9 @@ def test_an_illegal_card_is_refused_with_the_rule_and_nothing_changes() -> None:
             if isinstance(app.screen, Panel):
                 await pilot.press("enter")
                 continue
-            view = app.match.view(0)
             options = app.numbered()
-            illegal = [i for i, a in enumerate(options, 1)
-                       if isinstance(a, Play) and not app.match.deal.is_legal(a)]
-            if view.phase == "play" and illegal:
+            illegal = illegal_cards(app)
+            if illegal:
                 before = len(app.match.deal.actions)
                 error = app.match.deal.why_illegal(options[illegal[0] - 1])
                 await press_number(pilot, illegal[0])
@@ -553,3 +559,205 @@ def test_a_weis_call_shows_by_its_seat_in_words() -> None:
     describer = Describer("schieber", Translator("en"), 4, 0)
     said = " ".join(text.plain for text in describer.notes(view)[1])
     assert "WeisCall" not in said and f"Weis {describer.renderer.call_text(call)}" in said
+
+
+# -- the status bar and the status line say where the match is (issue 22, item 5) -------
+
+def _status(app: Any) -> str:
+    from atout.tui.base import StatusBar
+
+    return str(app.query_one(StatusBar).render()).replace("\n", " ")
+
+
+def _message(app: Any) -> str:
+    return str(app.query_one("#message").render())
+
+
+def test_the_status_bar_shows_the_finished_deal_and_its_scores_under_its_breakdown() -> None:
+    app = PlayApp("deberts", seed=7, lang="fr", pace=0, options="deberts(target=301)")
+    t = Translator("fr")
+    seen: list[tuple[int, str]] = []
+
+    async def script(pilot: Any) -> None:
+        for _ in range(3000):
+            if isinstance(app.screen, Panel):
+                sheet = app.match.scoresheet
+                seen.append((len(sheet), _status(app)))
+                row = sheet[-1]
+                status = _status(app)
+                assert t("label.deal", number=row.number) in status
+                assert t("label.deal", number=row.number + 1) not in status
+                me = 0
+                assert f"{row.scores[me]} – " in status and f" {row.scores[1 - me]}" in status
+                await pilot.press("enter")
+                await pilot.pause()
+                if app.return_value is not None:  # the match's result was the last panel
+                    return
+                continue
+            if app.waiting:
+                await press_number(pilot, first_legal(app))
+            await pilot.pause()
+        raise AssertionError("the match did not end")
+
+    run(app, script)
+    assert len(seen) >= 3  # deals 1, 2, ... and the match's end
+    assert app.match.is_over and seen[-1][0] == seen[-2][0] == len(app.match.scoresheet)
+
+
+def test_the_status_line_forgets_the_persons_turn_and_a_refusal_once_they_play() -> None:
+    app = PlayApp("deberts", seed=1, lang="en", pace=30)  # the bots wait: the line is seen
+
+    async def script(pilot: Any) -> None:
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, Panel):
+                await pilot.press("enter")
+                continue
+            if not app.waiting:
+                app.bot_move()  # the bot's turn, at once
+                continue
+            illegal = illegal_cards(app)
+            if illegal:
+                await press_number(pilot, illegal[0])
+                await pilot.pause()
+                assert "Not allowed" in _message(app)
+                await press_number(pilot, first_legal(app, prefer_bid=False))
+                await pilot.pause()
+                assert app.match.current_player() == 1  # the opponent is to play
+                assert _message(app) == ""
+                return
+            await press_number(pilot, first_legal(app))
+            await pilot.pause()
+            if app.match.current_player() == 1:
+                assert _message(app) == ""
+        raise AssertionError("no illegal card came up")
+
+    run(app, script)
+
+
+# -- the input line takes the keys typed right after / and gives them back after Esc ---
+# (issue 22, item 7). The keys are posted at once, as a quick typist's reach the app
+# before it has answered the first one.
+
+def _type_at_once(app: Any, keys: str) -> None:
+    from textual import events
+
+    names = {"/": "slash", "\n": "enter", "\x1b": "escape", " ": "space"}
+    for char in keys:
+        name = names.get(char, char)
+        app.post_message(events.Key(name, None if name in ("enter", "escape") else char))
+
+
+def test_keys_typed_right_after_slash_go_into_the_input_line() -> None:
+    app = PlayApp("belote", seed=4, lang="fr", pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        _type_at_once(app, "/passer\n")
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, Panel)
+        assert [a for seat, a in app.match.deal.actions if seat == 0] == [Pass()]
+        await settle(pilot, app)
+        moves = len(app.match.deal.actions)
+        _type_at_once(app, "/xyz\x1b1")  # Esc forgets the text; 1 is a choice again
+        await pilot.pause(0.2)
+        assert app.query_one("#entry").value == ""
+        assert app.match.deal.actions[moves][0] == 0  # the first choice, by its shortcut
+
+    run(app, script)
+
+
+def test_after_typing_a_move_and_esc_the_hint_key_answers_at_once() -> None:
+    app = PlayApp("deberts", seed=7, lang="fr", pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        for text in ("passer", "atout pique", "RP"):
+            _type_at_once(app, f"/{text}\n")
+            await pilot.pause(0.2)
+            await settle(pilot, app)
+        assert app.match.view(0).phase == "play" and app.waiting
+        _type_at_once(app, "\x1bh")
+        await pilot.pause(0.2)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, Panel)
+        assert Translator("fr")("tui.hint.title") in screen_text(app)
+        assert app.query_one("#entry").value == ""
+
+    run(app, script)
+
+
+# -- every key a player needs is on the key bar at 80 columns (issue 22, item 9) -------
+
+def _key_bar(app: Any) -> list[str]:
+    from atout.tui.base import KeyBar
+
+    bar = app.query_one(KeyBar)
+    lines = bar.render().plain.split("\n")
+    assert bar.size.height == len(lines)  # every line in view
+    assert all(len(line) <= 78 for line in lines)
+    return lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_key_bar_shows_every_key_at_80_columns(lang: str) -> None:
+    t = Translator(lang)
+    playing = PlayApp("belote", seed=7, lang=lang, pace=0)
+    watching = PlayApp("schieber", seed=7, lang=lang, human=None, pace=30)
+    replay = ReplayApp(_record("deberts"), lang=lang)
+    bars: dict[str, list[str]] = {}
+
+    async def play(pilot: Any) -> None:
+        await settle(pilot, playing)
+        bars["bid"] = _key_bar(playing)
+        while playing.match.view(0).phase != "play":
+            await press_number(pilot, first_legal(playing))
+            await settle(pilot, playing)
+        bars["play"] = _key_bar(playing)
+
+    async def watch(pilot: Any) -> None:
+        bars["watch"] = _key_bar(watching)
+        await pilot.press("p")
+        bars["paused"] = _key_bar(watching)
+
+    async def step(pilot: Any) -> None:
+        bars["replay"] = _key_bar(replay)
+
+    run(playing, play)
+    run(watching, watch)
+    run(replay, step)
+    common = [("l", "tui.key.last"), ("s", "tui.key.scores"), ("?", "tui.key.keys"),
+              ("q", "tui.key.quit")]
+    table = [("h", "tui.key.hint"), ("u", "tui.key.undo"), ("/", "tui.key.type"), *common]
+    wanted = {
+        "bid": [("↑↓ ⏎", "tui.key.bid"), *table], "play": [("←→ ⏎", "tui.key.play"), *table],
+        "watch": [("p", "tui.key.pause"), ("n", "tui.key.rush"), ("+/-", "tui.key.speed"),
+                  *common],
+        "paused": [("p", "tui.key.resume"), *common],
+        "replay": [("←→", "tui.key.next"), ("PgUp/Dn", "tui.key.trick"), ("[ ]", "tui.key.deal"),
+                   ("g", "tui.key.goto"), ("a", "tui.key.all"), ("0-1", "tui.key.seat"),
+                   ("s", "tui.key.scores"), ("?", "tui.key.keys"), ("q", "tui.key.quit")],
+    }
+    for name, keys in wanted.items():
+        text = " ".join(bars[name]) + " "
+        for key, word in keys:
+            assert f"{key} {t(word)} " in text, (name, key, text)
+
+
+def test_pausing_a_watched_match_says_so_below_the_table_and_covers_no_card() -> None:
+    app = PlayApp("belote", seed=3, human=None, pace=30)  # the turned card in the middle
+
+    async def script(pilot: Any) -> None:
+        await pilot.pause()
+        table = app.query_one(TableView)
+        before = table.render().plain
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.paused
+        assert table.render().plain == before  # nothing drawn over the cards
+        assert _message(app) == "Paused"
+        await pilot.press("p")
+        await pilot.pause()
+        assert _message(app) == ""
+
+    run(app, script)

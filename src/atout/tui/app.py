@@ -15,7 +15,6 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
@@ -25,7 +24,7 @@ from atout.games.actions import Action, Play
 from atout.i18n import explain
 from atout.terminal.app import TerminalGame
 from atout.tui.base import KeyBar, StatusBar, TableApp
-from atout.tui.describe import Describer, Sink
+from atout.tui.describe import Describer, Sink, finished_view
 from atout.tui.screens import QuitScreen
 from atout.tui.widgets import HandView, TableView
 
@@ -49,13 +48,16 @@ class PlayApp(TableApp):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c,ctrl+q", "request_quit", priority=True, show=False),
-        Binding("q,escape", "request_quit", show=False),
+        Binding("q", "request_quit", show=False),
+        # Taken before any widget sees them (``check_action``: on the table, not over a
+        # panel), so that the keys typed right after them go where they open or close.
+        Binding("escape", "escape", priority=True, show=False),
+        Binding("slash,colon", "type", priority=True, show=False),
         Binding("h", "hint", show=False),
         Binding("u", "undo", show=False),
         Binding("l", "last_trick", show=False),
         Binding("s", "scores", show=False),
         Binding("question_mark,f1", "keys_panel", show=False),
-        Binding("slash,colon", "type", show=False),
         Binding("p", "pause", show=False),
         Binding("n", "next_deal", show=False),
         Binding("plus,equals_sign", "speed(-1)", show=False),
@@ -224,7 +226,7 @@ class PlayApp(TableApp):
         """Show the finished deal's last trick and its breakdown; wait for a key."""
         self.rush = False
         self.show_message("")
-        self.frozen = self.match.deals[-1].view(self.viewer)
+        self.frozen = self._last_deal_view()
         self.busy = True
         self.redraw()
         body = self.describer.panel(self.describer.renderer.show_deal_end, self.match)
@@ -242,6 +244,8 @@ class PlayApp(TableApp):
         """The match is over: the result, the winner's score first, then leave."""
         self.busy = True
         self.exit_code = 0
+        self.frozen = self._last_deal_view()
+        self.show_message("")
         self.redraw()
         body = self.describer.panel(self.describer.renderer.show_match_end, self.match)
         sheet = self.describer.panel(self.describer.renderer.show_scoresheet, self.match)
@@ -250,6 +254,12 @@ class PlayApp(TableApp):
         self.session._save()
         self.show_panel(self.t("tui.match-over"), Group(body, sheet),
                         lambda _=None: self.exit(0))
+
+    def _last_deal_view(self) -> Any:
+        """The last finished deal as the table shows it while its breakdown (or the
+        match's result) is up: its number and the scores after it."""
+        match = self.match
+        return finished_view(match.deals[-1].view(self.viewer), match.scoresheet[-1])
 
     # -- the person's turn -------------------------------------------------------------
     def ask(self) -> None:
@@ -261,15 +271,15 @@ class PlayApp(TableApp):
         if self.autoplay and len(view.hand) == 1 and len(legal) == 1 and not others:
             self.show_message(self.t("tui.autoplay", card=legal[0].card.symbol), "italic")
             self.waiting = False
-            self.delay(self.pace / 2, lambda: self.apply(self.viewer, legal[0]))
+            self.delay(self.pace / 2, lambda: self._play_own(legal[0]))
             return
         self.show_message(self.describer.prompt(view), "bold")
         entry = self.query_one("#entry", Input)
         if not (entry.has_focus and entry.has_class("shown")):
             if others and not cards:
-                self.query_one("#choices", OptionList).focus()
+                self.set_focus(self.query_one("#choices", OptionList))
             else:
-                self.query_one("#hand", HandView).focus()
+                self.set_focus(self.query_one("#hand", HandView))
 
     def numbered(self) -> list[Action]:
         view = self.match.view(self.viewer)
@@ -287,6 +297,12 @@ class PlayApp(TableApp):
             self.bell()
             return
         self.waiting = False
+        self._play_own(action)
+
+    def _play_own(self, action: Action) -> None:
+        """The person's legal move: what the line said to them (their turn, a refusal)
+        is done with, and the others play on."""
+        self.show_message("")
         self.apply(self.viewer, action)
 
     def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
@@ -312,10 +328,7 @@ class PlayApp(TableApp):
     def action_type(self) -> None:
         if self.watching:
             return
-        entry = self.query_one("#entry", Input)
-        entry.add_class("shown")
-        entry.placeholder = self.t("tui.type-here")
-        entry.focus()
+        self.open_entry(self.t("tui.type-here"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "entry":
@@ -325,13 +338,13 @@ class PlayApp(TableApp):
         if text:
             self.typed(text)
 
-    def on_key(self, event: events.Key) -> None:
+    def action_escape(self) -> None:
+        """Esc closes the input line when it is open, else asks to leave."""
         entry = self.query_one("#entry", Input)
-        if event.key == "escape" and entry.has_focus:
-            event.stop()
-            event.prevent_default()
-            entry.remove_class("shown")
-            self.query_one("#hand", HandView).focus()
+        if entry.has_class("shown"):
+            self.close_entry(self.query_one("#hand", HandView))
+        else:
+            self.action_request_quit()
 
     def typed(self, text: str) -> None:
         """A line typed in the input: a number, a card, an action or a command, read in
@@ -351,8 +364,7 @@ class PlayApp(TableApp):
             self.choose(result)
 
     def action_hand(self) -> None:
-        self.query_one("#entry", Input).remove_class("shown")
-        self.query_one("#hand", HandView).focus()
+        self.close_entry(self.query_one("#hand", HandView))
         self.redraw()
 
     # -- the keys --------------------------------------------------------------------
@@ -448,6 +460,8 @@ class PlayApp(TableApp):
         if not self.watching:
             return
         self.paused = not self.paused
+        # Said on the line below the table, where it covers no card.
+        self.show_message(self.t("tui.paused") if self.paused else "", "bold")
         self.redraw()
         if not self.paused:
             self.step()
@@ -456,7 +470,9 @@ class PlayApp(TableApp):
         if not self.watching or self.busy:
             return
         self.rush = True
-        self.paused = False
+        if self.paused:
+            self.paused = False
+            self.show_message("")
         self.step()
 
     def action_speed(self, change: int) -> None:
@@ -496,8 +512,6 @@ class PlayApp(TableApp):
         if own is not None:
             seats[self.viewer].notes.append(own)
         state = self.table_state(view, seats, self._winner(view))
-        if self.watching and self.paused:
-            state.caption = self.t("tui.paused")
         self.query_one("#table", TableView).state = state
         self.query_one("#status", StatusBar).parts = d.status(view)
         self._draw_hand(view)
@@ -541,18 +555,19 @@ class PlayApp(TableApp):
 
     def _keys(self, view: Any) -> list[tuple[str, str]]:
         t = self.t
+        last = [("l", t("tui.key.last")), ("s", t("tui.key.scores"))]
+        end = [("?", t("tui.key.keys")), ("q", t("tui.key.quit"))]
         if self.watching:
-            return [("p", t("tui.key.pause")), ("n", t("tui.key.rush")),
-                    ("+/-", t("tui.key.speed")), ("l", t("tui.key.last")),
-                    ("s", t("tui.key.scores")), ("?", t("tui.key.keys")),
-                    ("q", t("tui.key.quit"))]
+            pause = t("tui.key.resume" if self.paused else "tui.key.pause")
+            return [("p", pause), ("n", t("tui.key.rush")), ("+/-", t("tui.key.speed")),
+                    *last, *end]
+        if self.frozen is not None:  # a deal's breakdown or the match's result is up
+            return [*last, *end]
         keys = []
         if view.phase == "play":
             keys.append(("←→ ⏎", t("tui.key.play")))
         else:
             keys.append(("↑↓ ⏎", t("tui.key.bid")))
-        keys += [("h", t("tui.key.hint")), ("u", t("tui.key.undo")),
-                 ("l", t("tui.key.last")), ("s", t("tui.key.scores")),
-                 ("/", t("tui.key.type")), ("?", t("tui.key.keys")),
-                 ("q", t("tui.key.quit"))]
+        keys += [("h", t("tui.key.hint")), ("u", t("tui.key.undo")), *last,
+                 ("/", t("tui.key.type")), *end]
         return keys

@@ -10,6 +10,7 @@ panel can show the same breakdown the line mode prints.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from itertools import pairwise, permutations
 from typing import Any
@@ -23,7 +24,7 @@ from atout.games.actions import Action, Pass, Play, Push, Trump
 from atout.i18n import Translator
 from atout.terminal import renderer_class
 
-__all__ = ["Describer", "Sink", "card_style", "suit_order"]
+__all__ = ["Describer", "Sink", "card_style", "finished_view", "suit_order"]
 
 RED = frozenset({Suit.DIAMONDS, Suit.HEARTS})
 
@@ -47,6 +48,16 @@ def suit_order(suits: set[Suit], trump: Suit | None) -> list[Suit]:
         if cost < best_cost:
             best, best_cost = line, cost
     return best if best is not None else first
+
+
+def finished_view(view: Any, row: Any) -> Any:
+    """A finished deal's ``view`` as the status bar shows it while its breakdown is up
+    and after the match: the deal's own number and the scores (and what hangs or is
+    held) after it, from its scoresheet ``row``; a deal's own view knows neither."""
+    after = {"deal_number": row.number, "scores": row.scores, "running": row.scores,
+             "hanging": getattr(row, "hanging", 0), "held": getattr(row, "held", 0)}
+    names = {f.name for f in dataclasses.fields(view)}
+    return dataclasses.replace(view, **{k: v for k, v in after.items() if k in names})
 
 
 class Sink:
@@ -227,7 +238,7 @@ class Describer:
                 (t("tui.chooser"), chosen)]
 
     def _pending_schieber(self, view: Any) -> list[tuple[str, str]]:
-        if view.contract is None:
+        if view.contract is None or view.phase == "over":  # the scores hold the deal
             return []
         me = self.bottom % 2
         run = (view.running[me] - view.scores[me], view.running[1 - me] - view.scores[1 - me])

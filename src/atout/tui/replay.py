@@ -14,7 +14,6 @@ from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, RichLog, Static
 
@@ -32,7 +31,9 @@ class ReplayApp(TableApp):
     """A saved match on the table; ``seat`` ``None`` shows every hand."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c,ctrl+q,q,escape", "leave", priority=False, show=False),
+        Binding("ctrl+c,ctrl+q,q", "leave", priority=False, show=False),
+        Binding("escape", "escape", priority=True, show=False),
+        Binding("g,slash", "goto", priority=True, show=False),
         Binding("right,n,space", "forward(1)", show=False),
         Binding("left,b", "step_back(1)", show=False),
         Binding("pagedown,down", "trick(1)", show=False),
@@ -41,7 +42,6 @@ class ReplayApp(TableApp):
         Binding("left_square_bracket", "deal(-1)", show=False),
         Binding("home", "edge(0)", show=False),
         Binding("end", "edge(1)", show=False),
-        Binding("g,slash", "goto", show=False),
         Binding("a", "every_hand", show=False),
         Binding("s", "scores", show=False),
         Binding("l", "last_trick", show=False),
@@ -109,16 +109,11 @@ class ReplayApp(TableApp):
         self._moved(forward=bool(end))
 
     def action_goto(self) -> None:
-        entry = self.query_one("#entry", Input)
-        entry.placeholder = self.t("tui.replay.goto")
-        entry.add_class("shown")
-        entry.focus()
+        self.open_entry(self.t("tui.replay.goto"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        event.input.value = ""
-        event.input.remove_class("shown")
-        self.set_focus(None)
+        self.close_entry(None)
         if not self.goto(text):
             self.note(self.t("tui.replay.bad-goto", deals=len(self.viewer.deals)), "bold red")
 
@@ -138,13 +133,12 @@ class ReplayApp(TableApp):
         self._moved()
         return True
 
-    def on_key(self, event: events.Key) -> None:
-        entry = self.query_one("#entry", Input)
-        if event.key == "escape" and entry.has_focus:
-            event.stop()
-            event.prevent_default()
-            entry.remove_class("shown")
-            self.set_focus(None)
+    def action_escape(self) -> None:
+        """Esc closes the input line when it is open, else leaves."""
+        if self.query_one("#entry", Input).has_class("shown"):
+            self.close_entry(None)
+        else:
+            self.action_leave()
 
     def action_every_hand(self) -> None:
         self.set_seat(None)
@@ -285,6 +279,6 @@ class ReplayApp(TableApp):
         t = self.t
         return [("←→", t("tui.key.next")), ("PgUp/Dn", t("tui.key.trick")),
                 ("[ ]", t("tui.key.deal")), ("g", t("tui.key.goto")),
-                ("a", t("tui.key.all")), ("0-3", t("tui.key.seat")),
+                ("a", t("tui.key.all")), (f"0-{self.num - 1}", t("tui.key.seat")),
                 ("s", t("tui.key.scores")), ("?", t("tui.key.keys")),
                 ("q", t("tui.key.quit"))]

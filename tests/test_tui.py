@@ -761,3 +761,40 @@ def test_pausing_a_watched_match_says_so_below_the_table_and_covers_no_card() ->
         assert _message(app) == ""
 
     run(app, script)
+
+
+def test_a_panel_longer_than_the_screen_scrolls_and_says_so() -> None:
+    """Issue 22, item 6: the hint at the first card, on a screen too short for it."""
+    app = PlayApp("deberts", seed=143117343355050702656760730407984104689, pace=0,
+                  hint_level="medium")
+    t = Translator("en")
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await press_number(pilot, 2)  # take
+        await settle(pilot, app)
+        assert app.match.view(0).phase == "play"
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, Panel)
+        body = app.screen.query_one("#body")
+        assert body.max_scroll_y > 0
+        assert t("tui.scroll-or-any-key") in screen_text(app)
+        note = " ".join(t("tui.hint.note").split()[-3:])
+        assert note not in screen_text(app)  # the end of the panel is below
+        for key in ("down", "pagedown", "end"):
+            before = body.scroll_y
+            await pilot.press(key)
+            await pilot.pause()
+            assert body.scroll_y > before or body.scroll_y == body.max_scroll_y
+        assert body.scroll_y == body.max_scroll_y
+        assert note in screen_text(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert body.scroll_y == 0 and isinstance(app.screen, Panel)
+        await pilot.press("x")  # any other key closes it
+        await pilot.pause()
+        assert not isinstance(app.screen, Panel)
+
+    run(app, script, size=(80, 16))

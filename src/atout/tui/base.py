@@ -219,7 +219,8 @@ class TableApp(App[int]):
         self.say(Text(f"── {title} ──", style="bold"))
 
     def show_panel(self, title: str, body: RenderableType, callback: Any = None) -> None:
-        self.push_screen(Panel(title, body, self.t("tui.any-key")), callback)
+        self.push_screen(Panel(title, body, self.t("tui.any-key"),
+                               scroll_footer=self.t("tui.scroll-or-any-key")), callback)
 
     def trick_panel(self, trick: Any, winner: int | None) -> RenderableType:
         """A finished trick laid out by seat, as on the table, the winner framed."""

@@ -31,7 +31,9 @@ def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str = "
 
     t = describer.t
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    table.add_column(t("tui.hint.head-choice"), no_wrap=True)
+    table.add_column("", no_wrap=True)  # the bot's choice and the choice's number
+    # A long action wraps under itself, so that the reasons keep their room at 80 columns.
+    table.add_column(t("tui.hint.head-choice"), max_width=20)
     table.add_column(t("tui.hint.head-points"), justify="right", no_wrap=True)
     table.add_column(t("tui.hint.head-why"))
     numbers = {action: i for i, action in enumerate(numbered, 1)}
@@ -41,9 +43,9 @@ def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str = "
         return label.plain
 
     for advice in advise(describer.game, view, level=level, seed=seed):
-        label = Text("★ " if advice.chosen else "  ", style="bold")
+        mark = Text("★ " if advice.chosen else "  ", style="bold")
         number = numbers.get(advice.action)
-        label.append(f"{number:>2} " if number else "   ", style="dim")
-        label.append_text(describer.label(advice.action, view))
-        table.add_row(label, f"{advice.points:+.1f}", advice.reason(t.lang, name))
+        mark.append(f"{number:>2}" if number else "  ", style="dim")
+        table.add_row(mark, describer.label(advice.action, view), f"{advice.points:+.1f}",
+                      advice.reason(t.lang, name))
     return Group(table, Text(""), Text(t("tui.hint.note"), style="italic"))

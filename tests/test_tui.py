@@ -262,7 +262,7 @@ def test_quit_asks_and_saves_the_match(tmp_path: Path) -> None:
         await pilot.pause()
 
     run(app, script)
-    assert app.exit_code == 1 and app.return_value == 1
+    assert app.exit_code == 0 and app.return_value == 0  # saved: nothing is lost
     record = parse_match(target.read_text(encoding="utf-8"))
     assert record.game == "deberts"
 
@@ -798,3 +798,70 @@ def test_a_panel_longer_than_the_screen_scrolls_and_says_so() -> None:
         assert not isinstance(app.screen, Panel)
 
     run(app, script, size=(80, 16))
+
+
+def test_undo_never_reaches_back_into_a_finished_deal() -> None:
+    """Issue 22, item 11: at the first decision of deal 2, the last card of deal 1 stays
+    played (its breakdown was shown and its score written); undo says there is
+    nothing of yours to take back in this deal."""
+    app = PlayApp("belote", seed=2, pace=0)
+    t = Translator("en")
+
+    async def script(pilot: Any) -> None:
+        await play_one_deal(pilot, app, [])
+        await settle(pilot, app)
+        assert app.match.deal_number == 2 and app.waiting
+        assert not any(seat == 0 for seat, _ in app.match.deal.actions)
+        actions = list(app.match.deal.actions)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.match.scoresheet) == 1 and app.match.deal_number == 2
+        assert list(app.match.deal.actions) == actions
+        assert app.undos == 0 and app.waiting
+        assert _message(app) == t("advice.no-undo")
+        assert not isinstance(app.screen, Panel)  # no breakdown of deal 1 again
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("given", [False, True])
+def test_in_the_quit_dialog_enter_saves_and_leaves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   given: bool) -> None:
+    """Issue 22, item 12: the player asked to leave, so Enter leaves, keeping the match
+    (to --save FILE, or to the file the dialog proposes); that exits with 0."""
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "given.txt"
+    app = PlayApp("deberts", seed=9, pace=0, save=str(target) if given else None)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await press_number(pilot, first_legal(app))
+        await settle(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, script)
+    assert app.return_value == 0 and app.exit_code == 0
+    files = [target] if given else list(tmp_path.glob("atout-deberts-*.txt"))
+    assert len(files) == 1
+    assert parse_match(files[0].read_text(encoding="utf-8")).game == "deberts"
+
+
+def test_leaving_without_saving_exits_with_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = PlayApp("deberts", seed=9, pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.click("#leave")
+        await pilot.pause()
+
+    run(app, script)
+    assert app.return_value == 1
+    assert not list(tmp_path.iterdir())

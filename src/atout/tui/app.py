@@ -386,6 +386,8 @@ class PlayApp(TableApp):
         self.push_screen(QuitScreen(words, path, saved_to), self._quit_answer)
 
     def _quit_answer(self, answer: str | None) -> None:
+        """Leave as answered: saved, the match is kept and the command succeeds (0);
+        left without saving, it is lost (1)."""
         if answer is None or answer == "stay":
             return
         if answer.startswith("save:"):
@@ -398,8 +400,9 @@ class PlayApp(TableApp):
                 self.show_message(self.t("tui.save-failed", path=path, error=str(exc)), "bold red")
                 self.session.save = None
                 return
-        elif self.session.save is not None:
-            self.session._save()
+            self.exit_code = 0
+            self.exit(0)
+            return
         self.exit(1)
 
     def action_hint(self) -> None:
@@ -413,26 +416,25 @@ class PlayApp(TableApp):
         self.show_panel(self.t("tui.hint.title"), body)
 
     def action_undo(self) -> None:
+        """Take back the person's last move of the deal in play and the bots' moves after
+        it. A finished deal stays as it was scored: its breakdown was shown and its
+        score written, so undo never reaches across into it (as in the line mode)."""
         if not self.allow_undo:
             self.show_message(self.t("tui.undo-off"), "bold red")
             return
         if not self.waiting:
             return
-        match = self.match
-        mine = any(seat == self.human for d in [*match.deals, match.deal]
-                   for seat, _ in d.actions)
-        if not mine:
-            self.show_message(self.t("tui.undo-nothing"), "bold red")
+        deal = self.match.deal
+        if not any(seat == self.human for seat, _ in deal.actions):
+            self.show_message(self.t("advice.no-undo"), "bold red")
             return
         while True:
-            deal = match.deal if match.deal.actions else match.deals[-1]
             seat = deal.actions[-1][0]
-            match.undo()
+            self.match.undo()
             if seat == self.human:
                 break
         session: Any = self.session
         session.undos = self.undos + 1  # the session writes it to the record (Undos)
-        self._deal_seen = match.deal_number
         self.say(self.t("tui.undone"), "italic")
         self.ask()
 

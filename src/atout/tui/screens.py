@@ -92,7 +92,10 @@ def _measure(renderable: RenderableType, limit: int) -> int:
 
 class QuitScreen(ModalScreen[str]):
     """Leave in the middle of a match? Save and leave, leave, or keep playing.
-    Dismissed with ``"save:<path>"``, ``"leave"`` or ``"stay"``."""
+    Dismissed with ``"save:<path>"``, ``"leave"`` or ``"stay"``. The player has just
+    asked to leave, so Enter leaves: the first button, which saves the match (to the
+    file named, or to ``saved_to``, the match's own record file, where it has one, and
+    then it is the only way out); Esc keeps playing."""
 
     DEFAULT_CSS = """
     QuitScreen { align: center middle; }
@@ -124,17 +127,19 @@ class QuitScreen(ModalScreen[str]):
             else:
                 yield Static(Text(w["saved"], style="italic"))
             with Horizontal(id="buttons"):
+                yield Button(w["save"], id="save", variant="primary")
                 if self.saved_to is None:
-                    yield Button(w["save"], id="save", variant="primary")
-                yield Button(w["leave"], id="leave", variant="error")
+                    yield Button(w["leave"], id="leave", variant="error")
                 yield Button(w["stay"], id="stay")
 
     def on_mount(self) -> None:
-        self.query_one("#stay", Button).focus()
+        self.query_one("#save", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
-            self.dismiss("save:" + self.query_one("#path", Input).value.strip())
+            path = (self.saved_to if self.saved_to is not None
+                    else self.query_one("#path", Input).value.strip())
+            self.dismiss("save:" + path)
         else:
             self.dismiss(str(event.button.id))
 

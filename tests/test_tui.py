@@ -68,6 +68,15 @@ def illegal_cards(app: PlayApp) -> list[int]:
             if isinstance(a, Play) and not app.match.deal.is_legal(a)]
 
 
+async def move_then_press(pilot: Any, app: PlayApp, key: str) -> None:
+    """Make the person's first move, let the bots answer, then press ``key``."""
+    await settle(pilot, app)
+    await press_number(pilot, first_legal(app))
+    await settle(pilot, app)
+    await pilot.press(key)
+    await pilot.pause()
+
+
 def screen_text(app: Any) -> str:
     """What the table and the panels say, as plain text (for words and cut names)."""
     return app.export_screenshot().replace("&#160;", " ")
@@ -245,11 +254,7 @@ def test_quit_asks_and_saves_the_match(tmp_path: Path) -> None:
     target = tmp_path / "left.txt"
 
     async def script(pilot: Any) -> None:
-        await settle(pilot, app)
-        await press_number(pilot, first_legal(app))
-        await settle(pilot, app)
-        await pilot.press("ctrl+c")
-        await pilot.pause()
+        await move_then_press(pilot, app, "ctrl+c")
         assert isinstance(app.screen, QuitScreen)
         await pilot.press("escape")  # keep playing
         await pilot.pause()
@@ -834,11 +839,7 @@ def test_in_the_quit_dialog_enter_saves_and_leaves(tmp_path: Path, monkeypatch: 
     app = PlayApp("deberts", seed=9, pace=0, save=str(target) if given else None)
 
     async def script(pilot: Any) -> None:
-        await settle(pilot, app)
-        await press_number(pilot, first_legal(app))
-        await settle(pilot, app)
-        await pilot.press("q")
-        await pilot.pause()
+        await move_then_press(pilot, app, "q")
         assert isinstance(app.screen, QuitScreen)
         await pilot.press("enter")
         await pilot.pause()

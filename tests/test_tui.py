@@ -866,3 +866,56 @@ def test_leaving_without_saving_exits_with_1(tmp_path: Path, monkeypatch: pytest
     run(app, script)
     assert app.return_value == 1
     assert not list(tmp_path.iterdir())
+
+
+# -- one position, one hint, whatever the front end (issue 22, item 14) ----------------
+
+def _points(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"[+-]\d+\.\d", text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_position_gets_the_same_hint_on_the_table_and_in_the_line_mode(game: str) -> None:
+    import io
+
+    from rich.console import Console
+
+    from atout.bots.advice import advise
+    from atout.terminal.app import TerminalGame
+
+    seed = 11
+    out = io.StringIO()
+    lines = iter(["hint"])
+
+    def typed(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    line = TerminalGame(game, seed=seed, console=Console(file=out, width=200, color_system=None),
+                        input_fn=typed)
+    line.run()
+    title = Translator("en")("advice.title")
+    printed = out.getvalue().split(title, 1)[1]
+    view = line.match.view(0)
+    direct = [f"{a.points:+.1f}" for a in advise(game, view)]
+    assert _points(printed)[: len(direct)] == direct
+
+    app = PlayApp(game, seed=seed, pace=0)
+    shown: list[str] = []
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        assert app.match.view(0) == view  # the same position
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, Panel)
+        panel = io.StringIO()
+        Console(file=panel, width=120, color_system=None).print(app.screen.body)
+        shown.extend(_points(panel.getvalue()))
+
+    run(app, script)
+    assert shown == direct  # the advisor's path: tests/test_advisor.py, the same advise()

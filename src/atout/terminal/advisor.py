@@ -28,7 +28,7 @@ from atout.advisor import (
     seat_name,
 )
 from atout.advisor.entries import SILENT
-from atout.bots.advice import action_name
+from atout.bots.advice import HINT_LEVEL, action_name
 from atout.cards import CARDS, DECK_32, DECK_36, Card, bits
 from atout.games.actions import Action, Play
 from atout.i18n import Translator, translate
@@ -52,7 +52,7 @@ class AdviseSession:
         lang: str = "en",
         seat: int = 0,
         dealer: int = 0,
-        level: str = "hard",
+        level: str = HINT_LEVEL,
         seed: int = 0,
         options: str | None = None,
         save: str | None = None,

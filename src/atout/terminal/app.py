@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.console import Console
 
-from atout.bots.advice import advise
+from atout.bots.advice import HINT_LEVEL, advise
 from atout.bots.base import Bot, bot_names, make_bot
 from atout.games import get_game
 from atout.games.actions import Action
@@ -49,7 +49,7 @@ class TerminalGame:
         input_fn: Callable[[str], str] = input,
         save: str | None = None,
         undo: bool = True,
-        hint_level: str = "hard",
+        hint_level: str = HINT_LEVEL,
     ) -> None:
         info = get_game(game)
         self.info = info
@@ -223,15 +223,7 @@ class TerminalGame:
         elif command is Command.HAND:
             self.renderer.show_table(view)
         elif command is Command.HINT:
-            self.renderer.show_hint(view, advise(self.info.name, view, self.hint_level,
-                                                 seed=self.hint_seed()))
-
-    def hint_seed(self) -> int:
-        """The hint's seed: the match's and the number of actions so far, so that the
-        same position gets the same hint."""
-        return (self.seed or 0) * 1_000_003 + len(self.match.deals) * 1_009 + len(
-            self.match.deal.actions
-        )
+            self.renderer.show_hint(view, advise(self.info.name, view, self.hint_level))
 
     def _undo(self, seat: int) -> bool:
         """Take back the person's last move in this deal and the bots' moves after it

@@ -20,6 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from atout.bots.advice import HINT_LEVEL
 from atout.games.actions import Action, Play
 from atout.i18n import explain
 from atout.terminal.app import TerminalGame
@@ -78,7 +79,7 @@ class PlayApp(TableApp):
         pace: float = 0.8,
         autoplay: bool = True,
         undo: bool = True,
-        hint_level: str = "hard",
+        hint_level: str = HINT_LEVEL,
     ) -> None:
         self.sink = Sink()
         self.session = TerminalGame(game, seed=seed, lang=lang, human=human, bots=bots,
@@ -411,8 +412,7 @@ class PlayApp(TableApp):
         from atout.tui.hints import hint_panel
 
         view = self.match.view(self.viewer)
-        body = hint_panel(self.describer, view, self.numbered(), level=self.hint_level,
-                          seed=self.match.deal_number * 97 + len(self.match.deal.actions))
+        body = hint_panel(self.describer, view, self.numbered(), level=self.hint_level)
         self.show_panel(self.t("tui.hint.title"), body)
 
     def action_undo(self) -> None:

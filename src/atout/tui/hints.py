@@ -22,12 +22,13 @@ def keys_text(t: Translator, watching: bool, replay: bool = False) -> Renderable
     return Group(Text(t("tui.keys.play")), Text(""), Text(t("tui.keys.commands")))
 
 
-def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str = "heuristic",
-               seed: int = 0) -> RenderableType:
+def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str | None = None
+               ) -> RenderableType:
     """Each legal choice with the points the bot expects it to bring the player's side
     (minus the others') and its one-line reason, best first
-    (:func:`atout.bots.advice.advise`); the bot's own choice is marked."""
-    from atout.bots.advice import advise
+    (:func:`atout.bots.advice.advise`, the position's own seed; ``level`` by default
+    the hints' level); the bot's own choice is marked."""
+    from atout.bots.advice import HINT_LEVEL, advise
 
     t = describer.t
     table = Table(box=None, padding=(0, 1), show_edge=False)
@@ -42,7 +43,7 @@ def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str = "
         label: Text = describer.label(action, view)
         return label.plain
 
-    for advice in advise(describer.game, view, level=level, seed=seed):
+    for advice in advise(describer.game, view, level=level or HINT_LEVEL):
         mark = Text("★ " if advice.chosen else "  ", style="bold")
         number = numbers.get(advice.action)
         mark.append(f"{number:>2}" if number else "  ", style="dim")

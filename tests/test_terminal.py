@@ -529,3 +529,31 @@ def test_play_against_search_bots_warms_their_kernels_in_the_background(
     assert "getting ready in the background" in result.output
     result = runner.invoke(main, ["play", "belote", "--seed", "1"], input="quit\n")
     assert started == [True] and "background" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_deal_opens_with_its_header_before_anyone_moves_in_it(lang: str) -> None:
+    """Issue 22, item 15: after a thrown-in deal, the bots' trump choice and first card
+    of the next deal come after its header, not before."""
+    from atout.i18n import Translator
+
+    out = io.StringIO()
+    lines = iter(["1"] * 4)
+
+    def typed(prompt: str) -> str:
+        try:
+            return next(lines)  # 1 is pass while the contract is made
+        except StopIteration:
+            raise EOFError from None
+
+    table = TerminalGame("belote", seed=2, lang=lang, input_fn=typed,
+                         console=Console(file=out, width=100, color_system=None))
+    table.run()
+    t = Translator(lang)
+    text = out.getvalue()
+    thrown = text.index(t("belote.outcome.thrown-in"))
+    header = text.index(t("tui.deal-header", number=2, dealer=table.renderer.seat_name(1)))
+    assert thrown < header
+    assert text[thrown:header].strip() == t("belote.outcome.thrown-in")  # nothing between
+    first = t("tui.deal-header", number=1, dealer=table.renderer.seat_name(0))
+    assert text.lstrip().startswith(first)

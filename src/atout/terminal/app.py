@@ -100,8 +100,12 @@ class TerminalGame:
         """Play until the match ends (0), the person leaves or input ends (1), or
         Ctrl-C (130: a goodbye in the player's language, no traceback)."""
         match = self.match
+        announced = 0  # the last deal whose header was printed
         try:
             while not match.is_over:
+                if match.deal_number != announced:
+                    announced = match.deal_number
+                    self._deal_header()
                 seat = match.current_player()
                 assert seat is not None
                 if seat == self.human:
@@ -120,6 +124,15 @@ class TerminalGame:
             self._save()
         self.renderer.show_match_end(match)
         return 0
+
+    def _deal_header(self) -> None:
+        """Each deal opens with its number and dealer, before anyone speaks or plays
+        in it (the bots may move before the person is first shown the table)."""
+        watcher = 0 if self.human is None else self.human
+        dealer = self.match.view(watcher).dealer
+        self.console.print()
+        self.console.print(self.t("tui.deal-header", number=self.match.deal_number,
+                                  dealer=self.renderer.seat_name(dealer)), style="bold")
 
     def _save(self) -> None:
         """Write the record of the match as far as it went to the ``save`` file. Never

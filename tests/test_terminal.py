@@ -557,3 +557,35 @@ def test_each_deal_opens_with_its_header_before_anyone_moves_in_it(lang: str) ->
     assert text[thrown:header].strip() == t("belote.outcome.thrown-in")  # nothing between
     first = t("tui.deal-header", number=1, dealer=table.renderer.seat_name(0))
     assert text.lstrip().startswith(first)
+
+
+def test_watching_in_the_line_mode_names_the_seats_as_the_table_and_the_records() -> None:
+    """Issue 22, item 13: Seat 0, Seat 1 (as --seat, the records and the full-screen
+    table count them), not Bot 1, Bot 2."""
+    out = io.StringIO()
+    TerminalGame("deberts", seed=3, human=None,
+                 console=Console(file=out, width=100, color_system=None)).run()
+    text = out.getvalue()
+    assert "Seat 0" in text and "Seat 1" in text
+    assert "Bot " not in text and "Seat 2" not in text
+
+
+def test_the_line_replay_names_the_players_it_knows_and_who_sat_where() -> None:
+    from atout.games import get_game
+    from atout.notation import write_match
+    from atout.terminal.replay import ReplayViewer
+
+    match = get_game("deberts").match(seed=5)
+    match.apply(match.legal_actions()[0])
+    text = write_match(match, {"Seat0": "human", "Name0": "Ann", "Seat1": "hard"})
+    out = io.StringIO()
+    lines = iter(["seat 1", "n"])
+    viewer = ReplayViewer(text, lang="fr", console=Console(file=out, width=100,
+                                                           color_system=None),
+                          input_fn=lambda prompt: next(lines))
+    with pytest.raises(StopIteration):
+        viewer.run()
+    shown = out.getvalue()
+    assert "Joueurs : Ann (humain), Place 1 (robot hard)" in shown
+    assert "Vous" not in shown and "Adversaire" not in shown  # nobody here is "you"
+    assert "Ann" in shown.split("replay>")[-1]

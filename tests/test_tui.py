@@ -919,3 +919,25 @@ def test_one_position_gets_the_same_hint_on_the_table_and_in_the_line_mode(game:
 
     run(app, script)
     assert shown == direct  # the advisor's path: tests/test_advisor.py, the same advise()
+
+
+# -- one naming of the seats everywhere (issue 22, item 13) -----------------------------
+
+def test_a_two_player_replay_names_the_players_and_offers_its_two_seats() -> None:
+    text = _record("deberts").replace('[Seat0 "heuristic"]', '[Seat0 "human"]\n[Name0 "Ann"]')
+    app = ReplayApp(text, lang="en")
+    t = Translator("en")
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("right")
+        bar = " ".join(_key_bar(app))
+        assert f"0-1 {t('tui.key.seat')}" in bar and "0-3" not in bar
+        names = {s.name for s in app.query_one(TableView).state.seats}
+        assert names == {"Ann", "Seat 1"}
+        assert "Ann 0 – Seat 1 0" in _status(app)
+        log = " ".join(" ".join(str(line.text) for line in app.query_one("#log").lines).split())
+        assert "Players: Ann (person), Seat 1 (bot heuristic)" in log
+        await pilot.press("1")
+        assert "What Seat 1 sees" in _status(app)
+
+    run(app, script)

@@ -95,11 +95,13 @@ class Sink:
 
 class Describer:
     """The words of one game's table for one player (``human``; ``None`` when watching
-    or replaying, where seats are named as in the records: Seat 0, Seat 1, ...).
-    ``bottom`` is the seat drawn at the bottom of the table."""
+    or replaying, where seats are named as in the records: the players' ``names`` a
+    record gives, else Seat 0, Seat 1, ...). ``bottom`` is the seat drawn at the bottom
+    of the table."""
 
     def __init__(
-        self, game: str, t: Translator, num_players: int, human: int | None, bottom: int = 0
+        self, game: str, t: Translator, num_players: int, human: int | None, bottom: int = 0,
+        names: dict[int, str] | None = None,
     ) -> None:
         self.game = game
         self.t = t
@@ -108,13 +110,12 @@ class Describer:
         self.bottom = bottom if human is None else human
         self.sink = Sink()
         self.renderer = renderer_class(game)(self.sink, t, human, num_players)
-        if human is None:  # the records' names, not "Bot 1"
-            self.renderer.seat_name = self.seat_name
+        self.renderer.names = dict(names or {})  # a record's players, by seat
 
     # -- seats ---------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        if self.human is None:
-            return self.t("replay.seat", seat=seat)
+        """The seat's name as the line mode says it: "You", "Left"..., or with nobody
+        at the keyboard the players' names or the seats' numbers (Seat 0, ...)."""
         name: str = self.renderer.seat_name(seat)
         return name
 

@@ -19,7 +19,7 @@ from textual.widgets import Input, RichLog, Static
 
 from atout.games.actions import Play
 from atout.i18n import Translator
-from atout.terminal.replay import ReplayViewer
+from atout.terminal.replay import ReplayViewer, players_text
 from atout.tui.base import KeyBar, StatusBar, TableApp
 from atout.tui.describe import Describer, Sink
 from atout.tui.widgets import HandView, TableView
@@ -57,7 +57,8 @@ class ReplayApp(TableApp):
         game = self.viewer.record.game
         self.num = self.viewer.num_players
         t = Translator(lang)
-        super().__init__(game, lang, Describer(game, t, self.num, None, seat or 0))
+        super().__init__(game, lang, Describer(game, t, self.num, None, seat or 0,
+                                               names=self.viewer.names))
         self.seat = seat
 
     # -- moving ------------------------------------------------------------------------
@@ -151,7 +152,8 @@ class ReplayApp(TableApp):
         self.seat = seat
         self.viewer.seat = seat
         bottom = self.describer.bottom if seat is None else seat
-        self.describer = Describer(self.game_name, self.t, self.num, None, bottom)
+        self.describer = Describer(self.game_name, self.t, self.num, None, bottom,
+                                   names=self.viewer.names)
         self.redraw()
 
     def action_leave(self) -> None:
@@ -264,6 +266,9 @@ class ReplayApp(TableApp):
         log = self.query_one("#log", RichLog)
         log.clear()
         d = self.describer
+        players = players_text(self.viewer.record, self.num, self.t)
+        if players:
+            self.say(Text(players, style="italic"))
         start = deal.copy()
         while start.actions:
             start.undo()

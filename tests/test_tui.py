@@ -870,10 +870,12 @@ def test_leaving_without_saving_exits_with_1(tmp_path: Path, monkeypatch: pytest
 
 # -- one position, one hint, whatever the front end (issue 22, item 14) ----------------
 
-def _points(text: str) -> list[str]:
+def _points(text: str) -> list[float]:
+    """The signed values a hint shows, whatever the minus sign and decimal mark."""
     import re
 
-    return re.findall(r"[+-]\d+\.\d", text)
+    found = re.findall(r"[+\-\u2212]\d+[.,]\d", text)
+    return [float(v.replace("\u2212", "-").replace(",", ".")) for v in found]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -901,7 +903,7 @@ def test_one_position_gets_the_same_hint_on_the_table_and_in_the_line_mode(game:
     title = Translator("en")("advice.title")
     printed = out.getvalue().split(title, 1)[1]
     view = line.match.view(0)
-    direct = [f"{a.points:+.1f}" for a in advise(game, view)]
+    direct = [round(a.points, 1) for a in advise(game, view)]
     assert _points(printed)[: len(direct)] == direct
 
     app = PlayApp(game, seed=seed, pace=0)

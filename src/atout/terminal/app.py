@@ -130,8 +130,11 @@ class TerminalGame:
         in it (the bots may move before the person is first shown the table)."""
         watcher = 0 if self.human is None else self.human
         dealer = self.match.view(watcher).dealer
+        key = "tui.deal-header"
+        if dealer == self.human and self.t.has(f"{key}.you"):  # "you deal", where it reads so
+            key += ".you"
         self.console.print()
-        self.console.print(self.t("tui.deal-header", number=self.match.deal_number,
+        self.console.print(self.t(key, number=self.match.deal_number,
                                   dealer=self.renderer.seat_name(dealer)), style="bold")
 
     def _save(self) -> None:

@@ -943,3 +943,20 @@ def test_a_two_player_replay_names_the_players_and_offers_its_two_seats() -> Non
         assert "What Seat 1 sees" in _status(app)
 
     run(app, script)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replay_shows_the_scores_after_a_deal_at_its_end(game: str) -> None:
+    app = ReplayApp(_record(game), lang="en")
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("right_square_bracket", "end")  # the end of deal 2
+        await pilot.pause()
+        row = app.viewer.match.scoresheet[1]
+        status = _status(app)
+        assert f" {row.scores[0]} – " in status and status.count(str(row.scores[1])) >= 1
+        await pilot.press("enter", "home")  # its start: the scores before it
+        first = app.viewer.match.scoresheet[0]
+        assert f" {first.scores[0]} – " in _status(app)
+
+    run(app, script)

@@ -75,6 +75,15 @@ class BaseRenderer:
         seats = [s for s in range(self.num_players) if s % 2 == team]
         return " & ".join(self.seat_name(s) for s in seats)
 
+    def team_short(self, team: int) -> str:
+        """A team in a scoresheet's column head: Us / Them, or its seats' numbers when
+        nobody here is "you" (Seats 0+2)."""
+        if self.num_players == 2:
+            return self.seat_name(team)
+        if self.watching:
+            return self.t("tui.team-seats", a=team, b=team + 2)
+        return self.t("tui.us" if team == self.human % 2 else "tui.them")
+
     def say(self, key: str, seat: int, style: str | None = None, **params: Any) -> None:
         """Print message ``key`` about ``seat``, in the second person when it is the
         player's own seat (``key.you`` in the catalog)."""

@@ -252,12 +252,6 @@ class Renderer(BaseRenderer):
             style="bold",
         )
 
-    def team_short(self, team: int) -> str:
-        """A team in a column's head: Us / Them, or the seats' numbers when watching."""
-        if self.watching:
-            return self.t("tui.team-seats", a=team, b=team + 2)
-        return self.t("tui.us" if team == self.my_team() else "tui.them")
-
     def contract_short(self, contract: Trump | NoTrump) -> str:
         """The contract and its factor in a few cells: ``♥ ×2``, ``Obenabe ×3``."""
         factor = FACTORS[contract_index(contract)]

@@ -21,7 +21,7 @@ from atout.games.actions import Play
 from atout.i18n import Translator
 from atout.terminal.replay import ReplayViewer, players_text
 from atout.tui.base import KeyBar, StatusBar, TableApp
-from atout.tui.describe import Describer, Sink
+from atout.tui.describe import Describer, Sink, finished_view
 from atout.tui.widgets import HandView, TableView
 
 __all__ = ["ReplayApp"]
@@ -199,10 +199,13 @@ class ReplayApp(TableApp):
         self.query_one("#message", Static).update(Text(text, style=style))
 
     def position_view(self, deal: Any) -> Any:
-        """The view of the bottom seat at the cursor, with the scores before the deal."""
+        """The view of the bottom seat at the cursor, with the scores before the deal (after
+        it once it is over)."""
         v = self.viewer
         view = deal.view(self.describer.bottom)
         sheet = v.match.scoresheet
+        if deal.is_over and v.index < len(sheet):  # as its breakdown: the scores after it
+            return finished_view(view, sheet[v.index])
         previous = sheet[v.index - 1] if v.index > 0 else None
         extra: dict[str, Any] = {"deal_number": v.index + 1}
         if self.game_name != "schieber":  # a Schieber deal carries the scores itself

@@ -105,3 +105,35 @@ def test_hint_near_the_target_when_a_sampled_world_ends_the_match_early() -> Non
     view = match.view(match.current_player())
     advice = advise("schieber", view, "medium", seed=44)
     assert {a.action for a in advice} == set(view.legal_actions)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hints_seed_is_the_positions_own(game: str) -> None:
+    """One position, one hint (issue 22, item 14): the seed depends on what the seat
+    knows of the deal, not on the match around it, and is the same in every process."""
+    import dataclasses
+    import os
+    import subprocess
+    import sys
+
+    from atout.bots.advice import position_seed
+
+    views = _decisions(game)
+    bid, play = views["bid"], views["play"]
+    assert position_seed(bid) != position_seed(play)
+    names = {f.name for f in dataclasses.fields(play)}  # type: ignore[arg-type]
+    before = play.scores  # type: ignore[attr-defined]
+    running = getattr(play, "running", before)  # Schieber: the scores with this deal's
+    context = {"deal_number": 7, "scores": (before[0] + 300, before[1] + 120),
+               "running": (running[0] + 300, running[1] + 120), "hanging": 40, "held": 80}
+    later = dataclasses.replace(play, **{k: v for k, v in context.items()  # type: ignore[type-var]
+                                         if k in names})
+    assert position_seed(later) == position_seed(play)
+    assert advise(game, later) == advise(game, play)
+    code = (f"from tests.test_advice import _decisions; from atout.bots.advice import "
+            f"position_seed; print(position_seed(_decisions({game!r})['play']))")
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True, cwd=os.getcwd())
+        assert int(out.stdout) == position_seed(play)

@@ -1042,7 +1042,8 @@ def test_terminal_watch_and_scoresheet() -> None:
     assert game.run() == 0
     game.renderer.show_scoresheet(game.match)
     text = out.getvalue()
-    assert "Scoresheet" in text and "Bot 1 & Bot 3" in text and "took" in text
+    assert "Scoresheet" in text and "Seat 0 & Seat 2" in text and "took" in text
+    assert "Seats 0+2" in text  # the scoresheet's short team names
 
 
 # -- a second, naive reading of the rules, to compare with the engine ---------------------

@@ -116,7 +116,8 @@ def test_schieber_breakdown_of_a_stopped_match_shows_what_the_losers_keep() -> N
     renderer.show_scoresheet(match)
     text = out.getvalue()
     assert "The losers keep what they had written" in text
-    assert "+240 = 1716" in text and "+1028 = 3092" in text
+    last = next(line for line in text.splitlines() if line.startswith("6 ")).split()
+    assert last[-5:] == ["1028", "3092", "240", "0", "1716"]  # cards, total; Weis, cards, total
     assert "Schneider" not in text
 
 # -- shuffling, seeds and the record file -----------------------------------------------
@@ -530,3 +531,90 @@ def test_play_against_search_bots_warms_their_kernels_in_the_background(
     assert "getting ready in the background" in result.output
     result = runner.invoke(main, ["play", "belote", "--seed", "1"], input="quit\n")
     assert started == [True] and "background" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_deal_opens_with_its_header_before_anyone_moves_in_it(lang: str) -> None:
+    """Issue 22, item 15: after a thrown-in deal, the bots' trump choice and first card
+    of the next deal come after its header, not before."""
+    from atout.i18n import Translator
+
+    out = io.StringIO()
+    lines = iter(["1"] * 4)
+
+    def typed(prompt: str) -> str:
+        try:
+            return next(lines)  # 1 is pass while the contract is made
+        except StopIteration:
+            raise EOFError from None
+
+    table = TerminalGame("belote", seed=2, lang=lang, input_fn=typed,
+                         console=Console(file=out, width=100, color_system=None))
+    table.run()
+    t = Translator(lang)
+    text = out.getvalue()
+    thrown = text.index(t("belote.outcome.thrown-in"))
+    header = text.index(t("tui.deal-header", number=2, dealer=table.renderer.seat_name(1)))
+    assert thrown < header
+    assert text[thrown:header].strip() == t("belote.outcome.thrown-in")  # nothing between
+    assert text.lstrip().startswith(t("label.deal", number=1))  # before anything of it
+
+
+def test_watching_in_the_line_mode_names_the_seats_as_the_table_and_the_records() -> None:
+    """Issue 22, item 13: Seat 0, Seat 1 (as --seat, the records and the full-screen
+    table count them), not Bot 1, Bot 2."""
+    out = io.StringIO()
+    TerminalGame("deberts", seed=3, human=None,
+                 console=Console(file=out, width=100, color_system=None)).run()
+    text = out.getvalue()
+    assert "Seat 0" in text and "Seat 1" in text
+    assert "Bot " not in text and "Seat 2" not in text
+
+
+def test_the_line_replay_names_the_players_it_knows_and_who_sat_where() -> None:
+    from atout.games import get_game
+    from atout.notation import write_match
+    from atout.terminal.replay import ReplayViewer
+
+    match = get_game("deberts").match(seed=5)
+    match.apply(match.legal_actions()[0])
+    text = write_match(match, {"Seat0": "human", "Name0": "Ann", "Seat1": "hard"})
+    out = io.StringIO()
+    lines = iter(["seat 1", "n"])
+    viewer = ReplayViewer(text, lang="fr", console=Console(file=out, width=100,
+                                                           color_system=None),
+                          input_fn=lambda prompt: next(lines))
+    with pytest.raises(StopIteration):
+        viewer.run()
+    shown = out.getvalue()
+    assert "Joueurs : Ann (humain), Place 1 (robot hard)" in shown
+    assert "Vous" not in shown and "Adversaire" not in shown  # nobody here is "you"
+    assert "Ann" in shown.split("replay>")[-1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("watching", [False, True])
+def test_the_schieber_scoresheet_fits_80_columns_one_row_a_deal(lang: str, watching: bool
+                                                                ) -> None:
+    """Issue 22, item 8: at 76 cells (a panel's inside at 80 columns) nothing is cut,
+    each deal is one row, and the totals read whole."""
+    from atout.bots import make_bot
+    from atout.games import get_game
+    from atout.i18n import Translator
+    from atout.terminal.schieber import Renderer
+
+    match = get_game("schieber").match(seed=7)
+    bots = [make_bot("schieber", "heuristic", seed=s) for s in range(4)]
+    while not match.is_over:
+        seat = match.current_player()
+        match.apply(bots[seat].choose(match.view(seat)))
+    out = io.StringIO()
+    Renderer(Console(file=out, width=76, color_system=None), Translator(lang),
+             None if watching else 0, 4).show_scoresheet(match)
+    lines = out.getvalue().splitlines()
+    assert "…" not in out.getvalue()
+    assert all(len(line) <= 76 for line in lines)
+    rows = [line.split() for line in lines if line.strip()[:1].isdigit()]
+    assert [int(row[0]) for row in rows] == [r.number for r in match.scoresheet]
+    for row, sheet in zip(rows, match.scoresheet, strict=True):  # seat 0's team first
+        assert str(sheet.scores[0]) in row[2:-1] and row[-1] == str(sheet.scores[1])

@@ -60,6 +60,23 @@ def first_legal(app: PlayApp, prefer_bid: bool = True) -> int:
     return legal[0]
 
 
+def illegal_cards(app: PlayApp) -> list[int]:
+    """The numbers of the cards the person may not play now (none outside the play)."""
+    if app.match.view(0).phase != "play":
+        return []
+    return [i for i, a in enumerate(app.numbered(), 1)
+            if isinstance(a, Play) and not app.match.deal.is_legal(a)]
+
+
+async def move_then_press(pilot: Any, app: PlayApp, key: str) -> None:
+    """Make the person's first move, let the bots answer, then press ``key``."""
+    await settle(pilot, app)
+    await press_number(pilot, first_legal(app))
+    await settle(pilot, app)
+    await pilot.press(key)
+    await pilot.pause()
+
+
 def screen_text(app: Any) -> str:
     """What the table and the panels say, as plain text (for words and cut names)."""
     return app.export_screenshot().replace("&#160;", " ")
@@ -121,11 +138,9 @@ def test_an_illegal_card_is_refused_with_the_rule_and_nothing_changes() -> None:
             if isinstance(app.screen, Panel):
                 await pilot.press("enter")
                 continue
-            view = app.match.view(0)
             options = app.numbered()
-            illegal = [i for i, a in enumerate(options, 1)
-                       if isinstance(a, Play) and not app.match.deal.is_legal(a)]
-            if view.phase == "play" and illegal:
+            illegal = illegal_cards(app)
+            if illegal:
                 before = len(app.match.deal.actions)
                 error = app.match.deal.why_illegal(options[illegal[0] - 1])
                 await press_number(pilot, illegal[0])
@@ -239,11 +254,7 @@ def test_quit_asks_and_saves_the_match(tmp_path: Path) -> None:
     target = tmp_path / "left.txt"
 
     async def script(pilot: Any) -> None:
-        await settle(pilot, app)
-        await press_number(pilot, first_legal(app))
-        await settle(pilot, app)
-        await pilot.press("ctrl+c")
-        await pilot.pause()
+        await move_then_press(pilot, app, "ctrl+c")
         assert isinstance(app.screen, QuitScreen)
         await pilot.press("escape")  # keep playing
         await pilot.pause()
@@ -256,7 +267,7 @@ def test_quit_asks_and_saves_the_match(tmp_path: Path) -> None:
         await pilot.pause()
 
     run(app, script)
-    assert app.exit_code == 1 and app.return_value == 1
+    assert app.exit_code == 0 and app.return_value == 0  # saved: nothing is lost
     record = parse_match(target.read_text(encoding="utf-8"))
     assert record.game == "deberts"
 
@@ -553,3 +564,399 @@ def test_a_weis_call_shows_by_its_seat_in_words() -> None:
     describer = Describer("schieber", Translator("en"), 4, 0)
     said = " ".join(text.plain for text in describer.notes(view)[1])
     assert "WeisCall" not in said and f"Weis {describer.renderer.call_text(call)}" in said
+
+
+# -- the status bar and the status line say where the match is (issue 22, item 5) -------
+
+def _status(app: Any) -> str:
+    from atout.tui.base import StatusBar
+
+    return str(app.query_one(StatusBar).render()).replace("\n", " ")
+
+
+def _message(app: Any) -> str:
+    return str(app.query_one("#message").render())
+
+
+def test_the_status_bar_shows_the_finished_deal_and_its_scores_under_its_breakdown() -> None:
+    app = PlayApp("deberts", seed=7, lang="fr", pace=0, options="deberts(target=301)")
+    t = Translator("fr")
+    seen: list[tuple[int, str]] = []
+
+    async def script(pilot: Any) -> None:
+        for _ in range(3000):
+            if isinstance(app.screen, Panel):
+                sheet = app.match.scoresheet
+                seen.append((len(sheet), _status(app)))
+                row = sheet[-1]
+                status = _status(app)
+                assert t("label.deal", number=row.number) in status
+                assert t("label.deal", number=row.number + 1) not in status
+                me = 0
+                assert f"{row.scores[me]} – " in status and f" {row.scores[1 - me]}" in status
+                await pilot.press("enter")
+                await pilot.pause()
+                if app.return_value is not None:  # the match's result was the last panel
+                    return
+                continue
+            if app.waiting:
+                await press_number(pilot, first_legal(app))
+            await pilot.pause()
+        raise AssertionError("the match did not end")
+
+    run(app, script)
+    assert len(seen) >= 3  # deals 1, 2, ... and the match's end
+    assert app.match.is_over and seen[-1][0] == seen[-2][0] == len(app.match.scoresheet)
+
+
+def test_the_status_line_forgets_the_persons_turn_and_a_refusal_once_they_play() -> None:
+    app = PlayApp("deberts", seed=1, lang="en", pace=30)  # the bots wait: the line is seen
+
+    async def script(pilot: Any) -> None:
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, Panel):
+                await pilot.press("enter")
+                continue
+            if not app.waiting:
+                app.bot_move()  # the bot's turn, at once
+                continue
+            illegal = illegal_cards(app)
+            if illegal:
+                await press_number(pilot, illegal[0])
+                await pilot.pause()
+                assert "Not allowed" in _message(app)
+                await press_number(pilot, first_legal(app, prefer_bid=False))
+                await pilot.pause()
+                assert app.match.current_player() == 1  # the opponent is to play
+                assert _message(app) == ""
+                return
+            await press_number(pilot, first_legal(app))
+            await pilot.pause()
+            if app.match.current_player() == 1:
+                assert _message(app) == ""
+        raise AssertionError("no illegal card came up")
+
+    run(app, script)
+
+
+# -- the input line takes the keys typed right after / and gives them back after Esc ---
+# (issue 22, item 7). The keys are posted at once, as a quick typist's reach the app
+# before it has answered the first one.
+
+def _type_at_once(app: Any, keys: str) -> None:
+    from textual import events
+
+    names = {"/": "slash", "\n": "enter", "\x1b": "escape", " ": "space"}
+    for char in keys:
+        name = names.get(char, char)
+        app.post_message(events.Key(name, None if name in ("enter", "escape") else char))
+
+
+def test_keys_typed_right_after_slash_go_into_the_input_line() -> None:
+    app = PlayApp("belote", seed=4, lang="fr", pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        _type_at_once(app, "/passer\n")
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, Panel)
+        assert [a for seat, a in app.match.deal.actions if seat == 0] == [Pass()]
+        await settle(pilot, app)
+        moves = len(app.match.deal.actions)
+        _type_at_once(app, "/xyz\x1b1")  # Esc forgets the text; 1 is a choice again
+        await pilot.pause(0.2)
+        assert app.query_one("#entry").value == ""
+        assert app.match.deal.actions[moves][0] == 0  # the first choice, by its shortcut
+
+    run(app, script)
+
+
+def test_after_typing_a_move_and_esc_the_hint_key_answers_at_once() -> None:
+    app = PlayApp("deberts", seed=7, lang="fr", pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        for text in ("passer", "atout pique", "RP"):
+            _type_at_once(app, f"/{text}\n")
+            await pilot.pause(0.2)
+            await settle(pilot, app)
+        assert app.match.view(0).phase == "play" and app.waiting
+        _type_at_once(app, "\x1bh")
+        await pilot.pause(0.2)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, Panel)
+        assert Translator("fr")("tui.hint.title") in screen_text(app)
+        assert app.query_one("#entry").value == ""
+
+    run(app, script)
+
+
+# -- every key a player needs is on the key bar at 80 columns (issue 22, item 9) -------
+
+def _key_bar(app: Any) -> list[str]:
+    from atout.tui.base import KeyBar
+
+    bar = app.query_one(KeyBar)
+    lines = bar.render().plain.split("\n")
+    assert bar.size.height == len(lines)  # every line in view
+    assert all(len(line) <= 78 for line in lines)
+    return lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_key_bar_shows_every_key_at_80_columns(lang: str) -> None:
+    t = Translator(lang)
+    playing = PlayApp("belote", seed=7, lang=lang, pace=0)
+    watching = PlayApp("schieber", seed=7, lang=lang, human=None, pace=30)
+    replay = ReplayApp(_record("deberts"), lang=lang)
+    bars: dict[str, list[str]] = {}
+
+    async def play(pilot: Any) -> None:
+        await settle(pilot, playing)
+        bars["bid"] = _key_bar(playing)
+        while playing.match.view(0).phase != "play":
+            await press_number(pilot, first_legal(playing))
+            await settle(pilot, playing)
+        bars["play"] = _key_bar(playing)
+
+    async def watch(pilot: Any) -> None:
+        bars["watch"] = _key_bar(watching)
+        await pilot.press("p")
+        bars["paused"] = _key_bar(watching)
+
+    async def step(pilot: Any) -> None:
+        bars["replay"] = _key_bar(replay)
+
+    run(playing, play)
+    run(watching, watch)
+    run(replay, step)
+    common = [("l", "tui.key.last"), ("s", "tui.key.scores"), ("?", "tui.key.keys"),
+              ("q", "tui.key.quit")]
+    table = [("h", "tui.key.hint"), ("u", "tui.key.undo"), ("/", "tui.key.type"), *common]
+    wanted = {
+        "bid": [("↑↓ ⏎", "tui.key.bid"), *table], "play": [("←→ ⏎", "tui.key.play"), *table],
+        "watch": [("p", "tui.key.pause"), ("n", "tui.key.rush"), ("+/-", "tui.key.speed"),
+                  *common],
+        "paused": [("p", "tui.key.resume"), *common],
+        "replay": [("←→", "tui.key.next"), ("PgUp/Dn", "tui.key.trick"), ("[ ]", "tui.key.deal"),
+                   ("g", "tui.key.goto"), ("a", "tui.key.all"), ("0-1", "tui.key.seat"),
+                   ("s", "tui.key.scores"), ("?", "tui.key.keys"), ("q", "tui.key.quit")],
+    }
+    for name, keys in wanted.items():
+        text = " ".join(bars[name]) + " "
+        for key, word in keys:
+            assert f"{key} {t(word)} " in text, (name, key, text)
+
+
+def test_pausing_a_watched_match_says_so_below_the_table_and_covers_no_card() -> None:
+    app = PlayApp("belote", seed=3, human=None, pace=30)  # the turned card in the middle
+
+    async def script(pilot: Any) -> None:
+        await pilot.pause()
+        table = app.query_one(TableView)
+        before = table.render().plain
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.paused
+        assert table.render().plain == before  # nothing drawn over the cards
+        assert _message(app) == "Paused"
+        await pilot.press("p")
+        await pilot.pause()
+        assert _message(app) == ""
+
+    run(app, script)
+
+
+def test_a_panel_longer_than_the_screen_scrolls_and_says_so() -> None:
+    """Issue 22, item 6: the hint at the first card, on a screen too short for it."""
+    app = PlayApp("deberts", seed=143117343355050702656760730407984104689, pace=0,
+                  hint_level="medium")
+    t = Translator("en")
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await press_number(pilot, 2)  # take
+        await settle(pilot, app)
+        assert app.match.view(0).phase == "play"
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, Panel)
+        body = app.screen.query_one("#body")
+        assert body.max_scroll_y > 0
+        assert t("tui.scroll-or-any-key") in screen_text(app)
+        note = " ".join(t("tui.hint.note").split()[-3:])
+        assert note not in screen_text(app)  # the end of the panel is below
+        for key in ("down", "pagedown", "end"):
+            before = body.scroll_y
+            await pilot.press(key)
+            await pilot.pause()
+            assert body.scroll_y > before or body.scroll_y == body.max_scroll_y
+        assert body.scroll_y == body.max_scroll_y
+        assert note in screen_text(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert body.scroll_y == 0 and isinstance(app.screen, Panel)
+        await pilot.press("x")  # any other key closes it
+        await pilot.pause()
+        assert not isinstance(app.screen, Panel)
+
+    run(app, script, size=(80, 16))
+
+
+def test_undo_never_reaches_back_into_a_finished_deal() -> None:
+    """Issue 22, item 11: at the first decision of deal 2, the last card of deal 1 stays
+    played (its breakdown was shown and its score written); undo says there is
+    nothing of yours to take back in this deal."""
+    app = PlayApp("belote", seed=2, pace=0)
+    t = Translator("en")
+
+    async def script(pilot: Any) -> None:
+        await play_one_deal(pilot, app, [])
+        await settle(pilot, app)
+        assert app.match.deal_number == 2 and app.waiting
+        assert not any(seat == 0 for seat, _ in app.match.deal.actions)
+        actions = list(app.match.deal.actions)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.match.scoresheet) == 1 and app.match.deal_number == 2
+        assert list(app.match.deal.actions) == actions
+        assert app.undos == 0 and app.waiting
+        assert _message(app) == t("advice.no-undo")
+        assert not isinstance(app.screen, Panel)  # no breakdown of deal 1 again
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("given", [False, True])
+def test_in_the_quit_dialog_enter_saves_and_leaves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   given: bool) -> None:
+    """Issue 22, item 12: the player asked to leave, so Enter leaves, keeping the match
+    (to --save FILE, or to the file the dialog proposes); that exits with 0."""
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "given.txt"
+    app = PlayApp("deberts", seed=9, pace=0, save=str(target) if given else None)
+
+    async def script(pilot: Any) -> None:
+        await move_then_press(pilot, app, "q")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, script)
+    assert app.return_value == 0 and app.exit_code == 0
+    files = [target] if given else list(tmp_path.glob("atout-deberts-*.txt"))
+    assert len(files) == 1
+    assert parse_match(files[0].read_text(encoding="utf-8")).game == "deberts"
+
+
+def test_leaving_without_saving_exits_with_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = PlayApp("deberts", seed=9, pace=0)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.click("#leave")
+        await pilot.pause()
+
+    run(app, script)
+    assert app.return_value == 1
+    assert not list(tmp_path.iterdir())
+
+
+# -- one position, one hint, whatever the front end (issue 22, item 14) ----------------
+
+def _points(text: str) -> list[float]:
+    """The signed values a hint shows, whatever the minus sign and decimal mark."""
+    import re
+
+    found = re.findall(r"[+\-\u2212]\d+[.,]\d", text)
+    return [float(v.replace("\u2212", "-").replace(",", ".")) for v in found]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_position_gets_the_same_hint_on_the_table_and_in_the_line_mode(game: str) -> None:
+    import io
+
+    from rich.console import Console
+
+    from atout.bots.advice import advise
+    from atout.terminal.app import TerminalGame
+
+    seed = 11
+    out = io.StringIO()
+    lines = iter(["hint"])
+
+    def typed(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    line = TerminalGame(game, seed=seed, console=Console(file=out, width=200, color_system=None),
+                        input_fn=typed)
+    line.run()
+    title = Translator("en")("advice.title")
+    printed = out.getvalue().split(title, 1)[1]
+    view = line.match.view(0)
+    direct = [round(a.points, 1) for a in advise(game, view)]
+    assert _points(printed)[: len(direct)] == direct
+
+    app = PlayApp(game, seed=seed, pace=0)
+    shown: list[str] = []
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot, app)
+        assert app.match.view(0) == view  # the same position
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, Panel)
+        panel = io.StringIO()
+        Console(file=panel, width=120, color_system=None).print(app.screen.body)
+        shown.extend(_points(panel.getvalue()))
+
+    run(app, script)
+    assert shown == direct  # the advisor's path: tests/test_advisor.py, the same advise()
+
+
+# -- one naming of the seats everywhere (issue 22, item 13) -----------------------------
+
+def test_a_two_player_replay_names_the_players_and_offers_its_two_seats() -> None:
+    text = _record("deberts").replace('[Seat0 "heuristic"]', '[Seat0 "human"]\n[Name0 "Ann"]')
+    app = ReplayApp(text, lang="en")
+    t = Translator("en")
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("right")
+        bar = " ".join(_key_bar(app))
+        assert f"0-1 {t('tui.key.seat')}" in bar and "0-3" not in bar
+        names = {s.name for s in app.query_one(TableView).state.seats}
+        assert names == {"Ann", "Seat 1"}
+        assert "Ann 0 – Seat 1 0" in _status(app)
+        log = " ".join(" ".join(str(line.text) for line in app.query_one("#log").lines).split())
+        assert "Players: Ann (person), Seat 1 (bot heuristic)" in log
+        await pilot.press("1")
+        assert "What Seat 1 sees" in _status(app)
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replay_shows_the_scores_after_a_deal_at_its_end(game: str) -> None:
+    app = ReplayApp(_record(game), lang="en")
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("right_square_bracket", "end")  # the end of deal 2
+        await pilot.pause()
+        row = app.viewer.match.scoresheet[1]
+        status = _status(app)
+        assert f" {row.scores[0]} – " in status and status.count(str(row.scores[1])) >= 1
+        await pilot.press("enter", "home")  # its start: the scores before it
+        first = app.viewer.match.scoresheet[0]
+        assert f" {first.scores[0]} – " in _status(app)
+
+    run(app, script)

@@ -44,8 +44,9 @@ def main() -> None:
                    "the default when input or output is not a terminal.")
 @click.option("--undo/--no-undo", "undo", default=True, show_default=True,
               help="Allow taking back your own last move (counted in the saved record).")
-@click.option("--hint-level", default="hard", show_default=True, metavar="LEVEL",
-              help="Bot level whose search values your choices for 'hint'.")
+@click.option("--hint-level", default=None, metavar="LEVEL",
+              help="Bot level whose search values your choices for 'hint' "
+                   "(default: the hints' level everywhere, hard).")
 @click.option("--pace", type=click.FloatRange(0, 10), default=0.8, show_default=True,
               metavar="SECONDS", help="Full-screen table: seconds between the bots' cards.")
 @click.option("--fast", is_flag=True, help="Full-screen table: bots play at once (--pace 0).")
@@ -53,7 +54,7 @@ def main() -> None:
               help="Full-screen table: your last card plays itself.")
 def play(
     game: str, seed: int | None, lang: str, bot: str, seat: int, options: str | None, watch: bool,
-    save: str | None, plain: bool, undo: bool, hint_level: str, pace: float, fast: bool,
+    save: str | None, plain: bool, undo: bool, hint_level: str | None, pace: float, fast: bool,
     autoplay: bool,
 ) -> None:
     """Play a match of GAME in the terminal against bots."""
@@ -66,12 +67,14 @@ def play(
         "seed": seed, "lang": lang, "human": None if watch else seat, "bots": bot,
         "options": options, "save": save, "undo": undo,
     }
+    if hint_level is not None:  # else the hints' own level (atout.bots.advice.HINT_LEVEL)
+        settings["hint_level"] = hint_level
     run_app = None if plain else _fullscreen_app()
     try:
         if run_app is not None:
-            sys.exit(run_app(game.lower(), hint_level=hint_level, pace=0.0 if fast else pace,
-                             autoplay=autoplay, **settings))
-        table = TerminalGame(game.lower(), hint_level=hint_level, **settings)
+            sys.exit(run_app(game.lower(), pace=0.0 if fast else pace, autoplay=autoplay,
+                             **settings))
+        table = TerminalGame(game.lower(), **settings)
     except ValueError as exc:  # options refused at a table with people, a bad --save...
         from atout.i18n import explain
 
@@ -195,23 +198,26 @@ def score(
 @click.option("--dealer", type=int, default=0, show_default=True,
               help="Seat that deals the first deal.")
 @click.option("--level", type=click.Choice(["easy", "medium", "hard", "expert"]),
-              default="hard", show_default=True, help="Bot level of the advice.")
+              default=None, help="Bot level of the advice (default: the hints' level "
+                                 "everywhere, hard).")
 @click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the advice's searches (same entries, same advice).")
+              help="Seed of the cards the advisor imagines in the hidden hands (the advice "
+                   "itself depends on your position only).")
 @click.option("--options", "options", default=None, help="Rule options as one string.")
 @click.option("--save", default=None, metavar="FILE",
               help="Keep the finished deals in FILE as a record (docs/records.md).")
 def advise(
-    game: str, lang: str, seat: int, dealer: int, level: str, seed: int,
+    game: str, lang: str, seat: int, dealer: int, level: str | None, seed: int,
     options: str | None, save: str | None,
 ) -> None:
     """Advice at a real table: enter your cards and each card played (docs/advisor.md)."""
+    from atout.bots.advice import HINT_LEVEL
     from atout.terminal.advisor import AdviseSession
 
     try:
         session = AdviseSession(
-            game.lower(), lang=lang, seat=seat, dealer=dealer, level=level, seed=seed,
-            options=options, save=save, input_fn=input, output=click.echo,
+            game.lower(), lang=lang, seat=seat, dealer=dealer, level=level or HINT_LEVEL,
+            seed=seed, options=options, save=save, input_fn=input, output=click.echo,
         )
     except ValueError as exc:
         raise click.UsageError(str(exc)) from exc

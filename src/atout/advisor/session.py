@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from atout.advisor.entries import SILENT, Entry, EntryRefused, entry_text, parse_entry
+from atout.bots.advice import HINT_LEVEL
 from atout.bots.worlds import _game_of, _Sampler, _schieber_weis_masks
 from atout.cards import CARDS, DECK_32, DECK_36, RANK_MASK, Card, Rank, bits
 from atout.games import get_game
@@ -109,8 +110,10 @@ class Advisor:
     """One person's seat at a real table, deal after deal (see the module docstring).
 
     ``seat``: the person's seat, in playing order from 0 (Belote and Schieber: 0 and 2
-    are partners). ``first_dealer``: who deals the first deal. ``level`` and ``seed``:
-    the bot level of the advice (``easy`` ... ``expert``) and its seed.
+    are partners). ``first_dealer``: who deals the first deal. ``level``: the bot level
+    of the advice (``easy`` ... ``expert``; by default the hints' own). ``seed``: the
+    seed of the worlds the session fills in; the advice's own seed is the position's
+    (:func:`atout.bots.advice.position_seed`), as at every table.
     """
 
     def __init__(
@@ -120,7 +123,7 @@ class Advisor:
         options: Any = None,
         first_dealer: int = 0,
         *,
-        level: str = "hard",
+        level: str = HINT_LEVEL,
         seed: int = 0,
     ) -> None:
         self.info = get_game(game)
@@ -213,7 +216,7 @@ class Advisor:
         view = self.view()
         if view is None or view.to_play != self.seat:
             raise EntryRefused("advisor.error.not-your-turn")
-        return advise(self.game, view, level or self.level, self.seed)
+        return advise(self.game, view, level or self.level)  # the position's own seed
 
     # -- entering ---------------------------------------------------------------------------
     def enter(self, text: str) -> Entry:

@@ -13,10 +13,17 @@ a trump choice, a push, the Deberts exchange, a claim) each choice is tried in t
 same sampled deals and played out by the rules-of-thumb bots. The level chooses the
 budget: ``hard`` and ``expert`` use their own searches, the other levels a shallow one
 (:func:`estimate`, also what the rules-of-thumb bots' ``evaluate`` returns).
+
+One position, one hint: the searches' seed is :func:`position_seed`, a function of what
+the seat knows of the deal and nothing else, and the level is :data:`HINT_LEVEL` unless
+a player chose another; so the full-screen table, the line mode, the web room and the
+advisor give the same advice for the same position, in any match and at any deal.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +33,29 @@ from atout.bots.search import HardBot, ISMCTSBot, PIMCBot, _game_of, _SearchBase
 from atout.games.actions import Action, NoTrump, Play, Trump
 from atout.i18n import number, translate
 
-__all__ = ["Advice", "action_name", "advise", "estimate"]
+__all__ = ["HINT_LEVEL", "Advice", "action_name", "advise", "estimate", "position_seed"]
+
+#: The bot level of a hint when the player chose none, whatever the front end.
+HINT_LEVEL = "hard"
+
+#: What a view says of the match around the deal (its number, the scores, what hangs or
+#: is held, the match's winner): not part of the position a hint is about.
+_MATCH_FIELDS = frozenset({"deal_number", "scores", "running", "hanging", "held",
+                           "match_winner"})
+
+
+def position_seed(view: Any) -> int:
+    """The seed of the hint on ``view``: a stable hash (the same in every process, on
+    every machine) of the seat's own view of the deal (the game, the seat, its hand,
+    the public cards and everything said and played, the rule options), the match
+    around it left out. Only what that seat may know goes in, since a view never holds
+    a hidden card; the values of a view (cards, actions, melds, options) print as their
+    value, so their ``repr`` is the text hashed."""
+    parts = [type(view).__name__]
+    parts += [f"{f.name}={getattr(view, f.name)!r}" for f in dataclasses.fields(view)
+              if f.name not in _MATCH_FIELDS]
+    digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 class _Estimator(HardBot):
@@ -105,13 +134,18 @@ def estimate(
     return values, method, search.last_count
 
 
-def advise(game: str, view: Any, level: str = "hard", seed: int = 0) -> list[Advice]:
+def advise(
+    game: str, view: Any, level: str = HINT_LEVEL, seed: int | None = None
+) -> list[Advice]:
     """Each legal action of ``view`` with its value in points and its reason, best
     first, as a bot of ``level`` (``easy`` ... ``expert``, ``heuristic``, ``pimc``)
-    sees it. Seeded: the same view, level and seed give the same advice."""
+    sees it. Seeded: the same view, level and seed give the same advice; the seed is
+    the position's own (:func:`position_seed`) unless one is given."""
     game = game.lower()
     if _game_of(view) != game:
         raise ValueError(f"not a view of {game}: {type(view).__name__}")
+    if seed is None:
+        seed = position_seed(view)
     bot = make_bot(game, level, seed=seed)
     searcher: _SearchBase
     if isinstance(bot, PIMCBot):

@@ -26,7 +26,7 @@ from atout.advisor import (
     seat_name,
 )
 from atout.advisor.typed import read_typed
-from atout.bots.advice import action_name
+from atout.bots.advice import HINT_LEVEL, action_name
 from atout.games.actions import Action
 from atout.i18n import Translator, punctuation, signed, translate
 from atout.i18n.outcomes import outcome_text
@@ -50,7 +50,7 @@ class AdviseSession:
         lang: str = "en",
         seat: int = 0,
         dealer: int = 0,
-        level: str = "hard",
+        level: str = HINT_LEVEL,
         seed: int = 0,
         options: str | None = None,
         save: str | None = None,

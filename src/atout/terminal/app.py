@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.console import Console
 
-from atout.bots.advice import advise
+from atout.bots.advice import HINT_LEVEL, advise
 from atout.bots.base import Bot, bot_names, make_bot
 from atout.games import get_game
 from atout.games.actions import Action
@@ -49,7 +49,7 @@ class TerminalGame:
         input_fn: Callable[[str], str] = input,
         save: str | None = None,
         undo: bool = True,
-        hint_level: str = "hard",
+        hint_level: str = HINT_LEVEL,
     ) -> None:
         info = get_game(game)
         self.info = info
@@ -100,8 +100,12 @@ class TerminalGame:
         """Play until the match ends (0), the person leaves or input ends (1), or
         Ctrl-C (130: a goodbye in the player's language, no traceback)."""
         match = self.match
+        announced = 0  # the last deal whose header was printed
         try:
             while not match.is_over:
+                if match.deal_number != announced:
+                    announced = match.deal_number
+                    self._deal_header()
                 seat = match.current_player()
                 assert seat is not None
                 if seat == self.human:
@@ -120,6 +124,18 @@ class TerminalGame:
             self._save()
         self.renderer.show_match_end(match)
         return 0
+
+    def _deal_header(self) -> None:
+        """Each deal opens with its number and dealer, before anyone speaks or plays
+        in it (the bots may move before the person is first shown the table)."""
+        watcher = 0 if self.human is None else self.human
+        dealer = self.match.view(watcher).dealer
+        key = "tui.deal-header"
+        if dealer == self.human and self.t.has(f"{key}.you"):  # "you deal", where it reads so
+            key += ".you"
+        self.console.print()
+        self.console.print(self.t(key, number=self.match.deal_number,
+                                  dealer=self.renderer.seat_name(dealer)), style="bold")
 
     def _save(self) -> None:
         """Write the record of the match as far as it went to the ``save`` file. Never
@@ -223,15 +239,7 @@ class TerminalGame:
         elif command is Command.HAND:
             self.renderer.show_table(view)
         elif command is Command.HINT:
-            self.renderer.show_hint(view, advise(self.info.name, view, self.hint_level,
-                                                 seed=self.hint_seed()))
-
-    def hint_seed(self) -> int:
-        """The hint's seed: the match's and the number of actions so far, so that the
-        same position gets the same hint."""
-        return (self.seed or 0) * 1_000_003 + len(self.match.deals) * 1_009 + len(
-            self.match.deal.actions
-        )
+            self.renderer.show_hint(view, advise(self.info.name, view, self.hint_level))
 
     def _undo(self, seat: int) -> bool:
         """Take back the person's last move in this deal and the bots' moves after it

@@ -257,8 +257,8 @@ class Renderer(BaseRenderer):
         table.add_column("#", justify="right")
         table.add_column(t("label.trump"))
         table.add_column(t("belote.taker"))
-        table.add_column(self.team_name(me), justify="right")
-        table.add_column(self.team_name(other), justify="right")
+        table.add_column(self.team_short(me), justify="right")
+        table.add_column(self.team_short(other), justify="right")
         table.add_column(t("belote.label.held"), justify="right")
         for row in match.scoresheet:
             r = row.result

@@ -16,7 +16,7 @@ from atout.i18n import Translator, signed
 if TYPE_CHECKING:
     from atout.bots.advice import Advice
 
-__all__ = ["BaseRenderer", "card_text"]
+__all__ = ["BaseRenderer", "card_text", "seat_label"]
 
 _SUIT_STYLE = {Suit.CLUBS: "bold", Suit.DIAMONDS: "bold red", Suit.HEARTS: "bold red",
                Suit.SPADES: "bold"}
@@ -25,6 +25,14 @@ _SUIT_STYLE = {Suit.CLUBS: "bold", Suit.DIAMONDS: "bold red", Suit.HEARTS: "bold
 def card_text(card: Card, style: str = "") -> Text:
     """A card as people read it (``J♥``), red for hearts and diamonds."""
     return Text(card.symbol, style=(style + " " + _SUIT_STYLE[card.suit]).strip())
+
+
+def seat_label(t: Translator, seat: int, names: dict[int, str] | None = None) -> str:
+    """A seat as every table names it when nobody there is "you" (watching bots, a
+    replay): the player's name where the record gives one, else the seat's number as
+    the records, ``--seat`` and the replay's keys count it (Seat 0, Seat 1, ...)."""
+    name = (names or {}).get(seat)
+    return name if name else t("replay.seat", seat=seat)
 
 
 class BaseRenderer:
@@ -46,11 +54,13 @@ class BaseRenderer:
         self.watching = human is None
         self.human = 0 if human is None else human
         self.num_players = num_players
+        #: The players' names a record gives, by seat (see :func:`seat_label`).
+        self.names: dict[int, str] = {}
 
     # -- names ---------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         if self.watching:
-            return self.t("seat.bot", seat=seat + 1)
+            return seat_label(self.t, seat, self.names)
         if seat == self.human:
             return self.t("seat.you")
         if self.num_players == 2:
@@ -64,6 +74,15 @@ class BaseRenderer:
             return self.seat_name(team)
         seats = [s for s in range(self.num_players) if s % 2 == team]
         return " & ".join(self.seat_name(s) for s in seats)
+
+    def team_short(self, team: int) -> str:
+        """A team in a scoresheet's column head: Us / Them, or its seats' numbers when
+        nobody here is "you" (Seats 0+2)."""
+        if self.num_players == 2:
+            return self.seat_name(team)
+        if self.watching:
+            return self.t("tui.team-seats", a=team, b=team + 2)
+        return self.t("tui.us" if team == self.human % 2 else "tui.them")
 
     def say(self, key: str, seat: int, style: str | None = None, **params: Any) -> None:
         """Print message ``key`` about ``seat``, in the second person when it is the

@@ -20,9 +20,56 @@ from rich.text import Text
 from atout.i18n import Translator
 from atout.notation import MatchRecord, parse_match, replay_match
 from atout.terminal import RENDERERS
-from atout.terminal.common import card_text
+from atout.terminal.common import card_text, seat_label
 
-__all__ = ["ReplayViewer"]
+__all__ = ["ReplayViewer", "players_text", "record_names"]
+
+#: What a record's ``SeatN`` header says when it names who sat there, not their name:
+#: a person, a bot's level, the advisor's player and table (see docs/records.md).
+_KINDS = frozenset({"human", "bot", "player", "table"})
+
+
+def _kind(record: MatchRecord, seat: int) -> str | None:
+    from atout.bots.base import bot_names
+
+    value = record.header(f"Seat{seat}")
+    if value is None or value in _KINDS or value in bot_names(record.game):
+        return value
+    return None
+
+
+def record_names(record: MatchRecord, num_players: int) -> dict[int, str]:
+    """The players' names a record gives, by seat: its ``NameN`` headers (a web table),
+    or a ``SeatN`` that is a name rather than a kind of player (``Ann``, not ``human``
+    or ``heuristic``)."""
+    names: dict[int, str] = {}
+    for seat in range(num_players):
+        name = record.header(f"Name{seat}")
+        if not name and _kind(record, seat) is None:
+            name = record.header(f"Seat{seat}")
+        if name:
+            names[seat] = name
+    return names
+
+
+def players_text(record: MatchRecord, num_players: int, t: Translator) -> str | None:
+    """Who sat where, in one line (``Players: Seat 0 (person), Seat 1 (bot heuristic)``),
+    or None when the record does not say."""
+    names = record_names(record, num_players)
+    parts = []
+    for seat in range(num_players):
+        kind = _kind(record, seat)
+        if kind is None and seat not in names:
+            continue
+        who = seat_label(t, seat, names)
+        if kind in ("human", "player", "table"):  # people (the advisor's too)
+            who = t("replay.player", seat=who, kind=t("replay.person"))
+        elif kind == "bot":
+            who = t("replay.player", seat=who, kind=t("replay.bot"))
+        elif kind is not None:
+            who = t("replay.player", seat=who, kind=t("replay.bot-level", level=kind))
+        parts.append(who)
+    return t("replay.players", players=", ".join(parts)) if parts else None
 
 
 class ReplayViewer:
@@ -52,6 +99,8 @@ class ReplayViewer:
         self.seat = seat
         self.index = 0
         self.step = 0
+        #: The players' names the record gives, by seat; the others are "Seat N".
+        self.names = record_names(self.record, self.num_players)
 
     # -- moving ------------------------------------------------------------------
     def position(self) -> Any:
@@ -89,7 +138,7 @@ class ReplayViewer:
 
     # -- showing ---------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        return self.t("replay.seat", seat=seat)
+        return seat_label(self.t, seat, self.names)
 
     def outcome(self, result: Any) -> str:
         """How the deal ended, in one sentence of the reader's language."""
@@ -119,6 +168,9 @@ class ReplayViewer:
               steps=len(self.deals[self.index].actions)),
             style="bold",
         )
+        players = players_text(self.record, self.num_players, t)
+        if players:
+            c.print(players)
         c.print(t("replay.dealer", seat=self.seat_name(deal.dealer)))
         if deal.actions:
             seat, action = deal.actions[-1]
@@ -173,6 +225,8 @@ class ReplayViewer:
             self.console.print(line)
             return
         renderer = renderer_cls(self.console, self.t, seat, self.num_players)
+        renderer.watching = True  # seen from that seat, but nobody here is "you":
+        renderer.names = self.names  # the seats keep the names they have everywhere
         renderer.show_table(view)
         if view.hand:
             self.console.print(

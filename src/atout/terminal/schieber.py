@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -251,29 +252,36 @@ class Renderer(BaseRenderer):
             style="bold",
         )
 
+    def contract_short(self, contract: Trump | NoTrump) -> str:
+        """The contract and its factor in a few cells: ``♥ ×2``, ``Obenabe ×3``."""
+        factor = FACTORS[contract_index(contract)]
+        if isinstance(contract, Trump):
+            return f"{contract.suit.symbol} ×{factor}"
+        return f"{self.t(f'schieber.{contract.mode}')} ×{factor}"
+
     def show_scoresheet(self, match: SchieberMatch) -> None:
+        """One row per deal, made for 80 columns: the contract with its factor, then for
+        each team (ours first) what it wrote for its Weis and Stöck and for its cards
+        (the match bonus included), and its total after the deal, in bold."""
         t = self.t
         me = self.my_team()
-        table = Table(title=t("label.scores"))
+        table = Table(title=t("label.scores"), box=box.SIMPLE_HEAD, padding=(0, 1),
+                      collapse_padding=True, show_edge=False, pad_edge=False)
         table.add_column(t("schieber.sheet.deal"), justify="right")
-        table.add_column(t("schieber.sheet.contract"))
-        table.add_column(t("schieber.sheet.factor"), justify="right")
-        for team in (me, 1 - me):
-            name = self.team_name(team)
-            table.add_column(f"{name}\n{t('schieber.weis')}", justify="right")
-            table.add_column(f"{name}\n{t('schieber.stoeck')}", justify="right")
-            table.add_column(f"{name}\n{t('schieber.sheet.cards')}", justify="right")
-            table.add_column(f"{name}\n{t('schieber.sheet.totals')}", justify="right")
+        table.add_column(t("schieber.sheet.contract"), no_wrap=True)
+        for team in (me, 1 - me):  # the team's name heads the first of its three columns
+            head = Text(f"{self.team_short(team)}\n", style="bold", justify="left")
+            table.add_column(head.append(t("schieber.sheet.melds"), style="not bold"),
+                             justify="right", no_wrap=True)
+            table.add_column(f"\n{t('schieber.sheet.cards')}", justify="right", no_wrap=True)
+            table.add_column(f"\n{t('label.total')}", justify="right", no_wrap=True)
         for row in match.scoresheet:
-            contract = self.contract_name(row.contract) if row.contract is not None else "–"
-            cells = [str(row.number), contract, f"×{row.factor}"]
+            contract = self.contract_short(row.contract) if row.contract is not None else "–"
+            cells: list[str | Text] = [str(row.number), contract]
             for team in (me, 1 - me):
-                cells += [
-                    str(row.weis[team] or ""),
-                    str(row.stoeck[team] or ""),
-                    str(row.cards[team]),
-                    f"{row.recorded[team]:+d} = {row.scores[team]}",
-                ]
+                melds = row.weis[team] + row.stoeck[team]
+                cells += [str(melds) if melds else "", str(row.cards[team]),
+                          Text(str(row.scores[team]), style="bold")]
             table.add_row(*cells)
         self.console.print(table)
 

@@ -16,11 +16,14 @@ __all__ = ["run_app", "run_replay"]
 def run_app(game: str, **kwargs: Any) -> int:
     """Play ``game`` full-screen; keyword arguments as :class:`atout.tui.app.PlayApp`
     (``seed``, ``lang``, ``human``, ``bots``, ``options``, ``save``, ``pace``,
-    ``autoplay``, ``undo``). 0 when the match was played to its end, 1 when left."""
+    ``autoplay``, ``undo``). 0 when the match was played to its end or saved as the
+    player left, 1 when left without saving."""
     from atout.tui.app import PlayApp
 
     app = PlayApp(game, **kwargs)
     result = app.run()
+    for line in app.sink.lines():  # what the session said off the table (a record
+        print(line)  # written elsewhere than asked), once the screen is the terminal's
     return app.exit_code if result is None else int(result)
 
 

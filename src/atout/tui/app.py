@@ -15,17 +15,17 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from atout.bots.advice import HINT_LEVEL
 from atout.games.actions import Action, Play
 from atout.i18n import explain, number
 from atout.terminal.app import TerminalGame
 from atout.tui.base import KeyBar, StatusBar, TableApp
-from atout.tui.describe import Describer, Sink
+from atout.tui.describe import Describer, Sink, finished_view
 from atout.tui.screens import QuitScreen
 from atout.tui.widgets import HandView, TableView
 
@@ -49,13 +49,16 @@ class PlayApp(TableApp):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c,ctrl+q", "request_quit", priority=True, show=False),
-        Binding("q,escape", "request_quit", show=False),
+        Binding("q", "request_quit", show=False),
+        # Taken before any widget sees them (``check_action``: on the table, not over a
+        # panel), so that the keys typed right after them go where they open or close.
+        Binding("escape", "escape", priority=True, show=False),
+        Binding("slash,colon", "type", priority=True, show=False),
         Binding("h", "hint", show=False),
         Binding("u", "undo", show=False),
         Binding("l", "last_trick", show=False),
         Binding("s", "scores", show=False),
         Binding("question_mark,f1", "keys_panel", show=False),
-        Binding("slash,colon", "type", show=False),
         Binding("p", "pause", show=False),
         Binding("n", "next_deal", show=False),
         Binding("plus,equals_sign", "speed(-1)", show=False),
@@ -76,7 +79,7 @@ class PlayApp(TableApp):
         pace: float = 0.8,
         autoplay: bool = True,
         undo: bool = True,
-        hint_level: str = "hard",
+        hint_level: str = HINT_LEVEL,
     ) -> None:
         self.sink = Sink()
         self.session = TerminalGame(game, seed=seed, lang=lang, human=human, bots=bots,
@@ -225,7 +228,7 @@ class PlayApp(TableApp):
         """Show the finished deal's last trick and its breakdown; wait for a key."""
         self.rush = False
         self.show_message("")
-        self.frozen = self.match.deals[-1].view(self.viewer)
+        self.frozen = self._last_deal_view()
         self.busy = True
         self.redraw()
         body = self.describer.panel(self.describer.renderer.show_deal_end, self.match)
@@ -243,6 +246,8 @@ class PlayApp(TableApp):
         """The match is over: the result, the winner's score first, then leave."""
         self.busy = True
         self.exit_code = 0
+        self.frozen = self._last_deal_view()
+        self.show_message("")
         self.redraw()
         body = self.describer.panel(self.describer.renderer.show_match_end, self.match)
         sheet = self.describer.panel(self.describer.renderer.show_scoresheet, self.match)
@@ -251,6 +256,12 @@ class PlayApp(TableApp):
         self.session._save()
         self.show_panel(self.t("tui.match-over"), Group(body, sheet),
                         lambda _=None: self.exit(0))
+
+    def _last_deal_view(self) -> Any:
+        """The last finished deal as the table shows it while its breakdown (or the
+        match's result) is up: its number and the scores after it."""
+        match = self.match
+        return finished_view(match.deals[-1].view(self.viewer), match.scoresheet[-1])
 
     # -- the person's turn -------------------------------------------------------------
     def ask(self) -> None:
@@ -262,15 +273,15 @@ class PlayApp(TableApp):
         if self.autoplay and len(view.hand) == 1 and len(legal) == 1 and not others:
             self.show_message(self.t("tui.autoplay", card=legal[0].card.symbol), "italic")
             self.waiting = False
-            self.delay(self.pace / 2, lambda: self.apply(self.viewer, legal[0]))
+            self.delay(self.pace / 2, lambda: self._play_own(legal[0]))
             return
         self.show_message(self.describer.prompt(view), "bold")
         entry = self.query_one("#entry", Input)
         if not (entry.has_focus and entry.has_class("shown")):
             if others and not cards:
-                self.query_one("#choices", OptionList).focus()
+                self.set_focus(self.query_one("#choices", OptionList))
             else:
-                self.query_one("#hand", HandView).focus()
+                self.set_focus(self.query_one("#hand", HandView))
 
     def numbered(self) -> list[Action]:
         view = self.match.view(self.viewer)
@@ -288,6 +299,12 @@ class PlayApp(TableApp):
             self.bell()
             return
         self.waiting = False
+        self._play_own(action)
+
+    def _play_own(self, action: Action) -> None:
+        """The person's legal move: what the line said to them (their turn, a refusal)
+        is done with, and the others play on."""
+        self.show_message("")
         self.apply(self.viewer, action)
 
     def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
@@ -313,10 +330,7 @@ class PlayApp(TableApp):
     def action_type(self) -> None:
         if self.watching:
             return
-        entry = self.query_one("#entry", Input)
-        entry.add_class("shown")
-        entry.placeholder = self.t("tui.type-here")
-        entry.focus()
+        self.open_entry(self.t("tui.type-here"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "entry":
@@ -326,13 +340,13 @@ class PlayApp(TableApp):
         if text:
             self.typed(text)
 
-    def on_key(self, event: events.Key) -> None:
+    def action_escape(self) -> None:
+        """Esc closes the input line when it is open, else asks to leave."""
         entry = self.query_one("#entry", Input)
-        if event.key == "escape" and entry.has_focus:
-            event.stop()
-            event.prevent_default()
-            entry.remove_class("shown")
-            self.query_one("#hand", HandView).focus()
+        if entry.has_class("shown"):
+            self.close_entry(self.query_one("#hand", HandView))
+        else:
+            self.action_request_quit()
 
     def typed(self, text: str) -> None:
         """A line typed in the input: a number, a card, an action or a command, read in
@@ -352,8 +366,7 @@ class PlayApp(TableApp):
             self.choose(result)
 
     def action_hand(self) -> None:
-        self.query_one("#entry", Input).remove_class("shown")
-        self.query_one("#hand", HandView).focus()
+        self.close_entry(self.query_one("#hand", HandView))
         self.redraw()
 
     # -- the keys --------------------------------------------------------------------
@@ -375,6 +388,8 @@ class PlayApp(TableApp):
         self.push_screen(QuitScreen(words, path, saved_to), self._quit_answer)
 
     def _quit_answer(self, answer: str | None) -> None:
+        """Leave as answered: saved, the match is kept and the command succeeds (0);
+        left without saving, it is lost (1)."""
         if answer is None or answer == "stay":
             return
         if answer.startswith("save:"):
@@ -387,8 +402,9 @@ class PlayApp(TableApp):
                 self.show_message(self.t("tui.save-failed", path=path, error=str(exc)), "bold red")
                 self.session.save = None
                 return
-        elif self.session.save is not None:
-            self.session._save()
+            self.exit_code = 0
+            self.exit(0)
+            return
         self.exit(1)
 
     def action_hint(self) -> None:
@@ -397,31 +413,29 @@ class PlayApp(TableApp):
         from atout.tui.hints import hint_panel
 
         view = self.match.view(self.viewer)
-        body = hint_panel(self.describer, view, self.numbered(), level=self.hint_level,
-                          seed=self.match.deal_number * 97 + len(self.match.deal.actions))
+        body = hint_panel(self.describer, view, self.numbered(), level=self.hint_level)
         self.show_panel(self.t("tui.hint.title"), body)
 
     def action_undo(self) -> None:
+        """Take back the person's last move of the deal in play and the bots' moves after
+        it. A finished deal stays as it was scored: its breakdown was shown and its
+        score written, so undo never reaches across into it (as in the line mode)."""
         if not self.allow_undo:
             self.show_message(self.t("tui.undo-off"), "bold red")
             return
         if not self.waiting:
             return
-        match = self.match
-        mine = any(seat == self.human for d in [*match.deals, match.deal]
-                   for seat, _ in d.actions)
-        if not mine:
-            self.show_message(self.t("tui.undo-nothing"), "bold red")
+        deal = self.match.deal
+        if not any(seat == self.human for seat, _ in deal.actions):
+            self.show_message(self.t("advice.no-undo"), "bold red")
             return
         while True:
-            deal = match.deal if match.deal.actions else match.deals[-1]
             seat = deal.actions[-1][0]
-            match.undo()
+            self.match.undo()
             if seat == self.human:
                 break
         session: Any = self.session
         session.undos = self.undos + 1  # the session writes it to the record (Undos)
-        self._deal_seen = match.deal_number
         self.say(self.t("tui.undone"), "italic")
         self.ask()
 
@@ -449,6 +463,8 @@ class PlayApp(TableApp):
         if not self.watching:
             return
         self.paused = not self.paused
+        # Said on the line below the table, where it covers no card.
+        self.show_message(self.t("tui.paused") if self.paused else "", "bold")
         self.redraw()
         if not self.paused:
             self.step()
@@ -457,7 +473,9 @@ class PlayApp(TableApp):
         if not self.watching or self.busy:
             return
         self.rush = True
-        self.paused = False
+        if self.paused:
+            self.paused = False
+            self.show_message("")
         self.step()
 
     def action_speed(self, change: int) -> None:
@@ -497,8 +515,6 @@ class PlayApp(TableApp):
         if own is not None:
             seats[self.viewer].notes.append(own)
         state = self.table_state(view, seats, self._winner(view))
-        if self.watching and self.paused:
-            state.caption = self.t("tui.paused")
         self.query_one("#table", TableView).state = state
         self.query_one("#status", StatusBar).parts = d.status(view)
         self._draw_hand(view)
@@ -542,18 +558,19 @@ class PlayApp(TableApp):
 
     def _keys(self, view: Any) -> list[tuple[str, str]]:
         t = self.t
+        last = [("l", t("tui.key.last")), ("s", t("tui.key.scores"))]
+        end = [("?", t("tui.key.keys")), ("q", t("tui.key.quit"))]
         if self.watching:
-            return [("p", t("tui.key.pause")), ("n", t("tui.key.rush")),
-                    ("+/-", t("tui.key.speed")), ("l", t("tui.key.last")),
-                    ("s", t("tui.key.scores")), ("?", t("tui.key.keys")),
-                    ("q", t("tui.key.quit"))]
+            pause = t("tui.key.resume" if self.paused else "tui.key.pause")
+            return [("p", pause), ("n", t("tui.key.rush")), ("+/-", t("tui.key.speed")),
+                    *last, *end]
+        if self.frozen is not None:  # a deal's breakdown or the match's result is up
+            return [*last, *end]
         keys = []
         if view.phase == "play":
             keys.append(("←→ ⏎", t("tui.key.play")))
         else:
             keys.append(("↑↓ ⏎", t("tui.key.bid")))
-        keys += [("h", t("tui.key.hint")), ("u", t("tui.key.undo")),
-                 ("l", t("tui.key.last")), ("s", t("tui.key.scores")),
-                 ("/", t("tui.key.type")), ("?", t("tui.key.keys")),
-                 ("q", t("tui.key.quit"))]
+        keys += [("h", t("tui.key.hint")), ("u", t("tui.key.undo")), *last,
+                 ("/", t("tui.key.type")), *end]
         return keys

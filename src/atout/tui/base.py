@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
+from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, RichLog, Static
 
@@ -30,12 +31,12 @@ def fit_parts(parts: list[Text], width: int, sep: str = " · ") -> Text:
     used = 0
     for part in parts:
         size = cell_len(part.plain)
-        if used and used + len(sep) + size > width:
+        if used and used + cell_len(sep) + size > width:
             out.append("\n")
             used = 0
         elif used:
             out.append(sep, style="dim")
-            used += len(sep)
+            used += cell_len(sep)
         out.append_text(part)
         used += size
     return out
@@ -52,6 +53,9 @@ class StatusBar(Widget):
     parts: reactive[list[tuple[str, str]]] = reactive(list, always_update=True, layout=True)
 
     def render(self) -> Text:
+        return self._lines(self.size.width or 78)  # the width inside the padding
+
+    def _lines(self, width: int) -> Text:
         texts = []
         for label, value in self.parts:
             text = Text()
@@ -59,42 +63,37 @@ class StatusBar(Widget):
                 text.append(f"{label}: ", style="dim")
             text.append(value, style="bold")
             texts.append(text)
-        return fit_parts(texts, max(10, self.size.width - 2 if self.size.width else 78))
+        return fit_parts(texts, max(10, width))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return max(1, len(self.render().plain.split("\n")))
+        return max(1, len(self._lines(width).plain.split("\n")))
 
 
 class KeyBar(Widget):
-    """The keys that work now, with their words in the player's language, on one line:
-    when they do not all fit, the ones listed in ``spare`` are left out first (the
-    full list is one key away, ``?``)."""
+    """The keys that work now, with their words in the player's language: on one line
+    when they fit, else on as many as they need, never breaking inside a key and
+    never leaving one out (the full list with more words is one key away, ``?``)."""
 
     DEFAULT_CSS = """
-    KeyBar { height: 1; dock: bottom; background: $panel; padding: 0 1; }
+    KeyBar { height: auto; dock: bottom; background: $panel; padding: 0 1; }
     """
 
-    keys: reactive[list[tuple[str, str]]] = reactive(list, always_update=True)
-    spare: tuple[str, ...] = ("/", "s", "l", "u", "+/-", "g", "[ ]", "PgUp/Dn")
+    keys: reactive[list[tuple[str, str]]] = reactive(list, always_update=True, layout=True)
 
     def render(self) -> Text:
-        width = max(10, self.size.width - 2 if self.size.width else 78)
-        keys = list(self.keys)
-        for key in self.spare:
-            if _keys_width(keys) <= width:
-                break
-            keys = [item for item in keys if item[0] != key]
-        out = Text(no_wrap=True, overflow="crop")
-        for i, (key, word) in enumerate(keys):
-            if i:
-                out.append("  ")
-            out.append(key, style="bold reverse")
-            out.append(f" {word}")
-        return out
+        return self._lines(self.size.width or 78)  # the width inside the padding
 
+    def _lines(self, width: int) -> Text:
+        parts = []
+        for key, word in self.keys:
+            part = Text()
+            part.append(key, style="bold reverse")
+            part.append(f" {word}")
+            parts.append(part)
+        return fit_parts(parts, max(10, width), sep="  ")
 
-def _keys_width(keys: list[tuple[str, str]]) -> int:
-    return sum(cell_len(key) + 1 + cell_len(word) for key, word in keys) + 2 * (len(keys) - 1)
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, len(self._lines(width).plain.split("\n")))
 
 
 class TableApp(App[int]):
@@ -183,6 +182,35 @@ class TableApp(App[int]):
                           winner=winner if done else None, public=public,
                           lead_word=self.t("tui.lead"))
 
+    #: Actions bound with priority: they run on the table itself, not over a panel
+    #: (where the panel's own keys answer).
+    TABLE_ONLY: ClassVar[frozenset[str]] = frozenset({"escape", "type", "goto"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.TABLE_ONLY:
+            return not isinstance(self.screen, ModalScreen)
+        return True
+
+    # -- the input line -----------------------------------------------------------------
+    def open_entry(self, placeholder: str) -> None:
+        """Show the input line and give it the keys at once, so that what is typed right
+        after the key that opened it goes into it, not to the table's shortcuts
+        (``Widget.focus`` would only take effect after the keys already typed)."""
+        entry = self.query_one("#entry", Input)
+        entry.placeholder = placeholder
+        entry.add_class("shown")
+        self.set_focus(entry)
+
+    def close_entry(self, focus: Widget | None) -> None:
+        """Hide the input line, forget what it held, and give the keys to ``focus`` at
+        once (the table's shortcuts when ``None``): keys typed right after Esc are
+        shortcuts again, not text typed into a hidden line."""
+        entry = self.query_one("#entry", Input)
+        entry.remove_class("shown")
+        self.set_focus(focus)
+        entry.clear()
+        entry.call_later(entry.clear)  # after the keys that reached it before Esc
+
     def say(self, line: str | Text, style: str = "") -> None:
         self.query_one("#log", RichLog).write(Text(line, style=style) if isinstance(line, str)
                                                else line)
@@ -191,7 +219,8 @@ class TableApp(App[int]):
         self.say(Text(f"── {title} ──", style="bold"))
 
     def show_panel(self, title: str, body: RenderableType, callback: Any = None) -> None:
-        self.push_screen(Panel(title, body, self.t("tui.any-key")), callback)
+        self.push_screen(Panel(title, body, self.t("tui.any-key"),
+                               scroll_footer=self.t("tui.scroll-or-any-key")), callback)
 
     def trick_panel(self, trick: Any, winner: int | None) -> RenderableType:
         """A finished trick laid out by seat, as on the table, the winner framed."""

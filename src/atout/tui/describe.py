@@ -10,6 +10,7 @@ panel can show the same breakdown the line mode prints.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from itertools import pairwise, permutations
 from typing import Any
@@ -23,7 +24,7 @@ from atout.games.actions import Action, Pass, Play, Push, Trump
 from atout.i18n import Translator
 from atout.terminal import renderer_class
 
-__all__ = ["Describer", "Sink", "card_style", "suit_order"]
+__all__ = ["Describer", "Sink", "card_style", "finished_view", "suit_order"]
 
 RED = frozenset({Suit.DIAMONDS, Suit.HEARTS})
 
@@ -47,6 +48,16 @@ def suit_order(suits: set[Suit], trump: Suit | None) -> list[Suit]:
         if cost < best_cost:
             best, best_cost = line, cost
     return best if best is not None else first
+
+
+def finished_view(view: Any, row: Any) -> Any:
+    """A finished deal's ``view`` as the status bar shows it while its breakdown is up
+    and after the match: the deal's own number and the scores (and what hangs or is
+    held) after it, from its scoresheet ``row``; a deal's own view knows neither."""
+    after = {"deal_number": row.number, "scores": row.scores, "running": row.scores,
+             "hanging": getattr(row, "hanging", 0), "held": getattr(row, "held", 0)}
+    names = {f.name for f in dataclasses.fields(view)}
+    return dataclasses.replace(view, **{k: v for k, v in after.items() if k in names})
 
 
 class Sink:
@@ -84,11 +95,13 @@ class Sink:
 
 class Describer:
     """The words of one game's table for one player (``human``; ``None`` when watching
-    or replaying, where seats are named as in the records: Seat 0, Seat 1, ...).
-    ``bottom`` is the seat drawn at the bottom of the table."""
+    or replaying, where seats are named as in the records: the players' ``names`` a
+    record gives, else Seat 0, Seat 1, ...). ``bottom`` is the seat drawn at the bottom
+    of the table."""
 
     def __init__(
-        self, game: str, t: Translator, num_players: int, human: int | None, bottom: int = 0
+        self, game: str, t: Translator, num_players: int, human: int | None, bottom: int = 0,
+        names: dict[int, str] | None = None,
     ) -> None:
         self.game = game
         self.t = t
@@ -97,13 +110,12 @@ class Describer:
         self.bottom = bottom if human is None else human
         self.sink = Sink()
         self.renderer = renderer_class(game)(self.sink, t, human, num_players)
-        if human is None:  # the records' names, not "Bot 1"
-            self.renderer.seat_name = self.seat_name
+        self.renderer.names = dict(names or {})  # a record's players, by seat
 
     # -- seats ---------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        if self.human is None:
-            return self.t("replay.seat", seat=seat)
+        """The seat's name as the line mode says it: "You", "Left"..., or with nobody
+        at the keyboard the players' names or the seats' numbers (Seat 0, ...)."""
         name: str = self.renderer.seat_name(seat)
         return name
 
@@ -227,7 +239,7 @@ class Describer:
                 (t("tui.chooser"), chosen)]
 
     def _pending_schieber(self, view: Any) -> list[tuple[str, str]]:
-        if view.contract is None:
+        if view.contract is None or view.phase == "over":  # the scores hold the deal
             return []
         me = self.bottom % 2
         run = (view.running[me] - view.scores[me], view.running[1 - me] - view.scores[1 - me])

@@ -22,16 +22,19 @@ def keys_text(t: Translator, watching: bool, replay: bool = False) -> Renderable
     return Group(Text(t("tui.keys.play")), Text(""), Text(t("tui.keys.commands")))
 
 
-def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str = "heuristic",
-               seed: int = 0) -> RenderableType:
+def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str | None = None
+               ) -> RenderableType:
     """Each legal choice with the points the bot expects it to bring the player's side
     (minus the others') and its one-line reason, best first
-    (:func:`atout.bots.advice.advise`); the bot's own choice is marked."""
-    from atout.bots.advice import advise
+    (:func:`atout.bots.advice.advise`, the position's own seed; ``level`` by default
+    the hints' level); the bot's own choice is marked."""
+    from atout.bots.advice import HINT_LEVEL, advise
 
     t = describer.t
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    table.add_column(t("tui.hint.head-choice"), no_wrap=True)
+    table.add_column("", no_wrap=True)  # the bot's choice and the choice's number
+    # A long action wraps under itself, so that the reasons keep their room at 80 columns.
+    table.add_column(t("tui.hint.head-choice"), max_width=20)
     table.add_column(t("tui.hint.head-points"), justify="right", no_wrap=True)
     table.add_column(t("tui.hint.head-why"))
     numbers = {action: i for i, action in enumerate(numbered, 1)}
@@ -40,10 +43,10 @@ def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str = "
         label: Text = describer.label(action, view)
         return label.plain
 
-    for advice in advise(describer.game, view, level=level, seed=seed):
-        label = Text("★ " if advice.chosen else "  ", style="bold")
+    for advice in advise(describer.game, view, level=level or HINT_LEVEL):
+        mark = Text("★ " if advice.chosen else "  ", style="bold")
         number = numbers.get(advice.action)
-        label.append(f"{number:>2} " if number else "   ", style="dim")
-        label.append_text(describer.label(advice.action, view))
-        table.add_row(label, signed(advice.points, t.lang), advice.reason(t.lang, name))
+        mark.append(f"{number:>2}" if number else "  ", style="dim")
+        table.add_row(mark, describer.label(advice.action, view), signed(advice.points, t.lang),
+                      advice.reason(t.lang, name))
     return Group(table, Text(""), Text(t("tui.hint.note"), style="italic"))

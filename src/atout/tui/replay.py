@@ -14,15 +14,14 @@ from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, RichLog, Static
 
 from atout.games.actions import Play
 from atout.i18n import Translator
-from atout.terminal.replay import ReplayViewer
+from atout.terminal.replay import ReplayViewer, players_text
 from atout.tui.base import KeyBar, StatusBar, TableApp
-from atout.tui.describe import Describer, Sink
+from atout.tui.describe import Describer, Sink, finished_view
 from atout.tui.widgets import HandView, TableView
 
 __all__ = ["ReplayApp"]
@@ -32,7 +31,9 @@ class ReplayApp(TableApp):
     """A saved match on the table; ``seat`` ``None`` shows every hand."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c,ctrl+q,q,escape", "leave", priority=False, show=False),
+        Binding("ctrl+c,ctrl+q,q", "leave", priority=False, show=False),
+        Binding("escape", "escape", priority=True, show=False),
+        Binding("g,slash", "goto", priority=True, show=False),
         Binding("right,n,space", "forward(1)", show=False),
         Binding("left,b", "step_back(1)", show=False),
         Binding("pagedown,down", "trick(1)", show=False),
@@ -41,7 +42,6 @@ class ReplayApp(TableApp):
         Binding("left_square_bracket", "deal(-1)", show=False),
         Binding("home", "edge(0)", show=False),
         Binding("end", "edge(1)", show=False),
-        Binding("g,slash", "goto", show=False),
         Binding("a", "every_hand", show=False),
         Binding("s", "scores", show=False),
         Binding("l", "last_trick", show=False),
@@ -57,7 +57,8 @@ class ReplayApp(TableApp):
         game = self.viewer.record.game
         self.num = self.viewer.num_players
         t = Translator(lang)
-        super().__init__(game, lang, Describer(game, t, self.num, None, seat or 0))
+        super().__init__(game, lang, Describer(game, t, self.num, None, seat or 0,
+                                               names=self.viewer.names))
         self.seat = seat
 
     # -- moving ------------------------------------------------------------------------
@@ -109,16 +110,11 @@ class ReplayApp(TableApp):
         self._moved(forward=bool(end))
 
     def action_goto(self) -> None:
-        entry = self.query_one("#entry", Input)
-        entry.placeholder = self.t("tui.replay.goto")
-        entry.add_class("shown")
-        entry.focus()
+        self.open_entry(self.t("tui.replay.goto"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        event.input.value = ""
-        event.input.remove_class("shown")
-        self.set_focus(None)
+        self.close_entry(None)
         if not self.goto(text):
             self.note(self.t("tui.replay.bad-goto", deals=len(self.viewer.deals)), "bold red")
 
@@ -138,13 +134,12 @@ class ReplayApp(TableApp):
         self._moved()
         return True
 
-    def on_key(self, event: events.Key) -> None:
-        entry = self.query_one("#entry", Input)
-        if event.key == "escape" and entry.has_focus:
-            event.stop()
-            event.prevent_default()
-            entry.remove_class("shown")
-            self.set_focus(None)
+    def action_escape(self) -> None:
+        """Esc closes the input line when it is open, else leaves."""
+        if self.query_one("#entry", Input).has_class("shown"):
+            self.close_entry(None)
+        else:
+            self.action_leave()
 
     def action_every_hand(self) -> None:
         self.set_seat(None)
@@ -157,7 +152,8 @@ class ReplayApp(TableApp):
         self.seat = seat
         self.viewer.seat = seat
         bottom = self.describer.bottom if seat is None else seat
-        self.describer = Describer(self.game_name, self.t, self.num, None, bottom)
+        self.describer = Describer(self.game_name, self.t, self.num, None, bottom,
+                                   names=self.viewer.names)
         self.redraw()
 
     def action_leave(self) -> None:
@@ -203,10 +199,13 @@ class ReplayApp(TableApp):
         self.query_one("#message", Static).update(Text(text, style=style))
 
     def position_view(self, deal: Any) -> Any:
-        """The view of the bottom seat at the cursor, with the scores before the deal."""
+        """The view of the bottom seat at the cursor, with the scores before the deal (after
+        it once it is over)."""
         v = self.viewer
         view = deal.view(self.describer.bottom)
         sheet = v.match.scoresheet
+        if deal.is_over and v.index < len(sheet):  # as its breakdown: the scores after it
+            return finished_view(view, sheet[v.index])
         previous = sheet[v.index - 1] if v.index > 0 else None
         extra: dict[str, Any] = {"deal_number": v.index + 1}
         if self.game_name != "schieber":  # a Schieber deal carries the scores itself
@@ -270,6 +269,9 @@ class ReplayApp(TableApp):
         log = self.query_one("#log", RichLog)
         log.clear()
         d = self.describer
+        players = players_text(self.viewer.record, self.num, self.t)
+        if players:
+            self.say(Text(players, style="italic"))
         start = deal.copy()
         while start.actions:
             start.undo()
@@ -285,6 +287,6 @@ class ReplayApp(TableApp):
         t = self.t
         return [("←→", t("tui.key.next")), ("PgUp/Dn", t("tui.key.trick")),
                 ("[ ]", t("tui.key.deal")), ("g", t("tui.key.goto")),
-                ("a", t("tui.key.all")), ("0-3", t("tui.key.seat")),
+                ("a", t("tui.key.all")), (f"0-{self.num - 1}", t("tui.key.seat")),
                 ("s", t("tui.key.scores")), ("?", t("tui.key.keys")),
                 ("q", t("tui.key.quit"))]

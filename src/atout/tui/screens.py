@@ -21,7 +21,8 @@ __all__ = ["Panel", "QuitScreen"]
 
 class Panel(ModalScreen[None]):
     """A panel that fits the screen (it scrolls when its content does not): any key
-    closes it, except the arrows and page keys, which scroll."""
+    closes it, except the arrows, the page keys, Home and End, which scroll; when it
+    scrolls, its last line says so (``scroll_footer``)."""
 
     DEFAULT_CSS = """
     Panel { align: center middle; }
@@ -36,11 +37,13 @@ class Panel(ModalScreen[None]):
 
     SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 
-    def __init__(self, title: str, body: RenderableType, footer: str, name: str = "") -> None:
+    def __init__(self, title: str, body: RenderableType, footer: str, name: str = "",
+                 scroll_footer: str = "") -> None:
         super().__init__(name=name or None)
         self.title_text = title
         self.body = body
         self.footer = footer
+        self.scroll_footer = scroll_footer or footer
 
     def compose(self) -> ComposeResult:
         width, height = self.app.size
@@ -54,11 +57,27 @@ class Panel(ModalScreen[None]):
                 yield Static(self.body, id="content")
             yield Static(Text(self.footer, style="italic"), id="close")
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._say_it_scrolls)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_it_scrolls)
+
+    def _say_it_scrolls(self) -> None:
+        scrolls = self.query_one("#body", VerticalScroll).max_scroll_y > 0
+        footer = self.scroll_footer if scrolls else self.footer
+        self.query_one("#close", Static).update(Text(footer, style="italic"))
+
     def on_key(self, event: events.Key) -> None:
-        if event.key in self.SCROLL_KEYS:
-            return
         event.stop()
         event.prevent_default()
+        body = self.query_one("#body", VerticalScroll)
+        scroll = {"up": body.scroll_up, "down": body.scroll_down,
+                  "pageup": body.scroll_page_up, "pagedown": body.scroll_page_down,
+                  "home": body.scroll_home, "end": body.scroll_end}.get(event.key)
+        if scroll is not None:  # the panel has no focus of its own: it scrolls here
+            scroll(animate=False)
+            return
         self.dismiss(None)
 
     def on_click(self, event: events.Click) -> None:
@@ -73,7 +92,10 @@ def _measure(renderable: RenderableType, limit: int) -> int:
 
 class QuitScreen(ModalScreen[str]):
     """Leave in the middle of a match? Save and leave, leave, or keep playing.
-    Dismissed with ``"save:<path>"``, ``"leave"`` or ``"stay"``."""
+    Dismissed with ``"save:<path>"``, ``"leave"`` or ``"stay"``. The player has just
+    asked to leave, so Enter leaves: the first button, which saves the match (to the
+    file named, or to ``saved_to``, the match's own record file, where it has one, and
+    then it is the only way out); Esc keeps playing."""
 
     DEFAULT_CSS = """
     QuitScreen { align: center middle; }
@@ -105,17 +127,19 @@ class QuitScreen(ModalScreen[str]):
             else:
                 yield Static(Text(w["saved"], style="italic"))
             with Horizontal(id="buttons"):
+                yield Button(w["save"], id="save", variant="primary")
                 if self.saved_to is None:
-                    yield Button(w["save"], id="save", variant="primary")
-                yield Button(w["leave"], id="leave", variant="error")
+                    yield Button(w["leave"], id="leave", variant="error")
                 yield Button(w["stay"], id="stay")
 
     def on_mount(self) -> None:
-        self.query_one("#stay", Button).focus()
+        self.query_one("#save", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
-            self.dismiss("save:" + self.query_one("#path", Input).value.strip())
+            path = (self.saved_to if self.saved_to is not None
+                    else self.query_one("#path", Input).value.strip())
+            self.dismiss("save:" + path)
         else:
             self.dismiss(str(event.button.id))
 

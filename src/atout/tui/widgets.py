@@ -132,7 +132,6 @@ class TableState:
     #: turned card during the bidding.
     public: list[tuple[str, Card]] = field(default_factory=list)
     lead_word: str = "lead"
-    caption: str = ""
 
 
 class TableView(Widget):
@@ -176,9 +175,6 @@ def draw_table(canvas: Canvas, state: TableState) -> None:
                 frame, style = DOUBLE, "bold"
         canvas.card(box_x[info.place], box_y[info.place], card, frame, style,
                     face_style=None if style != "dim" else f"{card_style(card)} dim")
-    if state.caption:
-        canvas.put(max(0, cx - cell_len(state.caption) // 2), box_y["C"] + 1, state.caption,
-                   "italic")
 
     # Deberts' indicator and bottom card at the sides; Belote's turned card in the middle
     sides = ["W", "E"] if not four else ["C"]

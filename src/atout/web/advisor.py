@@ -36,7 +36,7 @@ from atout.advisor import (
     seat_name,
 )
 from atout.advisor.typed import read_typed
-from atout.bots.advice import action_name
+from atout.bots.advice import HINT_LEVEL, action_name
 from atout.cards import CARDS, DECK_32, DECK_36, Rank, bits
 from atout.games.actions import Play
 from atout.games.base import OptionsParseError
@@ -186,7 +186,7 @@ def answer(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
     game = body.get("game")
     deals = body.get("deals") or []
-    level = body.get("level") or "hard"
+    level = body.get("level") or HINT_LEVEL
     seat, dealer, seed = body.get("seat", 0), body.get("dealer", 0), body.get("seed", 0)
     options = body.get("options") or ""
     if (

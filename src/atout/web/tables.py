@@ -486,7 +486,7 @@ class TableManager:
         return [
             {"action": str(a.action), "value": round(a.points, 1), "text": signed(a.points, lang),
              "reason": a.reason(lang)}
-            for a in advise(table.row.game, view, "medium", seed=table.seq)
+            for a in advise(table.row.game, view)  # one hint per position, at every table
         ]
 
     # -- bots ------------------------------------------------------------------------

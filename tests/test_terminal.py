@@ -587,7 +587,7 @@ def test_the_line_replay_names_the_players_it_knows_and_who_sat_where() -> None:
     with pytest.raises(StopIteration):
         viewer.run()
     shown = out.getvalue()
-    assert "Joueurs : Ann (humain), Place 1 (robot hard)" in shown
+    assert "Joueurs\u00a0: Ann (humain), Place 1 (robot hard)" in shown
     assert "Vous" not in shown and "Adversaire" not in shown  # nobody here is "you"
     assert "Ann" in shown.split("replay>")[-1]
 

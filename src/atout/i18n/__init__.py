@@ -159,6 +159,16 @@ class Translator:
     def __call__(self, key: str, /, **params: Any) -> str:
         return translate(key, self.lang, **params)
 
+    def label(self, key: str, /, **params: Any) -> str:
+        """The message ``key`` as a label before a value: ``"Dealer: "``, in French
+        ``"Donneur : "`` with the no-break space its typography asks for."""
+        return translate(key, self.lang, **params) + self.colon
+
+    @property
+    def colon(self) -> str:
+        """The colon and space the code puts after a label or a name, per language."""
+        return punctuation(":", self.lang)
+
     def has(self, key: str) -> bool:
         return key in catalog()["en"]
 

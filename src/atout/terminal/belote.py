@@ -84,7 +84,7 @@ class Renderer(BaseRenderer):
         t = self.t
         me, other = self._teams()
         line = (
-            f"{t('label.scores')}: {self.team_name(me)} {scores[me]} – "
+            f"{t.label('label.scores')}{self.team_name(me)} {scores[me]} – "
             f"{self.team_name(other)} {scores[other]}"
         )
         if held:
@@ -100,8 +100,8 @@ class Renderer(BaseRenderer):
         head = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
         head.append(self._scores_text(view.scores, view.held) + f"   ({view.options.target})")
         c.print(head)
-        line = Text(f"{t('label.dealer')}: {self.seat_name(view.dealer)}   ")
-        line.append(f"{t('belote.turned')}: ")
+        line = Text(f"{t.label('label.dealer')}{self.seat_name(view.dealer)}   ")
+        line.append(f"{t.label('belote.turned')}")
         line.append_text(card_text(view.turned))
         c.print(line)
         if view.bids:
@@ -109,7 +109,7 @@ class Renderer(BaseRenderer):
             for i, (seat, action) in enumerate(view.bids):
                 if i:
                     bids.append(", ")
-                bids.append(f"{self.seat_name(seat)}: ")
+                bids.append(f"{self.seat_name(seat)}{self.t.colon}")
                 bids.append_text(self.action_label(action, view))
             c.print(bids, style="dim")
         if view.trump is None:
@@ -117,44 +117,44 @@ class Renderer(BaseRenderer):
             c.print(t("belote.round", round=1 if passes < 4 else 2))
             return
         assert view.taker is not None
-        line = Text(f"{t('label.trump')}: {self.suit_name(view.trump)}   ", style="bold")
-        line.append(f"{t('belote.taker')}: {self.seat_name(view.taker)}")
+        line = Text(f"{t.label('label.trump')}{self.suit_name(view.trump)}   ", style="bold")
+        line.append(f"{t.label('belote.taker')}{self.seat_name(view.taker)}")
         if view.capot_announced:
             line.append(f"   {t('belote.capot-announced')}", style="bold yellow")
         c.print(line)
         me, other = self._teams()
         won = view.tricks_won
         c.print(
-            f"{t('label.tricks')}: {self.team_name(me)} {won[me]} – "
+            f"{t.label('label.tricks')}{self.team_name(me)} {won[me]} – "
             f"{self.team_name(other)} {won[other]}"
         )
         said = [s for s in range(4) if view.announcements[s] is not None]
         if said and not view.shown_announcements:
-            text = Text(f"{t('belote.announcements')}: ")
+            text = Text(f"{t.label('belote.announcements')}")
             for i, seat in enumerate(said):
                 shown = view.announcements[seat]
                 assert shown is not None
                 if i:
                     text.append(", ")
-                text.append(f"{self.seat_name(seat)}: {self._announced_text(shown)}")
+                text.append(f"{self.seat_name(seat)}{self.t.colon}{self._announced_text(shown)}")
             c.print(text)
         for seat, meld in view.shown_announcements:
-            c.print(Text(f"{self.seat_name(seat)}: ").append_text(self.meld_text(meld)))
+            c.print(Text(f"{self.seat_name(seat)}{self.t.colon}").append_text(self.meld_text(meld)))
         for seat in range(4):
             if view.belote[seat]:
                 word = t("belote.rebelote" if view.belote[seat] == 2 else "belote.belote")
-                c.print(f"{self.seat_name(seat)}: {word}", style="bold")
+                c.print(f"{self.seat_name(seat)}{self.t.colon}{word}", style="bold")
         if view.last_trick:
             c.print(
-                Text(f"{t('label.last-trick')}: ", style="dim").append_text(
+                Text(f"{t.label('label.last-trick')}", style="dim").append_text(
                     self.trick_text(view.last_trick)
                 )
             )
         if view.trick:
-            c.print(Text(f"{t('label.trick')}: ").append_text(self.trick_text(view.trick)))
+            c.print(Text(f"{t.label('label.trick')}").append_text(self.trick_text(view.trick)))
         if not view.announced[view.seat] and view.own_announcements:
             c.print(
-                Text(f"{t('belote.your-announcements')}: ").append_text(
+                Text(f"{t.label('belote.your-announcements')}").append_text(
                     self.melds_text(view.own_announcements)
                 )
             )
@@ -235,7 +235,7 @@ class Renderer(BaseRenderer):
         c.print(table)
         for team in (0, 1):
             for seat, meld in r.announcements[team]:
-                c.print(Text(f"{self.seat_name(seat)}: ").append_text(self.meld_text(meld)))
+                c.print(Text(f"{self.seat_name(seat)}{self.t.colon}").append_text(self.meld_text(meld)))
         if r.capot is not None:
             c.print(t("belote.outcome.capot", team=self.team_name(r.capot)), style="bold")
         if r.outcome == "litige":

@@ -76,12 +76,12 @@ class Renderer(BaseRenderer):
         me, other = view.seat, 1 - view.seat
         text = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
         text.append(
-            f"{t('label.scores')}: {self.seat_name(me)} {view.scores[me]} – "
+            f"{t.label('label.scores')}{self.seat_name(me)} {view.scores[me]} – "
             f"{self.seat_name(other)} {view.scores[other]}   "
             f"({view.options.target})"
         )
         if view.hanging:
-            text.append(f"   {t('deberts.hanging')}: {view.hanging}", style="yellow")
+            text.append(f"   {t.label('deberts.hanging')}{view.hanging}", style="yellow")
         return text
 
     def show_table(self, view: DebertsView) -> None:
@@ -90,17 +90,17 @@ class Renderer(BaseRenderer):
         c.print()
         c.rule(t("deberts.title"))
         c.print(self._scores_line(view))
-        line = Text(f"{t('label.dealer')}: {self.seat_name(view.dealer)}   ")
-        line.append(f"{t('deberts.indicator')}: ")
+        line = Text(f"{t.label('label.dealer')}{self.seat_name(view.dealer)}   ")
+        line.append(f"{t.label('deberts.indicator')}")
         line.append_text(card_text(view.indicator))
         if view.bottom is not None:
-            line.append(f"   {t('deberts.bottom')}: ")
+            line.append(f"   {t.label('deberts.bottom')}")
             line.append_text(card_text(view.bottom))
         c.print(line)
         if view.trump is not None:
-            line = Text(f"{t('label.trump')}: {self.suit_name(view.trump)}   ", style="bold")
+            line = Text(f"{t.label('label.trump')}{self.suit_name(view.trump)}   ", style="bold")
             assert view.caller is not None
-            line.append(f"{t('deberts.caller')}: {self.seat_name(view.caller)}")
+            line.append(f"{t.label('deberts.caller')}{self.seat_name(view.caller)}")
             if view.factor > 1:
                 line.append("   " + t("deberts.factor", factor=view.factor))
             c.print(line)
@@ -110,20 +110,20 @@ class Renderer(BaseRenderer):
         if view.phase == "play":
             won = view.tricks_won
             c.print(
-                f"{t('label.tricks')}: {self.seat_name(view.seat)} {won[view.seat]} – "
+                f"{t.label('label.tricks')}{self.seat_name(view.seat)} {won[view.seat]} – "
                 f"{self.seat_name(1 - view.seat)} {won[1 - view.seat]}"
             )
             if view.last_trick:
                 c.print(
-                    Text(f"{t('label.last-trick')}: ", style="dim").append_text(
+                    Text(f"{t.label('label.last-trick')}", style="dim").append_text(
                         self.trick_text(view.last_trick)
                     )
                 )
             if view.trick:
-                c.print(Text(f"{t('label.trick')}: ").append_text(self.trick_text(view.trick)))
+                c.print(Text(f"{t.label('label.trick')}").append_text(self.trick_text(view.trick)))
             if not view.announced[view.seat] and view.own_sequences:
                 c.print(
-                    Text(f"{t('deberts.your-sequences')}: ").append_text(
+                    Text(f"{t.label('deberts.your-sequences')}").append_text(
                         self.melds_text(view.own_sequences)
                     )
                 )
@@ -206,7 +206,7 @@ class Renderer(BaseRenderer):
         for seat in (0, 1):
             if r.sequences[seat]:
                 melds = self.melds_text(r.sequences[seat])
-                c.print(Text(f"{self.seat_name(seat)}: ").append_text(melds))
+                c.print(Text(f"{self.seat_name(seat)}{self.t.colon}").append_text(melds))
         if r.outcome == "tie":
             c.print(t("deberts.outcome.tie", points=r.hanging), style="yellow")
         else:
@@ -216,11 +216,11 @@ class Renderer(BaseRenderer):
             self.say("deberts.hanging-paid", taker, points=amount)
         me, other = self.human, 1 - self.human
         line = (
-            f"{t('label.scores')}: {self.seat_name(me)} {row.scores[me]} – "
+            f"{t.label('label.scores')}{self.seat_name(me)} {row.scores[me]} – "
             f"{self.seat_name(other)} {row.scores[other]}"
         )
         if row.hanging:
-            line += f"   {t('deberts.hanging')}: {row.hanging}"
+            line += f"   {t.label('deberts.hanging')}{row.hanging}"
         c.print(line, style="bold")
 
     def show_scoresheet(self, match: DebertsMatch) -> None:

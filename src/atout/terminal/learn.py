@@ -175,13 +175,13 @@ class LearnSession:
         for seat, cards in shown["hands"].items():
             label = t("learn.your-hand") if int(seat) == shown["seat"] else t(
                 "learn.hand-of", seat=seats[seat])
-            self.out(f"{label}: {' '.join(_sym(c) for c in cards)}")
+            self.out(f"{label}{t.colon}{' '.join(_sym(c) for c in cards)}")
         if shown["last_trick"]:
             played = ", ".join(f"{seats[str(s)]} {_sym(c)}" for s, c in shown["last_trick"])
-            self.out(f"{t('learn.last-trick')}: {played}")
+            self.out(f"{t.label('learn.last-trick')}{played}")
         if shown["trick"]:
             played = ", ".join(f"{seats[str(s)]} {_sym(c)}" for s, c in shown["trick"])
-            self.out(f"{t('learn.trick')}: {played}")
+            self.out(f"{t.label('learn.trick')}{played}")
         for fact in shown["facts"]:
             self.out(fact)
         self.out(shown["question"])

@@ -194,7 +194,7 @@ class ReplayViewer:
     def _show_all(self, deal: Any) -> None:
         view = deal.view(0)
         for seat in range(self.num_players):
-            line = Text(f"{self.seat_name(seat)}: ")
+            line = Text(f"{self.seat_name(seat)}{self.t.colon}")
             for card in deal.hand(seat):
                 line.append_text(card_text(card))
                 line.append(" ")
@@ -203,7 +203,7 @@ class ReplayViewer:
             self.console.print(line)
         trick = getattr(view, "trick", ())
         if trick:
-            line = Text(f"{self.t('label.trick')}: ")
+            line = Text(f"{self.t.label('label.trick')}")
             for seat, card in trick:
                 line.append(f"{self.seat_name(seat)} ")
                 line.append_text(card_text(card))
@@ -218,7 +218,7 @@ class ReplayViewer:
         try:
             renderer_cls = import_module(RENDERERS[self.record.game]).Renderer
         except ModuleNotFoundError:  # a game whose table is not drawn yet: plain text
-            line = Text(f"{self.seat_name(seat)}: ")
+            line = Text(f"{self.seat_name(seat)}{self.t.colon}")
             for card in view.hand:
                 line.append_text(card_text(card))
                 line.append(" ")

@@ -67,7 +67,7 @@ class Renderer(BaseRenderer):
             )
             assert isinstance(meld, Meld)
             if seat is not None:
-                text.append(f"{self.seat_name(seat)}: ")
+                text.append(f"{self.seat_name(seat)}{self.t.colon}")
             text.append(f"{self.meld_name(meld)} (")
             for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
                 if i:
@@ -106,7 +106,7 @@ class Renderer(BaseRenderer):
         me = self.my_team()
         text = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
         text.append(
-            f"{t('label.scores')}: {self.team_name(me)} {view.scores[me]} – "
+            f"{t.label('label.scores')}{self.team_name(me)} {view.scores[me]} – "
             f"{self.team_name(1 - me)} {view.scores[1 - me]}   "
             f"({t('schieber.target', target=view.options.target)})"
         )
@@ -119,8 +119,8 @@ class Renderer(BaseRenderer):
         c.rule(t("schieber.title"))
         c.print(self._scores_line(view))
         c.print(
-            f"{t('label.dealer')}: {self.seat_name(view.dealer)}   "
-            f"{t('schieber.forehand')}: {self.seat_name(view.forehand)}"
+            f"{t.label('label.dealer')}{self.seat_name(view.dealer)}   "
+            f"{t.label('schieber.forehand')}{self.seat_name(view.forehand)}"
         )
         if view.contract is None:
             if view.pushed:
@@ -128,7 +128,7 @@ class Renderer(BaseRenderer):
             else:
                 self.say("schieber.choosing", view.forehand)
             return
-        line = Text(f"{t('schieber.contract')}: {self.contract_label(view.contract)}   ",
+        line = Text(f"{t.label('schieber.contract')}{self.contract_label(view.contract)}   ",
                     style="bold")
         assert view.chooser is not None
         line.append(t("schieber.chosen-by", seat=self.seat_name(view.chooser)))
@@ -140,9 +140,9 @@ class Renderer(BaseRenderer):
         me = self.my_team()
         won = view.tricks_won
         c.print(
-            f"{t('label.tricks')}: {self.team_name(me)} {won[me]} – "
+            f"{t.label('label.tricks')}{self.team_name(me)} {won[me]} – "
             f"{self.team_name(1 - me)} {won[1 - me]}   "
-            f"{t('schieber.running')}: {view.running[me] - view.scores[me]} – "
+            f"{t.label('schieber.running')}{view.running[me] - view.scores[me]} – "
             f"{view.running[1 - me] - view.scores[1 - me]}"
         )
         if view.weis_winner is None and any(view.weis_announced):
@@ -150,23 +150,23 @@ class Renderer(BaseRenderer):
                 f"{self.seat_name(s)} {self.call_text(call)}"
                 for s, call in enumerate(view.weis_announced) if call is not None
             ]
-            c.print(f"{t('schieber.weis-announced')}: " + "; ".join(parts))
+            c.print(f"{t.label('schieber.weis-announced')}" + "; ".join(parts))
         if view.shown_weis:
-            c.print(Text(f"{t('schieber.shown-weis')}: ").append_text(
+            c.print(Text(f"{t.label('schieber.shown-weis')}").append_text(
                 self.melds_text(view.shown_weis)))
         if view.stoeck is not None:
-            c.print(f"{t('schieber.stoeck')}: {self.seat_name(view.stoeck)}")
+            c.print(f"{t.label('schieber.stoeck')}{self.seat_name(view.stoeck)}")
         if view.last_trick:
             c.print(
-                Text(f"{t('label.last-trick')}: ", style="dim").append_text(
+                Text(f"{t.label('label.last-trick')}", style="dim").append_text(
                     self.trick_text(view.last_trick)
                 )
             )
         if view.trick:
-            c.print(Text(f"{t('label.trick')}: ").append_text(self.trick_text(view.trick)))
+            c.print(Text(f"{t.label('label.trick')}").append_text(self.trick_text(view.trick)))
         spoke = bool(view.tricks) or any(s == view.seat for s, _ in view.trick)
         if not spoke and view.own_weis:  # until the seat's first card
-            c.print(Text(f"{t('schieber.your-weis')}: ").append_text(
+            c.print(Text(f"{t.label('schieber.your-weis')}").append_text(
                 self.melds_text(view.own_weis)))
 
     def narrate(
@@ -226,11 +226,11 @@ class Renderer(BaseRenderer):
         add(t("schieber.total-before-factor"), r.totals)
         add(t("schieber.total-after-factor", factor=r.factor), r.recorded)
         if r.contract is not None:
-            c.print(f"{t('schieber.contract')}: {self.contract_label(r.contract)}", style="bold")
+            c.print(t.label("schieber.contract") + self.contract_label(r.contract), style="bold")
         c.print(table)
         for team in (me, 1 - me):
             if r.weis[team]:
-                c.print(Text(f"{t('schieber.weis')}: ").append_text(self.melds_text(r.weis[team])))
+                c.print(Text(f"{t.label('schieber.weis')}").append_text(self.melds_text(r.weis[team])))
         for team in (0, 1):
             if r.match_bonus[team]:
                 c.print(t("schieber.match-bonus", team=self.team_name(team)), style="bold")
@@ -247,7 +247,7 @@ class Renderer(BaseRenderer):
             if r.outcome == "claim":
                 c.print(t("schieber.losers-keep"))
         c.print(
-            f"{t('label.scores')}: {self.team_name(me)} {row.scores[me]} – "
+            f"{t.label('label.scores')}{self.team_name(me)} {row.scores[me]} – "
             f"{self.team_name(1 - me)} {row.scores[1 - me]}",
             style="bold",
         )

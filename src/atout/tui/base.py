@@ -52,6 +52,10 @@ class StatusBar(Widget):
 
     parts: reactive[list[tuple[str, str]]] = reactive(list, always_update=True, layout=True)
 
+    def __init__(self, colon: str = ": ", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.colon = colon  # after each label, as the reader's language writes it
+
     def render(self) -> Text:
         return self._lines(self.size.width or 78)  # the width inside the padding
 
@@ -60,7 +64,7 @@ class StatusBar(Widget):
         for label, value in self.parts:
             text = Text()
             if label:
-                text.append(f"{label}: ", style="dim")
+                text.append(f"{label}{self.colon}", style="dim")
             text.append(value, style="bold")
             texts.append(text)
         return fit_parts(texts, max(10, width))
@@ -124,7 +128,7 @@ class TableApp(App[int]):
         self.describer = describer
 
     def compose(self) -> ComposeResult:
-        yield StatusBar(id="status")
+        yield StatusBar(colon=self.t.colon, id="status")
         with Horizontal(id="middle"):
             with Vertical(id="left"):
                 yield TableView(id="table")

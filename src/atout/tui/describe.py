@@ -343,15 +343,15 @@ class Describer:
         """The player's own melds not announced yet (private: only at their seat)."""
         t = self.t
         if self.game == "deberts" and not view.announced[view.seat] and view.own_sequences:
-            return Text(f"{t('deberts.your-sequences')}: ").append_text(
+            return Text(f"{t.label('deberts.your-sequences')}").append_text(
                 self._melds(view.own_sequences))
         if (self.game == "belote" and view.trump is not None and not view.announced[view.seat]
                 and view.own_announcements):
-            return Text(f"{t('belote.your-announcements')}: ").append_text(
+            return Text(f"{t.label('belote.your-announcements')}").append_text(
                 self._melds(view.own_announcements))
         if (self.game == "schieber" and view.contract is not None
                 and view.weis_announced[view.seat] is None and view.own_weis):
-            return Text(f"{t('schieber.your-weis')}: ").append_text(self._melds(view.own_weis))
+            return Text(f"{t.label('schieber.your-weis')}").append_text(self._melds(view.own_weis))
         return None
 
     # -- prompts -------------------------------------------------------------------

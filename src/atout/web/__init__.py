@@ -23,14 +23,18 @@ def serve(
     bot_delay: float = 0.6, log_level: str = "info", limits: Any = None, workers: int = 1,
 ) -> None:
     """Run the server with uvicorn until interrupted, within ``limits``
-    (:class:`atout.web.limits.Limits`; the defaults when ``None``). ``workers`` > 1
-    (PostgreSQL only) runs that many server processes on one shared socket, each started
-    again if it dies (see :mod:`atout.web.cluster`)."""
+    (:class:`atout.web.limits.Limits`; the defaults when ``None``), answering to the
+    name ``host`` besides those of ``limits``. ``workers`` > 1 (PostgreSQL only) runs
+    that many server processes on one shared socket, each started again if it dies (see
+    :mod:`atout.web.cluster`)."""
+    import dataclasses
+
     import uvicorn
 
     from atout.web.limits import Limits
 
     limits = limits or Limits()
+    limits = dataclasses.replace(limits, hosts=(*limits.hosts, host))
     if workers > 1:
         from atout.web.supervisor import supervise
 

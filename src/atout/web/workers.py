@@ -1,4 +1,4 @@
-"""Work that must not hold the event loop: search bots' decisions and record replays.
+"""Work that must not hold the event loop: search bots' decisions, hints and replays.
 
 One event loop serves every table, so anything slow on it delays every table. The
 search bots (``pimc``, ``ismcts``, ``hard``, ``expert``) think for up to seconds, and
@@ -34,7 +34,9 @@ from typing import Any
 
 from atout.bots.base import bot_from_target, bot_target, make_bot
 
-__all__ = ["INLINE_BOTS", "Workers", "WorkersBusy", "bot_seed", "default_workers"]
+__all__ = [
+    "INLINE_BOTS", "Workers", "WorkersBusy", "bot_seed", "default_workers", "hint_options",
+]
 
 log = logging.getLogger("atout.web")
 
@@ -74,6 +76,15 @@ def think(target: str, seed: int, view: Any) -> tuple[Any, int]:
     """In a worker: the bot at ``target`` seeded ``seed`` chooses in ``view``; returns the
     action and the worker's process id."""
     return bot_from_target(target, seed).choose(view), os.getpid()
+
+
+def hint_options(advice: Callable[[], list[Any]], lang: str) -> list[dict[str, Any]]:
+    """In a worker: the options of a hint, from ``advice()`` (a call of
+    :func:`atout.bots.advice.advise`), each with its value and its reason in ``lang``."""
+    return [
+        {"action": str(a.action), "value": round(a.points, 1), "reason": a.reason(lang)}
+        for a in advice()
+    ]
 
 
 class Workers:

@@ -319,15 +319,16 @@
     const { game } = state.table;
     best = options.length ? options[0].action : null;
     render();
-    const fmt = (v) => `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v).toFixed(1)}`;
+    // a busy server answers the rules of thumb's choice alone, without a value
+    const fmt = (v) => v === null ? "" : `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v).toFixed(1)}`;
     // one row a choice: the button that plays it, its expected points, why (one line)
     const list = el("ol", { class: "hint-list" }, options.map((o, i) => {
       const label = Atout.actionLabel(game, o.action, state.view);
       return el("li", { class: i === 0 ? "best" : "" },
         el("button", { type: "button", class: "action", "aria-label": t("room.hint-play", { choice: label }),
           onclick: (e) => { e.target.closest(".modal").close(); act(o.action); } }, label),
-        el("span", { class: "value" }, el("span", { class: "sr-only", text: t("room.hint-value") + ": " }), fmt(o.value)),
-        i === 0 ? el("span", { class: "best-tag", text: t("room.hint-best") }) : null,
+        el("span", { class: "value" }, o.value === null ? null : el("span", { class: "sr-only", text: t("room.hint-value") + ": " }), fmt(o.value)),
+        i === 0 && o.value !== null ? el("span", { class: "best-tag", text: t("room.hint-best") }) : null,
         el("span", { class: "reason", text: o.reason || "" }));
     }));
     Atout.modal(t("web.hint-title"), el("div", {}, el("p", { class: "help", text: t("room.hint-help") }), list));

@@ -162,15 +162,16 @@ def test_hints_are_limited_per_seat_and_wait_for_nothing(db_url: str) -> None:
 
 
 def test_a_hint_is_worked_out_in_a_worker(db_url: str) -> None:
-    with _client(db_url, bot_budget=30) as client, ExitStack() as stack:
+    """The served app starts a worker ahead (``warm``); the hint is worked out there."""
+    app = create_app(db_url, bot_delay=0, limits=client_limits(bot_budget=30), warm=True)
+    with TestClient(app) as client, ExitStack() as stack:
+        assert app.state.manager.workers._pool is not None  # started with the server
         data = new_table(client, "deberts", ["you", "friend"])
         ws, _ = _to_play(client, data, stack)
         ws.send_json({"type": "hint"})
         answer = _answer(ws)
         assert answer["type"] == "hint"
         assert all(isinstance(o["value"], float) for o in answer["options"])
-        manager = client.app.state.manager  # type: ignore[attr-defined]
-        assert manager.workers._pool is not None  # worked out there
 
 
 # -- names -------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ def serve(
         supervise(host, port, db_url, bot_delay, log_level, limits, workers)
         return
     uvicorn.run(
-        create_app(db_url, bot_delay=bot_delay, limits=limits), host=host, port=port,
+        create_app(db_url, bot_delay=bot_delay, limits=limits, warm=True), host=host, port=port,
         log_level=log_level,
         ws_max_size=limits.max_frame,  # a longer frame is refused before it is read whole
     )

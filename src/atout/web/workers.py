@@ -78,6 +78,14 @@ def think(target: str, seed: int, view: Any) -> tuple[Any, int]:
     return bot_from_target(target, seed).choose(view), os.getpid()
 
 
+def _warm() -> None:
+    """In a worker: load the search's compiled kernels (numba's cache) now."""
+    from atout.bots import warm
+
+    if warm.COMPILED:
+        warm.warm_up()
+
+
 def hint_options(advice: Callable[[], list[Any]], lang: str) -> list[dict[str, Any]]:
     """In a worker: the options of a hint, from ``advice()`` (a call of
     :func:`atout.bots.advice.advise`), each with its value and its reason in ``lang``."""
@@ -163,6 +171,14 @@ class Workers:
             log.error("bot %s chose %s, not a legal action", bot, action)
         self.stats["fallback"] += 1
         return make_bot(game, FALLBACK_BOT, seed=seed).choose(view)
+
+    def warm(self) -> None:
+        """Start a worker now and load the search's kernels in it, in the background,
+        so that the first decision or hint asked of the pool does not wait for them."""
+        try:
+            self._executor().submit(_warm)
+        except Exception:  # the pool starts again on first use
+            log.exception("the bot workers could not be started ahead")
 
     def _drop_pool(self) -> None:
         pool, self._pool = self._pool, None

@@ -331,7 +331,8 @@
         i === 0 && o.value !== null ? el("span", { class: "best-tag", text: t("room.hint-best") }) : null,
         el("span", { class: "reason", text: o.reason || "" }));
     }));
-    Atout.modal(t("web.hint-title"), el("div", {}, el("p", { class: "help", text: t("room.hint-help") }), list));
+    const valued = options.some((o) => o.value !== null);  // else the reason says why not
+    Atout.modal(t("web.hint-title"), el("div", {}, valued ? el("p", { class: "help", text: t("room.hint-help") }) : null, list));
   }
 
   // -- keys: H hint, L last trick, S scoresheet, C chat --

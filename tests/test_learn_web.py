@@ -14,14 +14,14 @@ from starlette.testclient import TestClient
 
 from atout.learn import load_puzzles
 from atout.web import create_app
-from web_support import hidden_from
+from web_support import client_limits, hidden_from
 
 LEARNER = "a-learner-secret-0123456789"
 
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_delay=0)) as c:
+    with TestClient(create_app(db_url, bot_delay=0, limits=client_limits())) as c:
         yield c
 
 

@@ -15,11 +15,12 @@ from starlette.testclient import TestClient
 
 from atout.scorekeeper import read_scoresheet
 from atout.web import create_app
+from web_support import client_limits
 
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_delay=0)) as c:
+    with TestClient(create_app(db_url, bot_delay=0, limits=client_limits())) as c:
         yield c
 
 

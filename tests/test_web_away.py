@@ -20,11 +20,11 @@ from starlette.testclient import TestClient
 from atout.bots.base import make_bot
 from atout.games.actions import parse_action
 from atout.web import create_app
-from atout.web.limits import Limits
 from atout.web.store import Store
 from atout.web.tables import build_match
 from atout.web.workers import bot_seed
 from test_web_api import hello, new_table
+from web_support import client_limits
 
 AWAY = 0.4  # seconds without a connection before a stand-in plays (the tests' setting)
 
@@ -32,7 +32,7 @@ AWAY = 0.4  # seconds without a connection before a stand-in plays (the tests' s
 @contextmanager
 def server(db_url: str, bot_delay: float = 0, **limits: Any) -> Iterator[TestClient]:
     settings = {"tables_per_minute": 0, "away_seconds": AWAY, **limits}
-    app = create_app(db_url, bot_delay=bot_delay, limits=Limits(**settings))
+    app = create_app(db_url, bot_delay=bot_delay, limits=client_limits(**settings))
     app.state.manager.TURN_SECONDS = (1, 3600)  # the tests' timers run for a second
     with TestClient(app) as client:
         yield client

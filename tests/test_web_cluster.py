@@ -64,8 +64,9 @@ def test_a_table_let_go_runs_nothing_more(tmp_path: Path) -> None:
 
     from atout.web.tables import ActionRefused, Watcher
     from test_web_api import hello, new_table, receive_state
+    from web_support import client_limits
 
-    app = create_app(f"sqlite:///{tmp_path / 'd.db'}", bot_delay=30)
+    app = create_app(f"sqlite:///{tmp_path / 'd.db'}", bot_delay=30, limits=client_limits())
     manager = app.state.manager
     with TestClient(app) as client:
         data = new_table(client, "belote", ["you", "bot", "bot", "bot"])

@@ -9,9 +9,7 @@ import base64
 import json
 import os
 import secrets
-import signal
 import socket
-import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -31,12 +29,12 @@ from atout.web import create_app
 from atout.web.limits import BodyLimit, Limits, RateLimiter
 from atout.web.workers import Workers, bot_seed, think
 from test_web_api import hello, new_table, receive_state
-from test_web_restart import _free_port, _start
-from web_support import SLOW_SECONDS
+from test_web_restart import running
+from web_support import SLOW_SECONDS, client_limits
 
 
 def _client(db_url: str, **limits: Any) -> TestClient:
-    return TestClient(create_app(db_url, bot_delay=0, limits=Limits(**limits)))
+    return TestClient(create_app(db_url, bot_delay=0, limits=client_limits(**limits)))
 
 
 @pytest.fixture
@@ -169,17 +167,8 @@ def test_a_streamed_body_is_refused_once_past_the_limit_without_reading_the_rest
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: Any) -> Iterator[int]:
     """A real server process (uvicorn, through ``atout serve``) on loopback: its port."""
-    db = f"sqlite:///{tmp_path_factory.mktemp('server') / 'atout.db'}"
-    port = _free_port()
-    proc = _start(db, port)
-    try:
+    with running(f"sqlite:///{tmp_path_factory.mktemp('server') / 'atout.db'}") as port:
         yield port
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_the_server_refuses_a_huge_body_from_its_header_alone(server: int) -> None:
@@ -314,6 +303,81 @@ def test_the_real_server_answers_403_to_a_cross_site_websocket(server: int) -> N
     with pytest.raises(exceptions.InvalidStatus) as refused:
         sync_client.connect(f"ws://127.0.0.1:{server}/ws/x", origin="https://evil.example")
     assert refused.value.response.status_code == 403
+
+
+def test_a_name_the_server_was_not_started_for_is_refused(db_url: str) -> None:
+    """DNS rebinding: a page of another site whose name leads to this server sends its
+    own name as ``Host`` and its own origin as ``Origin``, so that the two agree; the
+    server answers only to the names it was started for (its ``--host``, the hosts of
+    ``--allow-origin``, this machine's loopback names) and to addresses."""
+    with _client(db_url, allowed_origins=("https://cards.example.org",),
+                 hosts=("mybox.lan",)) as client:
+        data = new_table(client, "deberts", ["you", "friend"])
+        for host in ("evil.example", "evil.example:8000", "localhost.evil.example",
+                     "mybox.lan.evil.example", "testserver.", "x:y"):
+            same = {"host": host, "origin": f"http://{host}"}
+            if host == "testserver.":  # the test client's name, its root dot included
+                assert client.get("/api/games", headers=same).status_code == 200
+                continue
+            for path in ("/", "/api/games", f"/api/tables/{data['id']}"):
+                refused = client.get(path, headers=same)
+                assert refused.status_code == 421, (host, path)
+                assert refused.json()["error"] == "unknown-host"
+            assert _create(client, **same).status_code == 421
+            with pytest.raises(WebSocketDisconnect) as closed, \
+                    client.websocket_connect(f"/ws/{data['id']}", headers=same):
+                pass
+            assert closed.value.code == 1008, host
+        for host in ("localhost:8000", "LOCALHOST", "127.0.0.1:8000", "[::1]:8000", "mybox.lan",
+                     "cards.example.org", "192.168.1.5:8000", "[2001:db8::5]"):
+            assert client.get("/api/games", headers={"host": host}).status_code == 200, host
+            with client.websocket_connect(f"/ws/{data['id']}", headers={"host": host}) as ws:
+                assert hello(ws, None)["seat"] is None
+        assert store_tables(client) == 1
+
+
+def store_tables(client: TestClient) -> int:
+    return int(client.app.state.store.count_tables())  # type: ignore[attr-defined]
+
+
+def test_atout_serve_answers_to_its_host(monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+                                         ) -> None:
+    """``atout serve --host NAME`` adds its name to those the server answers to; its
+    options reach the server's limits."""
+    import uvicorn
+    from click.testing import CliRunner
+
+    from atout.bots import warm
+    from atout.cli import main
+
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: served.append(app))
+    monkeypatch.setattr(warm, "start", lambda *args: False)
+    result = CliRunner().invoke(main, ["serve", "--host", "cards.lan", "--work-per-minute",
+                                       "1", "--db", f"sqlite:///{tmp_path / 'a.db'}"])
+    assert result.exit_code == 0, result.output
+    with TestClient(served[0], base_url="http://cards.lan:8000") as client:
+        assert client.get("/api/games").status_code == 200
+        assert client.get("/api/games", headers={"host": "testserver"}).status_code == 421
+        assert client.get("/api/games", headers={"host": "localhost"}).status_code == 200
+        assert client.post("/api/learn/progress", json={}).status_code == 400
+        assert client.post("/api/learn/progress", json={}).status_code == 429
+
+
+def test_the_real_server_refuses_another_name(server: int) -> None:
+    """421 over HTTP; a websocket is refused at its handshake (403)."""
+    with socket.create_connection(("127.0.0.1", server), timeout=5) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: evil.example:8000\r\n\r\n")
+        assert sock.recv(4096).startswith(b"HTTP/1.1 421")
+    with socket.create_connection(("127.0.0.1", server), timeout=5) as sock:
+        key = base64.b64encode(secrets.token_bytes(16)).decode()
+        sock.sendall(
+            f"GET /ws/x HTTP/1.1\r\nHost: evil.example:{server}\r\nUpgrade: websocket\r\n"
+            f"Origin: http://evil.example:{server}\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        assert sock.recv(4096).startswith(b"HTTP/1.1 403")
+    _ws_handshake(server, "/ws/x").close()  # its own name (127.0.0.1) passes
 
 
 # -- live tables in memory -------------------------------------------------------------------

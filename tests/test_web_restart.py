@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -22,11 +24,12 @@ from starlette.testclient import TestClient
 
 from atout.web import create_app
 from test_web_api import hello, my_turn, new_table, receive_state
+from web_support import client_limits
 
 
 def test_a_new_app_on_the_same_database_continues(db_url: str) -> None:
     db = db_url
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, limits=client_limits())) as client:
         data = new_table(client, "belote", ["you", "bot", "bot", "bot"])
         with client.websocket_connect(f"/ws/{data['id']}") as ws:
             hello(ws, data["seats"]["0"]["token"])
@@ -35,7 +38,7 @@ def test_a_new_app_on_the_same_database_continues(db_url: str) -> None:
                 action = state["view"]["legal_actions"][-1]
                 ws.send_json({"type": "act", "action": action, "seq": state["seq"]})
             before = receive_state(ws, my_turn(0))
-    with TestClient(create_app(db, bot_delay=0)) as client, \
+    with TestClient(create_app(db, bot_delay=0, limits=client_limits())) as client, \
             client.websocket_connect(f"/ws/{data['id']}") as ws:
         hello(ws, data["seats"]["0"]["token"])
         after = receive_state(ws)
@@ -49,7 +52,7 @@ def test_a_new_app_on_the_same_database_continues(db_url: str) -> None:
 
 def test_the_log_is_checked_when_a_table_is_rebuilt(db_url: str) -> None:
     db = db_url
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, limits=client_limits())) as client:
         data = new_table(client, "deberts", ["you", "friend"])
         info = client.get(f"/api/tables/{data['id']}").json()
         assert info["seq"] == 0
@@ -58,7 +61,8 @@ def test_the_log_is_checked_when_a_table_is_rebuilt(db_url: str) -> None:
     store = Store(db)
     store.append_event(data["id"], 0, 1 - _first_to_act(db, data["id"]), "pass")
     store.close()
-    with TestClient(create_app(db, bot_delay=0), raise_server_exceptions=False) as client:
+    with TestClient(create_app(db, bot_delay=0, limits=client_limits()),
+                    raise_server_exceptions=False) as client:
         assert client.get(f"/api/tables/{data['id']}").status_code == 500
 
 
@@ -95,6 +99,26 @@ def _start(db: str, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     proc.kill()
     raise AssertionError("the server did not start")
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server process as a service manager does (SIGTERM), killing it if it hangs."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@contextmanager
+def running(db: str) -> Iterator[int]:
+    """A real server process (``atout serve``) on a free loopback port: its port."""
+    port = _free_port()
+    proc = _start(db, port)
+    try:
+        yield port
+    finally:
+        _stop(proc)
 
 
 def _post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -149,10 +173,6 @@ def test_a_killed_server_loses_no_accepted_action(db_url: str, tmp_path: Any) ->
             ws.send(json.dumps({"type": "act", "action": action, "seq": after["seq"]}))
             assert _state(ws, 0)["seq"] > after["seq"]
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        _stop(proc)
     if db.startswith("sqlite"):
         assert os.path.exists(tmp_path / "atout.db")

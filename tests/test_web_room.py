@@ -19,11 +19,12 @@ from atout.web import create_app
 from atout.web.room import CHAT_MAX, Room, clean_name
 from atout.web.store import Store
 from atout.web.tables import TableManager, Watcher
+from web_support import client_limits
 
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    app = create_app(db_url, bot_delay=0)
+    app = create_app(db_url, bot_delay=0, limits=client_limits())
     with TestClient(app) as c:
         yield c
 
@@ -146,7 +147,7 @@ def test_a_player_names_themself_and_everyone_sees_it(client: TestClient) -> Non
 
 
 def test_chat_is_limited_stored_and_phrases_are_keys(db_url: str) -> None:
-    app = create_app(db_url, bot_delay=0)
+    app = create_app(db_url, bot_delay=0, limits=client_limits())
     with TestClient(app) as client:
         data = create(client, [{"kind": "you"}, {"kind": "friend"}])
         url = f"/ws/{data['id']}"
@@ -178,7 +179,7 @@ def test_chat_is_limited_stored_and_phrases_are_keys(db_url: str) -> None:
                 assert sent < 40
             assert 10 <= sent <= 14
     # stored with the table: a newcomer after a restart gets the history
-    with TestClient(create_app(db_url, bot_delay=0)) as client, \
+    with TestClient(create_app(db_url, bot_delay=0, limits=client_limits())) as client, \
             client.websocket_connect(f"/ws/{data['id']}") as later:
         join(later, None)
         history = receive(later, "chat")

@@ -30,6 +30,7 @@ from web_support import (
     card_codes,
     hidden_from,
     infer_by_gathering,
+    ks_2samp,
     leaks,
     seeds_that_deal,
     worked_out,
@@ -131,7 +132,7 @@ async def _random_match(
         if rng.random() < 0.05:  # a hint names only the seat's own options
             nxt = table.match.current_player()
             if nxt is not None:
-                hint = manager.hint(table, nxt, "en")
+                hint = await manager.hint(table, nxt, "en")
                 assert not card_codes(hint) & hidden_from(table.match.deal, nxt)
     await room.handle(table, watchers[0], {"type": "rematch"})
     assert table.row.next_id is not None
@@ -346,3 +347,99 @@ def test_the_weis_check_finds_a_lower_weis() -> None:
     assert weis_leaks({**good, "view": melds}, match, 3)
     # seat 0's own Weis is its own to know
     assert not weis_leaks({"type": "state", "view": seat_view(match, 0)}, match, 0)
+
+
+# -- when a bot acts tells nothing of what it held ---------------------------------------
+class TableClock:
+    """The table's clock in a test: time passes only when the table waits on it
+    (``sleep``) or a bot is said to think (``advance``), so that what is measured is
+    the release time the table's code chooses, not how busy the machine is."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += max(0.0, seconds)
+        await asyncio.sleep(0)
+
+
+PACE = 0.15  # the table's bot delay
+
+
+async def _release_times(db: str, decisions: int, seed: int) -> tuple[
+        list[float], list[float], list[tuple[float, float]]]:
+    """A Belote table of one person and three bots, played until the bots have made
+    ``decisions``: how long after the start of its turn each bot action reached the
+    person, for forced choices (one legal action: the bot answers at once) and free ones
+    (the bot thinks for a random time under the table's pace), and for the free choices
+    that think longer than the pace: (thought, released)."""
+    clock = TableClock()
+    manager = TableManager(Store(db), bot_delay=PACE, clock=clock, sleep=clock.sleep)
+    table_id, _ = manager.create(
+        "belote", "belote(target=2000)", "en",
+        [{"kind": "human"}] + [{"kind": "bot", "bot": "medium"}] * 3, seed=seed)
+    table = await manager.get(table_id)
+    assert table is not None
+    rng = random.Random(seed)
+    asked: dict[int, tuple[bool, float]] = {}  # step -> (forced, thought)
+    decide = manager.workers.decide
+
+    async def thinking(game: str, bot: str, bot_seed: int, view: Any) -> Any:
+        """The server's own decision, taking the time a search takes: none with one
+        legal action, else a random time (now and then longer than the pace)."""
+        action = await decide(game, bot, bot_seed, view)
+        forced = len(view.legal_actions) == 1
+        thought = 0.0 if forced else rng.uniform(0.002, 0.9 * PACE)
+        if not forced and rng.random() < 0.05:
+            thought = rng.uniform(1.5, 3) * PACE
+        if table.match.deal.actions:  # the first action of a deal waits longer
+            asked[table.seq] = (forced, thought)
+        clock.advance(thought)
+        return action
+
+    manager.workers.decide = thinking  # type: ignore[method-assign]
+    seen: dict[int, float] = {}  # step -> when the person received the state of it
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "state":
+            seen.setdefault(message["seq"], clock())
+
+    await manager.join(table, Watcher(0, "en", send))
+    while len([s for s in asked if s + 1 in seen]) < decisions:
+        assert not table.match.is_over
+        if table.match.current_player() == 0 and not table.lock.locked():
+            action = table.match.legal_actions()[0]  # the person plays at once
+            await manager.act(table, 0, str(action), table.seq, "en")
+        await asyncio.sleep(0)
+    await manager.close()
+    manager.store.close()
+    forced, free, slow = [], [], []
+    for step, (was_forced, thought) in asked.items():
+        if step + 1 not in seen:
+            continue
+        released = seen[step + 1] - seen[step]
+        if thought > PACE:
+            slow.append((thought, released))
+        else:
+            (forced if was_forced else free).append(released)
+    return forced, free, slow
+
+
+def test_a_bot_with_one_legal_card_acts_at_the_same_pace(db_url: str) -> None:
+    """At a people's table a bot's action comes out at the table's pace counted from
+    the start of its turn, whatever the bot computed: a forced card (answered at once)
+    and a real choice (a search) cannot be told apart by when they arrive. Over some
+    400 decisions a two-sample test does not separate them; a decision that takes longer
+    than the pace is sent as soon as it is made."""
+    forced, free, slow = asyncio.run(_release_times(db_url, 400, seed=7))
+    assert len(forced) >= 40 and len(free) >= 200 and slow
+    gap, p = ks_2samp(forced, free)
+    assert p > 0.05, (gap, p, min(forced), min(free))
+    assert min(forced + free) >= PACE - 1e-9  # never sooner than the pace
+    assert all(abs(released - thought) < 1e-6 for thought, released in slow)

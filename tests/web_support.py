@@ -215,3 +215,48 @@ class SlowBot:
 
 
 SLOW_SECONDS = 4.0  # long enough to tell a held loop from a loaded machine
+
+
+#: The host name Starlette's test client asks for (``http://testserver``): the apps the
+#: tests drive through it are started for that name, as ``atout serve --host`` would be.
+TEST_HOST = "testserver"
+
+
+def client_limits(**settings: Any) -> Any:
+    """The server's limits for an app driven by Starlette's test client: the defaults,
+    or ``settings``, and the test client's host name among those the server answers to."""
+    from atout.web.limits import Limits
+
+    return Limits(**{**settings, "hosts": (TEST_HOST, *settings.get("hosts", ()))})
+
+
+def ks_2samp(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The two-sample Kolmogorov-Smirnov test: the largest gap between the two samples'
+    distribution functions and its p-value (scipy's when installed, else the asymptotic
+    Kolmogorov distribution with Stephens' correction, as in Numerical Recipes)."""
+    try:
+        from scipy.stats import ks_2samp as scipy_ks
+    except ImportError:
+        pass
+    else:
+        result = scipy_ks(a, b)
+        return float(result.statistic), float(result.pvalue)
+    import math
+
+    xs, ys = sorted(a), sorted(b)
+    n, m = len(xs), len(ys)
+    i = j = 0
+    gap = 0.0
+    while i < n and j < m:
+        value = min(xs[i], ys[j])
+        while i < n and xs[i] <= value:
+            i += 1
+        while j < m and ys[j] <= value:
+            j += 1
+        gap = max(gap, abs(i / n - j / m))
+    size = math.sqrt(n * m / (n + m))
+    lam = (size + 0.12 + 0.11 / size) * gap
+    if lam < 1e-3:
+        return gap, 1.0
+    p = 2 * sum((-1) ** (k - 1) * math.exp(-2 * k * k * lam * lam) for k in range(1, 101))
+    return gap, min(1.0, max(0.0, p))

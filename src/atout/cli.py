@@ -411,12 +411,14 @@ def warm(programs: bool) -> None:
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; as a name, also one the server answers to.")
 @click.option("--port", type=int, default=8000, show_default=True)
 @click.option("--db", "db_url", default=None,
               help="SQLAlchemy database URL (default: $ATOUT_DB or sqlite:///atout.db).")
 @click.option("--bot-delay", type=float, default=0.6, show_default=True,
-              help="Seconds a bot waits before it plays, so people can follow.")
+              help="The table's pace: seconds from the start of a bot's turn to its action, "
+                   "so people can follow (a longer thought is played when made).")
 @click.option("--bot-workers", type=click.IntRange(1, 64), default=None,
               help="Worker processes for the search bots and record replays "
                    "[default: min(processors, 4)].")
@@ -432,9 +434,13 @@ def warm(programs: bool) -> None:
                    "(the database keeps it).")
 @click.option("--max-record-kib", type=click.IntRange(1), default=1024, show_default=True,
               help="Largest record the replay page accepts, in KiB.")
+@click.option("--work-per-minute", type=click.IntRange(0), default=120, show_default=True,
+              help="Requests that compute (advisor, replays, records, scoresheets, "
+                   "lessons' answers) one client address may make per minute (0: no limit).")
 @click.option("--allow-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
               help="Another origin (https://example.org) whose pages may create tables "
-                   "and open websockets; repeat for more.")
+                   "and open websockets, and whose host name the server answers to; "
+                   "repeat for more.")
 @click.option("--away-seconds", type=click.FloatRange(1), default=30.0, show_default=True,
               help="Seconds a person's seat may stay without a connection, when it is to "
                    "play and someone else is at the table, before a bot plays it.")
@@ -448,8 +454,8 @@ def warm(programs: bool) -> None:
 def serve(
     host: str, port: int, db_url: str | None, bot_delay: float, bot_workers: int | None,
     bot_budget: float, tables_per_minute: int, max_tables: int, idle_minutes: float,
-    max_record_kib: int, allowed_origins: tuple[str, ...], away_seconds: float, workers: int,
-    lease_seconds: float,
+    max_record_kib: int, work_per_minute: int, allowed_origins: tuple[str, ...],
+    away_seconds: float, workers: int, lease_seconds: float,
 ) -> None:
     """Play in the browser: start the web server (needs the 'web' extra)."""
     from atout.bots import warm
@@ -471,7 +477,7 @@ def serve(
         tables_per_minute=tables_per_minute, max_live_tables=max_tables,
         idle_seconds=idle_minutes * 60, max_record_body=max_record_kib * 1024,
         allowed_origins=allowed_origins, away_seconds=away_seconds,
-        lease_seconds=lease_seconds,
+        lease_seconds=lease_seconds, work_per_minute=work_per_minute,
     )
     click.echo(f"atout: http://{host}:{port}/")
     if warm.start(lambda spent: click.echo(f"atout: search bots ready ({spent:.1f} s)")):

@@ -23,21 +23,25 @@ def serve(
     bot_delay: float = 0.6, log_level: str = "info", limits: Any = None, workers: int = 1,
 ) -> None:
     """Run the server with uvicorn until interrupted, within ``limits``
-    (:class:`atout.web.limits.Limits`; the defaults when ``None``). ``workers`` > 1
-    (PostgreSQL only) runs that many server processes on one shared socket, each started
-    again if it dies (see :mod:`atout.web.cluster`)."""
+    (:class:`atout.web.limits.Limits`; the defaults when ``None``), answering to the
+    name ``host`` besides those of ``limits``. ``workers`` > 1 (PostgreSQL only) runs
+    that many server processes on one shared socket, each started again if it dies (see
+    :mod:`atout.web.cluster`)."""
+    import dataclasses
+
     import uvicorn
 
     from atout.web.limits import Limits
 
     limits = limits or Limits()
+    limits = dataclasses.replace(limits, hosts=(*limits.hosts, host))
     if workers > 1:
         from atout.web.supervisor import supervise
 
         supervise(host, port, db_url, bot_delay, log_level, limits, workers)
         return
     uvicorn.run(
-        create_app(db_url, bot_delay=bot_delay, limits=limits), host=host, port=port,
+        create_app(db_url, bot_delay=bot_delay, limits=limits, warm=True), host=host, port=port,
         log_level=log_level,
         ws_max_size=limits.max_frame,  # a longer frame is refused before it is read whole
     )

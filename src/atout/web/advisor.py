@@ -43,6 +43,7 @@ from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, signed, translate
 from atout.terminal.input import Command
 from atout.web.limits import json_object
+from atout.web.messages import web_text
 from atout.web.serialize import to_json
 from atout.web.workers import Workers, WorkersBusy
 
@@ -262,8 +263,9 @@ def advisor_routes(workers: Workers | None = None, seconds: float = 30.0) -> lis
             else:
                 status, out = await workers.run(seconds, answer, body)
         except (WorkersBusy, TimeoutError, BrokenProcessPool):
-            return JSONResponse({"error": "busy"}, status_code=503,
-                                headers={"retry-after": "5"})
+            lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
+            return JSONResponse({"error": "busy", "message": web_text("error.busy", lang)},
+                                status_code=503, headers={"retry-after": "5"})
         return JSONResponse(out, status_code=status)
 
     return [

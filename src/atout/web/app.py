@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import json
 import os
 from collections.abc import AsyncIterator
@@ -46,12 +47,12 @@ from atout.i18n import LANGUAGE_NAMES, LANGUAGES, explain
 from atout.web.advisor import advisor_routes
 from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
 from atout.web.learn import learn_routes
-from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin
+from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin, WorkLimit
 from atout.web.messages import catalog_for, web_text
 from atout.web.room import ROOM_MESSAGE_TYPES, ROOM_PRESETS, Room, clean_name
 from atout.web.scorekeeper import scorekeeper_routes
 from atout.web.serialize import public_view, to_json
-from atout.web.store import Store
+from atout.web.store import Store, TableRow
 from atout.web.tables import (
     ActionRefused,
     LiveTable,
@@ -82,6 +83,12 @@ def _static_path(name: str) -> str:
 def _error(status: int, code: str, lang: str = "en") -> JSONResponse:
     key = f"error.{code}"
     return JSONResponse({"error": code, "message": web_text(key, lang)}, status_code=status)
+
+
+@functools.cache
+def _catalog_json(lang: str) -> bytes:
+    """A language's words for the pages as JSON, encoded once (half a millisecond)."""
+    return json.dumps(catalog_for(lang), ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def _lang(request: Request) -> str:
@@ -169,18 +176,29 @@ def _replay_snapshot(match: Any, step: int, total: int, last: Any) -> dict[str, 
     }
 
 
-def _table_replay(table: LiveTable, step: int) -> dict[str, Any]:
+def _table_record(table: LiveTable) -> str:
+    """The record of a finished table, with its date, seats and names."""
+    from atout.notation import write_match
+
+    headers = {"Date": table.row.created_at.date().isoformat(), "Site": "atout web"}
+    headers |= {
+        f"Seat{s.seat}": (s.bot or "bot") if s.kind == "bot" else "human"
+        for s in table.row.seats
+    }
+    headers |= {f"Name{s.seat}": s.name for s in table.row.seats if s.name}
+    return str(write_match(table.match, headers))
+
+
+def _table_replay(row: TableRow, actions: list[tuple[int, str]], step: int) -> dict[str, Any]:
+    """The position after ``step`` of a table's ``actions`` (seat, text), every hand open
+    (in a worker process)."""
     from atout.games.actions import parse_action
 
-    live = table.match
-    actions = [a for d in live.deals for a in d.actions]
-    if not live.is_over:
-        actions += list(live.deal.actions)
     total = len(actions)
     step = max(0, min(step, total))
-    match = build_match(table.row)
+    match = build_match(row)
     for _, action in actions[:step]:
-        match.apply(parse_action(str(action)))
+        match.apply(parse_action(action))
     return _replay_snapshot(match, step, total, actions[step - 1] if step else None)
 
 
@@ -220,14 +238,16 @@ def _record_replay_job(text: str, step: int) -> dict[str, Any]:
 
 def create_app(
     db_url: str | None = None, *, bot_delay: float = 0.6, base_url: str = "",
-    limits: Limits | None = None, cluster: bool | None = None,
+    limits: Limits | None = None, cluster: bool | None = None, warm: bool = False,
 ) -> Starlette:
     """The web application on the database at ``db_url`` (``ATOUT_DB`` or ./atout.db),
     within ``limits`` (see :class:`atout.web.limits.Limits`; the websocket frame limit is
     the ASGI server's to apply: :func:`atout.web.serve` does).
 
     ``cluster``: run tables under leases, so that several server processes share the
-    database (:mod:`atout.web.cluster`); by default on PostgreSQL, refused on SQLite."""
+    database (:mod:`atout.web.cluster`); by default on PostgreSQL, refused on SQLite.
+    ``warm``: start a bot worker when the server starts, with the search's kernels
+    loaded, rather than when the first decision or hint needs it."""
     url = db_url or os.environ.get("ATOUT_DB") or DEFAULT_DB
     limits = limits or Limits()
     store = Store(url)
@@ -269,7 +289,7 @@ def create_app(
         lang = request.path_params["lang"]
         if lang not in LANGUAGES:
             return _error(404, "bad-message")
-        return JSONResponse(catalog_for(lang))
+        return Response(_catalog_json(lang), media_type="application/json")
 
     async def api_create(request: Request) -> Response:
         lang = _lang(request)
@@ -368,16 +388,9 @@ def create_app(
             return JSONResponse(
                 {"error": "not-over", "message": "the record is available once the match is over"},
                 status_code=409)
-        from atout.notation import write_match
-
-        headers = {"Date": table.row.created_at.date().isoformat(), "Site": "atout web"}
-        headers |= {
-            f"Seat{s.seat}": (s.bot or "bot") if s.kind == "bot" else "human"
-            for s in table.row.seats
-        }
-        headers |= {f"Name{s.seat}": s.name for s in table.row.seats if s.name}
-        text = write_match(table.match, headers)
-        return PlainTextResponse(text, headers={
+        if table.record is None:  # written once (the match is over), off the event loop
+            table.record = await asyncio.to_thread(_table_record, table)
+        return PlainTextResponse(table.record, headers={
             "content-disposition": f'attachment; filename="atout-{table.row.game}-{table.id}.txt"'
         })
 
@@ -393,8 +406,11 @@ def create_app(
             step = int(request.query_params.get("step", "0"))
         except ValueError:
             return _error(400, "bad-message", _lang(request))
-        # a whole match replayed: in a thread, not on the event loop
-        return JSONResponse(await asyncio.to_thread(_table_replay, table, step))
+        # a whole match replayed: in a worker process, not on the event loop
+        live = table.match
+        actions = [(seat, str(a)) for d in live.deals for seat, a in d.actions]
+        snapshot = await _in_worker(request, _table_replay, table.row, actions, step)
+        return snapshot if isinstance(snapshot, Response) else JSONResponse(snapshot)
 
     async def api_record_replay(request: Request) -> Response:
         try:
@@ -407,17 +423,20 @@ def create_app(
         if type(step) is not int:
             return _error(400, "bad-message", _lang(request))
         # parsing and replaying a record (up to max_record_body) in a worker process
+        snapshot = await _in_worker(request, _record_replay_job, body["record"], step)
+        if isinstance(snapshot, Response):
+            return snapshot
+        return JSONResponse(snapshot, status_code=400 if "error" in snapshot else 200)
+
+    async def _in_worker(request: Request, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the worker pool; a 503 ``busy`` response when the pool is
+        full or the work runs past ``replay_seconds``."""
         try:
-            snapshot = await workers.run(
-                limits.replay_seconds, _record_replay_job, body["record"], step
-            )
+            return await workers.run(limits.replay_seconds, fn, *args)
         except (WorkersBusy, TimeoutError, BrokenProcessPool):
             response = _error(503, "busy", _lang(request))
             response.headers["retry-after"] = "5"
             return response
-        if snapshot.get("error") == "bad-record":
-            return JSONResponse(snapshot, status_code=400)
-        return JSONResponse(snapshot)
 
     async def websocket_table(websocket: WebSocket) -> None:
         relayed = websocket.headers.get(OWNER_HEADER)
@@ -445,6 +464,18 @@ def create_app(
 
         def error(code: str, lang: str) -> dict[str, Any]:
             return {"type": "error", "code": code, "message": web_text(f"error.{code}", lang)}
+
+        hinting: asyncio.Task[None] | None = None
+
+        async def answer_hint(table: LiveTable, seat: int | None, lang: str) -> None:
+            seq = table.seq
+            try:
+                options = await manager.hint(table, seat, lang)
+            except ActionRefused as exc:
+                await send(exc.to_message())
+            else:
+                if table.seq == seq:  # still the turn it was asked for
+                    await send({"type": "hint", "seq": seq, "options": options})
 
         try:
             hello = await _receive(websocket)
@@ -506,15 +537,15 @@ def create_app(
                     refused = await room.handle(table, watcher, message)
                     if refused is not None:
                         await send(refused)
-                elif kind == "hint" and not table.row.hints:
-                    await send(room.refusal("hints-off", lang))
                 elif kind == "hint":
-                    try:
-                        options = manager.hint(table, seat, lang)
-                    except ActionRefused as exc:
-                        await send(exc.to_message())
+                    # worked out in the worker pool; meanwhile the connection reads on
+                    pending = hinting is not None and not hinting.done()
+                    refused = room.hint_refusal(table, seat, lang, pending=pending)
+                    if refused is not None:
+                        await send(refused)
                     else:
-                        await send({"type": "hint", "seq": table.seq, "options": options})
+                        hinting = asyncio.get_running_loop().create_task(
+                            answer_hint(table, seat, lang))
                 elif kind == "back":
                     try:
                         await manager.come_back(table, seat, lang)
@@ -524,11 +555,16 @@ def create_app(
                     await send({"type": "pong"})
                 else:
                     await send(error("bad-message", lang))
+                # the next message waits for the other connections' turn: a flood of
+                # messages already received is not answered in one go
+                await asyncio.sleep(0)
         except WebSocketDisconnect:
             pass
         except RuntimeError:
             pass
         finally:
+            if hinting is not None:
+                hinting.cancel()
             if table is not None and watcher is not None:
                 with contextlib.suppress(Exception):
                     await manager.leave(table, watcher)
@@ -541,10 +577,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        # every language's catalogue read now, in a thread, rather than on the event
-        # loop by the first page that asks for it
-        await asyncio.to_thread(lambda: [catalog_for(lang) for lang in LANGUAGES])
+        # every language's catalogue read and encoded now, in a thread, rather than on
+        # the event loop by the first page that asks for it
+        await asyncio.to_thread(lambda: [_catalog_json(lang) for lang in LANGUAGES])
         sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
+        if warm:
+            workers.warm()
         if group is not None:
             await group.start(app)
         yield
@@ -576,7 +614,8 @@ def create_app(
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.add_middleware(BodyLimit, limits=limits)  # the innermost of the three
+    app.add_middleware(BodyLimit, limits=limits)  # the innermost of the four
+    app.add_middleware(WorkLimit, limits=limits)
     app.add_middleware(SameOrigin, limits=limits)
     app.add_middleware(SecurityHeaders)
     app.state.manager = manager

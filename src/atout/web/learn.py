@@ -21,6 +21,7 @@ Endpoints
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date
 from importlib import resources
 from typing import Any
@@ -131,7 +132,7 @@ def learn_routes(store: Store) -> list[Route]:
         verdict = check(step, deal, given, lang)
         learner = _learner(body)
         if verdict.correct and learner is not None:
-            store.mark_learned(learner, step.id)
+            await asyncio.to_thread(store.mark_learned, learner, step.id)
         out: dict[str, Any] = {"correct": verdict.correct, "reasons": list(verdict.reasons),
                                "rule": verdict.rule}
         if verdict.correct:
@@ -159,7 +160,7 @@ def learn_routes(store: Store) -> list[Route]:
         verdict = check_puzzle(puzzle, card, lang)
         learner = _learner(body)
         if verdict.correct and not reveal and learner is not None:
-            store.mark_learned(learner, f"puzzle:{puzzle.id}")
+            await asyncio.to_thread(store.mark_learned, learner, f"puzzle:{puzzle.id}")
         out: dict[str, Any] = {"correct": verdict.correct and not reveal,
                                "reasons": list(verdict.reasons)}
         if verdict.correct:  # the solution, and the whole deal, once solved or given up
@@ -172,7 +173,7 @@ def learn_routes(store: Store) -> list[Route]:
         learner = None if body is None else _learner(body)
         if learner is None:
             return _bad("bad-message")
-        return JSONResponse({"done": store.learned(learner)})
+        return JSONResponse({"done": await asyncio.to_thread(store.learned, learner)})
 
     return [
         Route("/learn", page),

@@ -1,29 +1,39 @@
 """The server's limits: request bodies, websocket frames, tables per client, live tables,
-bot workers, and the refusal of cross-origin requests that change anything.
+bot workers, work per client, the host names the server answers to, and the refusal of
+cross-origin requests that change anything.
 
 :class:`Limits` holds the settings (``atout serve`` options, ``create_app(limits=...)``);
-the two ASGI middlewares here apply the ones that act before a route runs.
+the ASGI middlewares here apply the ones that act before a route runs.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from atout.i18n import LANGUAGES
 from atout.web.messages import web_text
 from atout.web.workers import default_workers
 
-__all__ = ["BodyLimit", "Limits", "RateLimiter", "SameOrigin", "json_object"]
+__all__ = [
+    "LOOPBACK_HOSTS", "BodyLimit", "Limits", "RateLimiter", "SameOrigin", "WorkLimit",
+    "json_object",
+]
 
 KIB = 1024
+
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+"""The names of this machine that every server answers to."""
 
 
 @dataclass(frozen=True)
@@ -61,10 +71,39 @@ class Limits:
     #: Seconds a server process's lease on a table lasts (PostgreSQL; renewed every
     #: third of it): how long a killed process's tables wait before another takes them.
     lease_seconds: float = 10.0
+    #: Host names (or addresses) the server answers to, besides :data:`LOOPBACK_HOSTS`
+    #: and the hosts of ``allowed_origins``; ``atout serve`` adds its ``--host``. A
+    #: request for another name is refused (421; a websocket: 403).
+    hosts: tuple[str, ...] = ()
+    #: Messages one seat of a table may send a minute, per kind (a burst of that many,
+    #: then one every 60/n seconds; more are refused with ``too-fast``): chat lines,
+    #: name changes, hints (besides which a connection has one hint at a time).
+    chat_per_minute: int = 12
+    names_per_minute: int = 6
+    hints_per_minute: int = 10
+    #: Requests that compute (the advisor, replays, records, scoresheets, the lessons'
+    #: answers) one client address may make a minute (a burst of that many, then one
+    #: every 60/n seconds); 0: no limit.
+    work_per_minute: int = 120
+
+    def host_names(self) -> frozenset[str]:
+        """Every host name the server answers to (lower case, IPv6 without brackets)."""
+        names = set(LOOPBACK_HOSTS)
+        for origin in self.allowed_origins:
+            name = urlsplit(origin).hostname
+            if name:
+                names.add(name.rstrip(".").lower())
+        for host in self.hosts:
+            name = _host_name(host)
+            if name is not None:
+                names.add(name)
+        return frozenset(names)
 
 
-async def _respond(send: Send, status: int, code: str, headers: list[tuple[bytes, bytes]]) -> None:
-    body = json.dumps({"error": code, "message": web_text(f"error.{code}")}).encode()
+async def _respond(send: Send, status: int, code: str, headers: list[tuple[bytes, bytes]],
+                   lang: str = "en", **params: Any) -> None:
+    body = json.dumps({"error": code, "message": web_text(f"error.{code}", lang, **params)}
+                      ).encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()), *headers,
@@ -143,6 +182,29 @@ def _origin_of(url: str) -> str | None:
     return host if port in (None, default) else f"{host}:{port}"
 
 
+def _host_name(host: str) -> str | None:
+    """The name in a ``Host`` header (or a ``--host``): lower case, without its port, its
+    trailing dot or an IPv6 address's brackets; ``None`` when it is no name."""
+    host = host.strip()
+    if host.count(":") > 1 and not host.startswith("["):  # an IPv6 address given bare
+        host = f"[{host}]"
+    try:
+        parts = urlsplit(f"//{host}")
+        parts.port  # noqa: B018 - a port that is no number: no host
+    except ValueError:
+        return None
+    name = (parts.hostname or "").rstrip(".")
+    return name or None
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
 def _host_of(host: str) -> str:
     host = host.strip().lower()
     for default in (":80", ":443"):
@@ -152,7 +214,12 @@ def _host_of(host: str) -> str:
 
 
 class SameOrigin:
-    """Refuse with 403 a request that may change something (any method but ``GET``,
+    """Refuse a request for a host name the server was not started for: 421 (a
+    websocket: 403). A page of another site whose name leads to this server (DNS
+    rebinding) names its own host; an address (``192.168.1.5``) is no such name and
+    passes, as does a request without ``Host`` (not from a browser).
+
+    Refuse with 403 a request that may change something (any method but ``GET``,
     ``HEAD`` and ``OPTIONS``, and every websocket) when a browser says it comes from
     another site: an ``Origin`` other than the server's own (its ``Host``) or one of
     ``allowed_origins``, or ``Sec-Fetch-Site`` other than ``same-origin`` or ``none``.
@@ -163,6 +230,15 @@ class SameOrigin:
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
         self.app = app
         self.allowed = {o for o in map(_origin_of, limits.allowed_origins) if o}
+        self.hosts = limits.host_names()
+
+    def known_host(self, scope: Scope) -> bool:
+        """Whether the request's ``Host`` is one the server answers to."""
+        for key, value in scope["headers"]:
+            if key == b"host":
+                name = _host_name(value.decode("latin-1"))
+                return name is not None and (name in self.hosts or _is_address(name))
+        return True
 
     def allows(self, scope: Scope) -> bool:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
@@ -177,13 +253,65 @@ class SameOrigin:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
-        if kind == "websocket" and not self.allows(scope):
+        if kind == "http" and not self.known_host(scope):
+            await _respond(send, 421, "unknown-host", [])
+            return
+        if kind == "websocket" and not (self.known_host(scope) and self.allows(scope)):
             await send({"type": "websocket.close", "code": 1008})  # before accepting: 403
             return
         if kind == "http" and scope["method"] not in self.SAFE and not self.allows(scope):
             await _respond(send, 403, "cross-origin", [])
             return
         await self.app(scope, receive, send)
+
+
+class WorkLimit:
+    """Refuse with 429 ``too-fast`` (with ``Retry-After``) a request that computes (the
+    advisor, the replays, a finished table's record, the scoresheets, the lessons'
+    answers) beyond ``work_per_minute`` per client address. Reading a page, a table or
+    a lesson is not counted."""
+
+    WORK = re.compile(
+        r"/api/(advise|replay|scoresheets(/.*)?|tables/[^/]+/(replay|record)"
+        r"|learn/(step|puzzle)/[^/]+/check|learn/progress)"
+    )
+
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.rate = RateLimiter(limits.work_per_minute)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and self.WORK.fullmatch(scope["path"]):
+            client = scope.get("client")
+            wait = self.rate.take(client[0] if client else "")
+            if wait:
+                retry = self.rate.retry_after(wait)
+                await _respond(send, 429, "too-fast", [(b"retry-after", retry.encode())],
+                               _request_lang(scope), seconds=retry)
+                return
+        await self.app(scope, receive, send)
+
+
+def _request_lang(scope: Scope) -> str:
+    """The reader's language: the query's ``lang``, else the browser's first language
+    (``Accept-Language``) that atout speaks, else English."""
+    query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+    if query.get("lang") in LANGUAGES:
+        return query["lang"]
+    for key, value in scope["headers"]:
+        if key == b"accept-language":
+            ranked = []
+            for part in value.decode("latin-1").split(","):
+                tag, _, q = part.strip().partition(";q=")
+                try:
+                    weight = float(q) if q else 1.0
+                except ValueError:
+                    continue
+                ranked.append((-weight, tag.split("-")[0].strip().lower()))
+            for _, lang in sorted(ranked):
+                if lang in LANGUAGES:
+                    return lang
+    return "en"
 
 
 class RateLimiter:

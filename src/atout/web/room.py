@@ -38,7 +38,7 @@ from atout.i18n import LANGUAGES
 from atout.web.limits import Limits, RateLimiter
 from atout.web.messages import web_text
 from atout.web.store import Store, hash_token, new_token
-from atout.web.tables import LiveTable, TableManager, Watcher
+from atout.web.tables import ActionRefused, LiveTable, TableManager, Watcher
 
 __all__ = [
     "CHAT_MAX", "NAME_MAX", "ROOM_MESSAGE_TYPES", "ROOM_PRESETS", "Room", "RoomState",
@@ -51,8 +51,6 @@ CHAT_MAX = 200
 """Characters of a chat message."""
 CHAT_KEPT = 50
 """Chat messages a newcomer receives."""
-CHAT_PER_MINUTE = 12
-"""Chat messages a seat may send a minute (a burst of that many, then one every 5 s)."""
 PHRASES = ("hello", "good-luck", "well-played", "nice", "thanks", "oops", "one-moment", "bye")
 """The chat's quick phrases (``room.phrase.*``): each reader sees them in their own language."""
 ROOM_MESSAGE_TYPES = frozenset({"name", "chat", "ready", "rematch"})
@@ -144,14 +142,18 @@ class Room:
     def __init__(
         self, manager: TableManager, store: Store, *, limits: Limits | None = None,
         base_url: str = "", breakdown_seconds: float = BREAKDOWN_SECONDS,
-        chat_per_minute: int = CHAT_PER_MINUTE,
     ) -> None:
         self.manager = manager
         self.store = store
-        self.limits = limits or Limits()
+        self.limits = limits = limits or Limits()
         self.base_url = base_url
         self.breakdown_seconds = breakdown_seconds
-        self.chats = RateLimiter(chat_per_minute)
+        #: What each seat may send a minute, per kind of message (:meth:`too_fast`).
+        self.rates = {
+            "chat": RateLimiter(limits.chat_per_minute),
+            "name": RateLimiter(limits.names_per_minute),
+            "hint": RateLimiter(limits.hints_per_minute),
+        }
         self.joins = RateLimiter(self.limits.tables_per_minute)
         manager.gate = self.gate
 
@@ -205,11 +207,6 @@ class Room:
             table.room.changed.set()
 
     # -- websocket messages ------------------------------------------------------------
-    @staticmethod
-    def refusal(code: str, lang: str) -> dict[str, Any]:
-        """An error message of the room, in ``lang``."""
-        return _error(code, lang)
-
     async def handle(
         self, table: LiveTable, watcher: Watcher, message: dict[str, Any]
     ) -> dict[str, Any] | None:
@@ -220,18 +217,51 @@ class Room:
         if seat is None:
             return _error("spectator", lang)
         if kind == "name":
-            return await self._name(table, seat, message.get("name"))
+            return await self._name(table, seat, message.get("name"), lang)
         if kind == "chat":
             return await self._chat(table, seat, message, lang)
         if kind == "ready":
             return await self._ready(table, seat, message.get("deal"))
         if kind == "rematch":
-            return await self._rematch(table, lang)
+            return await self._rematch(table, watcher, lang)
         return _error("bad-message", lang)
 
-    async def _name(self, table: LiveTable, seat: int, value: Any) -> dict[str, Any] | None:
+    def too_fast(self, kind: str, table: LiveTable, seat: int, lang: str
+                 ) -> dict[str, Any] | None:
+        """Count one message of ``kind`` (``chat``, ``name``, ``hint``) from the seat:
+        the ``too-fast`` refusal, with the seconds to wait, when the seat has sent its
+        share of the minute; else ``None``."""
+        rate = self.rates[kind]
+        wait = rate.take(f"{table.id}/{seat}")
+        if not wait:
+            return None
+        seconds = rate.retry_after(wait)
+        return {**_error("too-fast", lang, seconds=seconds), "retry_after": int(seconds)}
+
+    def hint_refusal(self, table: LiveTable, seat: int | None, lang: str, *, pending: bool
+                     ) -> dict[str, Any] | None:
+        """Why a hint is not worked out now (an error message), or ``None`` (then it is
+        counted): a spectator, hints off, the connection's last hint still ``pending``
+        (``wait``), not the seat's turn, or too many hints this minute."""
+        if seat is None:
+            return _error("spectator", lang)
+        if not table.row.hints:
+            return _error("hints-off", lang)
+        if pending:
+            return _error("wait", lang)
+        try:
+            self.manager.hint_view(table, seat, lang)
+        except ActionRefused as exc:
+            return exc.to_message()
+        return self.too_fast("hint", table, seat, lang)
+
+    async def _name(self, table: LiveTable, seat: int, value: Any, lang: str
+                    ) -> dict[str, Any] | None:
         name = clean_name(value)
         if table.row.seats[seat].name != name:
+            refused = self.too_fast("name", table, seat, lang)
+            if refused is not None:
+                return refused
             await asyncio.to_thread(self.store.set_name, table.id, seat, name)
             self._set_seat(table, seat, name=name)
             await self.broadcast(table)
@@ -258,8 +288,9 @@ class Room:
                 return _error("chat-empty", lang)
             if len(text) > CHAT_MAX:
                 return _error("chat-too-long", lang)
-        if self.chats.take(f"{table.id}/{seat}"):
-            return _error("too-fast", lang)
+        refused = self.too_fast("chat", table, seat, lang)
+        if refused is not None:
+            return refused
         n, at = await asyncio.to_thread(self.store.add_chat, table.id, seat, text, phrase)
         line = _chat_json(n, seat, text, phrase, at)
         state = self.state_of(table)
@@ -305,14 +336,19 @@ class Room:
                 await asyncio.wait_for(state.changed.wait(), min(left, 1.0))
         state.released = finished
 
-    async def _rematch(self, table: LiveTable, lang: str) -> dict[str, Any] | None:
+    async def _rematch(self, table: LiveTable, watcher: Watcher, lang: str
+                       ) -> dict[str, Any] | None:
         if not table.match.is_over:
             return _error("not-over", lang)
         async with table.lock:
-            if table.row.next_id is None:
+            made = table.row.next_id is None
+            if made:
                 next_id = await asyncio.to_thread(self._store_rematch, table)
                 table.row = dataclasses.replace(table.row, next_id=next_id)
-        await self.broadcast(table)
+        if made:  # everyone is told once; asking again tells the one who asked
+            await self.broadcast(table)
+        else:
+            await watcher.send(self.message(table))
         return None
 
     def _store_rematch(self, table: LiveTable) -> str:
@@ -428,8 +464,8 @@ class Room:
         ]
 
 
-def _error(code: str, lang: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": web_text(f"error.{code}", lang)}
+def _error(code: str, lang: str, **params: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": web_text(f"error.{code}", lang, **params)}
 
 
 def _json_error(status: int, code: str, lang: str) -> JSONResponse:

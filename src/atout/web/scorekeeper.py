@@ -20,9 +20,11 @@ Endpoints
 from __future__ import annotations
 
 import hmac
+import threading
 from importlib import resources
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
@@ -94,7 +96,9 @@ def _bad(code: str, message: str, status: int = 400) -> JSONResponse:
 
 
 def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
-    """The scorekeeper's page and endpoints, on ``store``."""
+    """The scorekeeper's page and endpoints, on ``store``. Sheets are read, scored and
+    written in threads, not on the event loop."""
+    writing = threading.Lock()
 
     def load(sheet_id: str) -> tuple[Scoresheet[Any], str, str] | None:
         found = store.get_scoresheet(sheet_id) if len(sheet_id) <= 40 else None
@@ -110,6 +114,9 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
         body = await json_object(request, MAX_BODY)
         if body is None:
             return _bad("bad-message", "a JSON object is expected")
+        return await run_in_threadpool(_create, body)
+
+    def _create(body: dict[str, Any]) -> Response:
         game = body.get("game")
         lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
         options = body.get("options") or ""
@@ -134,14 +141,14 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
             "share": f"{base_url}/score/{sheet_id}#lang={lang}",
         }, status_code=201)
 
-    async def show(request: Request) -> Response:
+    def show(request: Request) -> Response:  # a sync endpoint: Starlette runs it in a thread
         loaded = load(request.path_params["id"])
         if loaded is None:
             return _bad("unknown-sheet", "no such scoresheet", 404)
         sheet, lang, _ = loaded
         return JSONResponse(sheet_json(sheet, _lang(request, lang)))
 
-    async def record(request: Request) -> Response:
+    def record(request: Request) -> Response:
         sheet_id = request.path_params["id"]
         found = store.get_scoresheet(sheet_id) if len(sheet_id) <= 40 else None
         if found is None:
@@ -153,6 +160,14 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
         body = await json_object(request, MAX_BODY)
         if body is None:
             return _bad("bad-message", "a JSON object is expected")
+        # reading, scoring and writing a sheet of up to MAX_DEALS deals: in a thread
+        return await run_in_threadpool(_change, request, body)
+
+    def _change(request: Request, body: dict[str, Any]) -> Response:
+        with writing:  # one change at a time: two at once would both start from one sheet
+            return _change_now(request, body)
+
+    def _change_now(request: Request, body: dict[str, Any]) -> Response:
         loaded = load(request.path_params["id"])
         if loaded is None:
             return _bad("unknown-sheet", "no such scoresheet", 404)

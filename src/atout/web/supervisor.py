@@ -62,7 +62,7 @@ def _worker(host: str, port: int, db_url: str, bot_delay: float, log_level: str,
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the supervisor stops us with SIGTERM
     config = uvicorn.Config(
-        create_app(db_url, bot_delay=bot_delay, limits=limits, cluster=True),
+        create_app(db_url, bot_delay=bot_delay, limits=limits, cluster=True, warm=True),
         log_level=log_level, ws_max_size=limits.max_frame)
 
     class Server(uvicorn.Server):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -34,11 +35,11 @@ from atout.bots.base import make_bot
 from atout.games import get_game
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
-from atout.i18n import explain, signed
+from atout.i18n import explain
 from atout.web.messages import web_text
 from atout.web.serialize import public_view, seat_view, to_json
 from atout.web.store import DuplicateEvent, SeatRow, Store, TableRow, hash_token
-from atout.web.workers import Workers, bot_seed
+from atout.web.workers import Workers, WorkersBusy, bot_seed, hint_options
 
 __all__ = [
     "BACK", "STAND_IN", "ActionRefused", "LiveTable", "TableManager", "Watcher", "build_match",
@@ -99,9 +100,9 @@ class LiveTable:
     standins: dict[int, str] = field(default_factory=dict)
     #: The bot that stands in for a person who went away.
     stand_in_bot: str = "medium"
-    #: Since when each person's seat has had no connection (``time.monotonic()``).
+    #: Since when each person's seat has had no connection (:attr:`clock`).
     away_since: dict[int, float] = field(default_factory=dict)
-    #: When the current turn began (``time.monotonic()``).
+    #: When the current turn began (:attr:`clock`).
     turn_started: float = field(default_factory=time.monotonic)
     #: What the table waits for: (seat, when a stand-in takes it over, reason), or None.
     due: tuple[int, float, str] | None = None
@@ -111,9 +112,14 @@ class LiveTable:
 
     #: What the card room keeps for it in memory (:class:`atout.web.room.RoomState`).
     room: Any = None
+    #: The record, once the match is over and someone asked for it.
+    record: str | None = None
+    #: The clock of the turns and of the people who go away (``time.monotonic``; a
+    #: test gives a clock of its own).
+    clock: Callable[[], float] = time.monotonic
 
     def __post_init__(self) -> None:
-        now = time.monotonic()
+        now = self.turn_started = self.clock()
         for seat in self.row.seats:
             if seat.kind == "human":
                 self.away_since.setdefault(seat.seat, now)
@@ -173,7 +179,7 @@ class LiveTable:
                 raise RuntimeError(f"table {self.id}: the log is broken at step {step}")
             self.match.apply(parse_action(text))
         self.seq += 1
-        self.turn_started = time.monotonic()
+        self.turn_started = self.clock()
 
     # -- what a watcher receives -----------------------------------------------------
     def state(self, seat: int | None) -> dict[str, Any]:
@@ -190,7 +196,7 @@ class LiveTable:
         if self.due is not None:
             due_seat, at, reason = self.due
             clock = {"seat": due_seat, "reason": reason,
-                     "left": round(max(0.0, at - time.monotonic()), 1)}
+                     "left": round(max(0.0, at - self.clock()), 1)}
         return {
             "type": "state",
             "seq": self.seq,
@@ -246,9 +252,15 @@ class TableManager:
         self, store: Store, bot_delay: float = 0.6, *, workers: Workers | None = None,
         max_live_tables: int = 1000, idle_seconds: float = 600.0,
         away_seconds: float = 30.0, stand_in_bot: str = "medium",
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.store = store
+        #: The table's pace: seconds from the start of a turn to a bot's action.
         self.bot_delay = bot_delay
+        #: The clock of the turns and the way to wait on it (a test gives its own).
+        self.clock = clock
+        self.sleep = sleep
         self.workers = workers if workers is not None else Workers()
         self.max_live_tables = max_live_tables
         self.idle_seconds = idle_seconds
@@ -366,7 +378,7 @@ class TableManager:
             return None
         bots = {s.seat: s.bot or "heuristic" for s in row.seats if s.kind == "bot"}
         table = LiveTable(row=row, match=build_match(row), seq=0, bots=bots,
-                          stand_in_bot=self.stand_in_bot)
+                          stand_in_bot=self.stand_in_bot, clock=self.clock)
         for step, seat, text in self.store.events(table_id):
             table.apply_event(step, seat, text)
         return table
@@ -402,7 +414,7 @@ class TableManager:
         table.last_used = time.monotonic()
         seat = watcher.seat
         if seat is not None and all(w.seat != seat for w in table.watchers):
-            table.away_since[seat] = time.monotonic()
+            table.away_since[seat] = table.clock()
         self.wake(table)
         await table.broadcast()
 
@@ -466,28 +478,43 @@ class TableManager:
         else:
             table.match.apply(action)
             table.seq += 1
-            table.turn_started = time.monotonic()
+            table.turn_started = table.clock()
         table.last_used = time.monotonic()
         if table.match.is_over:
             self.store.mark_finished(table.id)
         self._arm(table)
 
-    def hint(self, table: LiveTable, seat: int | None, lang: str) -> list[dict[str, Any]]:
-        """Each of the seat's options with its value in points for the seat's team and
-        its reason in ``lang``, best first (its own view only; the shallow search of
-        :func:`atout.bots.advice.advise`, fast enough for the server's loop)."""
+    def hint_view(self, table: LiveTable, seat: int | None, lang: str) -> Any:
+        """The view a hint for ``seat`` is worked out from; raises :class:`ActionRefused`
+        for a spectator or a seat that has nothing to choose now."""
         if seat is None:
             raise ActionRefused("spectator", web_text("error.spectator", lang))
         view = table.match.view(seat)
         if not view.legal_actions:
             raise ActionRefused("not-your-turn", web_text("error.not-your-turn", lang))
-        from atout.bots.advice import advise
+        return view
 
-        return [
-            {"action": str(a.action), "value": round(a.points, 1), "text": signed(a.points, lang),
-             "reason": a.reason(lang)}
-            for a in advise(table.row.game, view)  # one hint per position, at every table
-        ]
+    async def hint(self, table: LiveTable, seat: int | None, lang: str) -> list[dict[str, Any]]:
+        """Each of the seat's options with its value in points for the seat's team and
+        its reason in ``lang``, best first (its own view only; the shallow search of
+        :func:`atout.bots.advice.advise`). Worked out like a bot's decision: in the
+        worker pool, within the bots' time budget; when the pool is busy, or the answer
+        late or failed, the rules-of-thumb choice alone, without a value."""
+        view = self.hint_view(table, seat, lang)
+        from atout.bots.advice import advise, position_seed
+
+        # one hint per position, at every table: advise's own level and position seed
+        job = functools.partial(advise, table.row.game, view)
+        try:
+            return await self.workers.run(  # type: ignore[no-any-return]
+                self.workers.budget, hint_options, job, lang)
+        except (WorkersBusy, TimeoutError):
+            pass
+        except Exception:
+            log.exception("a hint failed in a worker; the rules of thumb answer")
+        choice = make_bot(table.row.game, "heuristic", seed=position_seed(view)).choose(view)
+        return [{"action": str(choice), "value": None, "text": "",
+                 "reason": web_text("room.hint-quick", lang)}]
 
     # -- bots ------------------------------------------------------------------------
     def wake(self, table: LiveTable) -> None:
@@ -503,19 +530,23 @@ class TableManager:
         table.runner = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
+        """Play the bots' turns. Each action is released at the table's pace, counted
+        from the start of the turn (``bot_delay``; three times that to open a deal, and
+        at least ``bot_delay`` after the wait for the people reading the breakdown),
+        however long the bot thought, a forced card included: when it comes out tells
+        nothing of what the bot held. A decision that takes longer is sent when made."""
         while True:
-            deals = len(table.match.deals)
             async with table.lock:
                 seat = table.bot_to_play()
                 if seat is None:
                     return
-            delay = self.bot_delay
-            if deals and table.match.deal.actions == []:
-                delay *= 3  # a new deal: leave time to read the breakdown
+                release = table.turn_started + self.bot_delay
+                opening = bool(table.match.deals) and table.match.deal.actions == []
+            if opening:  # a new deal: leave time to read the breakdown
+                release += 2 * self.bot_delay
                 if self.gate is not None:
                     await self.gate(table)
-            if delay:
-                await asyncio.sleep(delay)
+                    release = max(release, self.clock() + self.bot_delay)
             async with table.lock:
                 if table.bot_to_play() != seat:
                     continue
@@ -525,8 +556,11 @@ class TableManager:
             action = await self.workers.decide(
                 table.row.game, table.bot_name(seat), bot_seed(table.row.seed, seat, seq), view
             )
+            wait = release - self.clock()
+            if wait > 0:
+                await self.sleep(wait)
             async with table.lock:
-                if table.seq != seq:
+                if table.seq != seq or table.bot_to_play() != seat:
                     continue
                 try:
                     self._commit(table, seat, action)
@@ -539,7 +573,7 @@ class TableManager:
     # -- the clock: when a stand-in takes over --------------------------------------
     def deadline(self, table: LiveTable) -> tuple[int, float, str] | None:
         """The person the table waits for, when a stand-in bot takes their seat over
-        (``time.monotonic()``) and why (``timeout``: the turn timer ran out while they
+        (the table's clock) and why (``timeout``: the turn timer ran out while they
         were connected, or would run out first; ``away``: no connection for
         ``away_seconds``); ``None`` when nobody waits or nobody is connected."""
         match = table.match
@@ -571,7 +605,7 @@ class TableManager:
                 self._expire(table, due, table.seq))
 
     async def _expire(self, table: LiveTable, due: tuple[int, float, str], seq: int) -> None:
-        await asyncio.sleep(max(0.0, due[1] - time.monotonic()))
+        await self.sleep(max(0.0, due[1] - table.clock()))
         async with table.lock:
             if table.seq != seq or self.deadline(table) != due:
                 return

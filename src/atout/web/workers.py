@@ -1,4 +1,4 @@
-"""Work that must not hold the event loop: search bots' decisions and record replays.
+"""Work that must not hold the event loop: search bots' decisions, hints and replays.
 
 One event loop serves every table, so anything slow on it delays every table. The
 search bots (``pimc``, ``ismcts``, ``hard``, ``expert``) think for up to seconds, and
@@ -33,8 +33,11 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from atout.bots.base import bot_from_target, bot_target, make_bot
+from atout.i18n import signed
 
-__all__ = ["INLINE_BOTS", "Workers", "WorkersBusy", "bot_seed", "default_workers"]
+__all__ = [
+    "INLINE_BOTS", "Workers", "WorkersBusy", "bot_seed", "default_workers", "hint_options",
+]
 
 log = logging.getLogger("atout.web")
 
@@ -74,6 +77,24 @@ def think(target: str, seed: int, view: Any) -> tuple[Any, int]:
     """In a worker: the bot at ``target`` seeded ``seed`` chooses in ``view``; returns the
     action and the worker's process id."""
     return bot_from_target(target, seed).choose(view), os.getpid()
+
+
+def _warm() -> None:
+    """In a worker: load the search's compiled kernels (numba's cache) now."""
+    from atout.bots import warm
+
+    if warm.COMPILED:
+        warm.warm_up()
+
+
+def hint_options(advice: Callable[[], list[Any]], lang: str) -> list[dict[str, Any]]:
+    """In a worker: the options of a hint, from ``advice()`` (a call of
+    :func:`atout.bots.advice.advise`), each with its value and its reason in ``lang``."""
+    return [
+        {"action": str(a.action), "value": round(a.points, 1), "text": signed(a.points, lang),
+         "reason": a.reason(lang)}
+        for a in advice()
+    ]
 
 
 class Workers:
@@ -152,6 +173,14 @@ class Workers:
             log.error("bot %s chose %s, not a legal action", bot, action)
         self.stats["fallback"] += 1
         return make_bot(game, FALLBACK_BOT, seed=seed).choose(view)
+
+    def warm(self) -> None:
+        """Start a worker now and load the search's kernels in it, in the background,
+        so that the first decision or hint asked of the pool does not wait for them."""
+        try:
+            self._executor().submit(_warm)
+        except Exception:  # the pool starts again on first use
+            log.exception("the bot workers could not be started ahead")
 
     def _drop_pool(self) -> None:
         pool, self._pool = self._pool, None

@@ -37,7 +37,8 @@
       body: JSON.stringify({ ...settings, lang, ...body }),
     });
     const data = await res.json();
-    if (res.status === 400) { say(data.message); return; }
+    // refused (400), too many requests (429), busy (503): the message, the state as it was
+    if (!res.ok && res.status !== 422) { say(data.message || data.error); return; }
     S = data;
     if (res.ok) {
       settings.deals = data.deals;

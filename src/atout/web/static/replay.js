@@ -18,7 +18,7 @@
     if (tableId) res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}`);
     else res = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ record: record || "", step }) });
     const data = await res.json();
-    if (res.status === 503 && tries < 5) {  // the server is busy: say so, and ask again when it says
+    if ((res.status === 503 || res.status === 429) && tries < 5) {  // busy, or too many requests: say so, and ask again when it says
       status.textContent = data.message; status.className = "status";
       const wait = Number(res.headers.get("retry-after")) || 5;
       setTimeout(() => load(step, tries + 1), wait * 1000);

@@ -325,11 +325,12 @@
       return el("li", { class: i === 0 ? "best" : "" },
         el("button", { type: "button", class: "action", "aria-label": t("room.hint-play", { choice: label }),
           onclick: (e) => { e.target.closest(".modal").close(); act(o.action); } }, label),
-        el("span", { class: "value" }, el("span", { class: "sr-only", text: t("room.hint-value") + ": " }), o.text),
-        i === 0 ? el("span", { class: "best-tag", text: t("room.hint-best") }) : null,
+        el("span", { class: "value" }, o.value === null ? null : el("span", { class: "sr-only", text: t("room.hint-value") + ": " }), o.text),
+        i === 0 && o.value !== null ? el("span", { class: "best-tag", text: t("room.hint-best") }) : null,
         el("span", { class: "reason", text: o.reason || "" }));
     }));
-    Atout.modal(t("web.hint-title"), el("div", {}, el("p", { class: "help", text: t("room.hint-help") }), list));
+    const valued = options.some((o) => o.value !== null);  // else the reason says why not
+    Atout.modal(t("web.hint-title"), el("div", {}, valued ? el("p", { class: "help", text: t("room.hint-help") }) : null, list));
   }
 
   // -- keys: H hint, L last trick, S scoresheet, C chat --

@@ -618,6 +618,40 @@ def test_a_phone_hand_fills_the_bottom_and_shows_every_index(
     assert not errors, errors
 
 
+@pytest.mark.parametrize("lang", ["ru", "fr"])
+def test_a_phone_shows_the_hand_while_choosing_the_schieber_trump(
+    server: str, browser: Any, lang: str
+) -> None:
+    """Seven choices and nine cards on 360x640: the choices (Schieber's trumps by their
+    suit and factor) and the whole hand, without scrolling."""
+    viewport = {"width": 360, "height": 640}
+    for _ in range(24):  # the forehand is drawn: a new table until it is ours
+        data = api(server, [{"kind": "you", "name": "Ann"}]
+                   + [{"kind": "bot", "bot": "medium"}] * 3, game="schieber", lang=lang)
+        page = page_at(browser, viewport, reduced_motion="reduce")
+        errors = watch_errors(page)
+        page.goto(server + data["seats"]["0"]["url"])
+        page.wait_for_selector(".hand .card")
+        page.wait_for_selector(".status.turn, .trick .card")
+        if page.locator(".actions .action").count() >= 6:
+            break
+        page.context.close()
+    else:
+        pytest.fail("never the forehand")
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"] + 1
+    for selector in (".actions .action", ".hand .card"):
+        for box in page.locator(selector).evaluate_all(
+                "els => els.map((e) => e.getBoundingClientRect().toJSON())"):
+            assert box["top"] >= 0 and box["bottom"] <= viewport["height"], (selector, box)
+    # the buttons still say the whole contract to a screen reader
+    names = page.locator(".actions .action").evaluate_all(
+        "els => els.map((e) => e.querySelector('.long').textContent)")
+    assert all(len(name) > 6 for name in names), names
+    assert serious(page) == []
+    assert not errors, errors
+
+
 # -- axe-core ------------------------------------------------------------------------------
 def finished_table(server: str, game: str = "deberts") -> dict[str, Any]:
     """A match of ``game`` to 1 played out over the websocket (Ann against bots)."""

@@ -477,7 +477,9 @@ const Atout = (() => {
       game === "schieber" && view.running && view.contract ? el("span", { text: `${t("schieber.running")}: ${view.running[0] - view.scores[0]} · ${view.running[1] - view.scores[1]}` }) : null);
     root.append(info);
 
-    const felt = el("div", { class: `felt players-${n}` });
+    // before the play, the middle holds no trick (at most a turned card): on a phone it
+    // gives its room to the bidding's buttons
+    const felt = el("div", { class: `felt players-${n}` + (view.phase === "play" ? "" : " no-trick") });
     const positions = {};
     for (let seat = 0; seat < n; seat++) positions[seat] = positionOf(seat, me, n);
     for (let seat = 0; seat < n; seat++) {
@@ -564,8 +566,15 @@ const Atout = (() => {
     // the choices that are not cards (bidding, push, exchange, double...)
     const buttons = [...legal].filter((a) => !SUITS[suitOf(a)] || a.includes(" ") || ["pass", "push", "claim", "capot", "double", "redouble", "exchange", "sevens", "obenabe", "undenufe"].includes(a))
       .filter((a) => !/^[CDHS](6|7|8|9|10|J|Q|K|A)$/.test(a));
+    // (a Schieber trump also has a short form, its suit and factor, for a phone's width)
+    const short = (a) => {
+      const [head, arg] = a.split(" ");
+      if (game !== "schieber" || head !== "trump") return null;
+      return el("span", { class: "short" + (RED[arg] ? " red" : ""), "aria-hidden": "true", text: `${SUITS[arg]} ×${arg === "D" || arg === "H" ? 2 : 1}` });
+    };
     const actions = el("div", { class: "actions" }, buttons.map((a) =>
-      el("button", { class: "action", type: "button", "data-action": a, onclick: () => handlers && handlers.act(a) }, actionLabel(game, a, view))));
+      el("button", { class: "action" + (short(a) ? " has-short" : ""), type: "button", "data-action": a, onclick: () => handlers && handlers.act(a) },
+        el("span", { class: "long", text: actionLabel(game, a, view) }), short(a))));
     root.append(actions);
 
     // the hand: playable cards lift, the others are dimmed but still say why when tried;

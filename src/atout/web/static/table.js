@@ -324,7 +324,9 @@
     const { game } = state.table;
     best = options.length ? options[0].action : null;
     render();
-    const fmt = (v) => `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v).toFixed(1)}`;
+    // the reader's decimal sign ("−376,0" in French, German, Russian...)
+    const number = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+    const fmt = (v) => `${v > 0 ? "+" : v < 0 ? "−" : ""}${number.format(Math.abs(v))}`;
     // one row a choice: the button that plays it, its expected points, why (one line)
     const list = el("ol", { class: "hint-list" }, options.map((o, i) => {
       const label = Atout.actionLabel(game, o.action, state.view);

@@ -432,7 +432,9 @@ SHEET_FITS = """() => {
   return { fits: wrap.scrollWidth <= wrap.clientWidth + 1,
            says: seen(hint) && wrap.classList.contains('scrolls'),
            rows: document.querySelectorAll('.modal .scoresheet tbody tr:not(.apart)').length,
-           apart: !!document.querySelector('.modal .scoresheet th.apart') };
+           apart: !!document.querySelector('.modal .scoresheet th.apart'),
+           last: [...document.querySelectorAll('.modal .scoresheet tbody tr:not(.apart)')]
+             .pop().lastElementChild.textContent };
 }"""
 
 
@@ -463,6 +465,11 @@ def test_the_end_of_a_match_is_in_view_and_its_deal_number_is_the_last(
             assert sheet["fits"], (where, sheet)  # nothing apart: every column fits
         deal = page.evaluate("n => Atout.t('label.deal', { number: n })", sheet["rows"])
         assert deal in page.locator(".info").inner_text(), (where, deal)
+        # and the score line's totals are the scoresheet's last (a Schieber match stops
+        # in the middle of a deal, with that deal's points)
+        a, b = re.findall(r"\d+", sheet["last"])
+        line = page.locator(".info .scores").inner_text()
+        assert re.search(rf"\b{a}\b.*\b{b}\b", line), (where, line, sheet["last"])
         page.context.close()
         assert not errors, errors
 

@@ -467,10 +467,14 @@ const Atout = (() => {
     const focus = focusKey(root);
     root.replaceChildren();
 
+    // the match over, the score is the scoresheet's last (a Schieber match stopped in a
+    // deal counts that deal's points)
+    const sheet = state.final && state.scoresheet && state.scoresheet.length ? state.scoresheet[state.scoresheet.length - 1] : null;
+    const scores = (sheet && sheet.scores) || view.scores || [0, 0];
     const info = el("div", { class: "info" },
       el("span", { class: "game", text: t(`${game}.title`) }),
       el("span", { text: t("label.deal", { number: view.deal_number }) }),
-      el("span", { class: "scores", text: `${teamName(0, me, n)} ${(view.scores || [0, 0])[0]} · ${teamName(1, me, n)} ${(view.scores || [0, 0])[1]}` }),
+      el("span", { class: "scores", text: `${teamName(0, me, n)} ${scores[0]} · ${teamName(1, me, n)} ${scores[1]}` }),
       trumpText(game, view) ? el("span", { class: "trump", text: `${t("label.trump")}: ${trumpText(game, view)}` }) : null,
       view.hanging ? el("span", { class: "apart", text: `${t("web.hanging")}: ${view.hanging}` }) : null,
       view.held ? el("span", { class: "apart", text: `${t("web.held")}: ${view.held}` }) : null,

@@ -77,6 +77,8 @@ const Atout = (() => {
   const rankOf = (code) => code.slice(1);
   const symbol = (code) => rankOf(code) + SUITS[suitOf(code)];
   const suitName = (letter) => `${SUITS[letter]} ${t("suit." + letter)}`;
+  // "Trump: ♥ hearts", with the reader's spacing ("Atout : ♥ cœur" in French)
+  const labelled = (label, value) => t("room.labelled", { label, value: value === undefined ? "" : value }).trimEnd();
 
   // A card face as SVG: corner indices, pips for the suit, red for hearts and diamonds.
   function cardSVG(code) {
@@ -394,7 +396,7 @@ const Atout = (() => {
     });
     const foot = [];
     if (view && apart && view[apart]) {
-      foot.push(el("tr", { class: "apart" }, el("td", { colspan: head.children.length, text: `${t(apart === "hanging" ? "web.hanging" : "web.held")}: ${view[apart]}` })));
+      foot.push(el("tr", { class: "apart" }, el("td", { colspan: head.children.length, text: labelled(t(apart === "hanging" ? "web.hanging" : "web.held"), view[apart]) })));
     }
     return el("table", { class: "sheet scoresheet" }, el("thead", {}, head), el("tbody", {}, body, foot));
   }
@@ -475,10 +477,10 @@ const Atout = (() => {
       el("span", { class: "game", text: t(`${game}.title`) }),
       el("span", { text: t("label.deal", { number: view.deal_number }) }),
       el("span", { class: "scores", text: `${teamName(0, me, n)} ${scores[0]} · ${teamName(1, me, n)} ${scores[1]}` }),
-      trumpText(game, view) ? el("span", { class: "trump", text: `${t("label.trump")}: ${trumpText(game, view)}` }) : null,
-      view.hanging ? el("span", { class: "apart", text: `${t("web.hanging")}: ${view.hanging}` }) : null,
-      view.held ? el("span", { class: "apart", text: `${t("web.held")}: ${view.held}` }) : null,
-      game === "schieber" && view.running && view.contract ? el("span", { text: `${t("schieber.running")}: ${view.running[0] - view.scores[0]} · ${view.running[1] - view.scores[1]}` }) : null);
+      trumpText(game, view) ? el("span", { class: "trump", text: labelled(t("label.trump"), trumpText(game, view)) }) : null,
+      view.hanging ? el("span", { class: "apart", text: labelled(t("web.hanging"), view.hanging) }) : null,
+      view.held ? el("span", { class: "apart", text: labelled(t("web.held"), view.held) }) : null,
+      game === "schieber" && view.running && view.contract ? el("span", { text: labelled(t("schieber.running"), `${view.running[0] - view.scores[0]} · ${view.running[1] - view.scores[1]}`) }) : null);
     root.append(info);
 
     // before the play, the middle holds no trick (at most a turned card): on a phone it
@@ -556,7 +558,7 @@ const Atout = (() => {
 
     const melds = shownMelds(game, view);
     if (melds.length) {
-      felt.append(el("div", { class: "melds" }, el("strong", { text: t("web.melds") + ": " }),
+      felt.append(el("div", { class: "melds" }, el("strong", { text: labelled(t("web.melds")) }),
         melds.map(([seat, meld]) => meldLine(seatName(seat, me, n), meld))));
     }
     root.append(felt);
@@ -665,6 +667,6 @@ const Atout = (() => {
   }
 
   return { LANGUAGES, pickLang, languageSelect, loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
-    renderTable, breakdown, scoresheet, sheetDialog, finalText, outcomeText, modal, describe, actionLabel,
+    renderTable, breakdown, scoresheet, sheetDialog, labelled, finalText, outcomeText, modal, describe, actionLabel,
     setRoster, playerName, botName, cardName, relation };
 })();

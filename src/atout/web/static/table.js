@@ -278,7 +278,7 @@
     const who = line.seat === me() ? t("seat.you") : Atout.playerName(line.seat);
     const words = line.phrase ? t("room.phrase." + line.phrase) : line.text;
     return el("div", { class: "chat-line" + (line.seat === me() ? " mine" : "") },
-      el("strong", { text: who + ": " }), el("span", { class: "chat-text", text: words }));
+      el("strong", { text: Atout.labelled(who) + " " }), el("span", { class: "chat-text", text: words }));
   }
 
   function renderChat() {
@@ -333,7 +333,7 @@
       return el("li", { class: i === 0 ? "best" : "" },
         el("button", { type: "button", class: "action", "aria-label": t("room.hint-play", { choice: label }),
           onclick: (e) => { e.target.closest(".modal").close(); act(o.action); } }, label),
-        el("span", { class: "value" }, el("span", { class: "sr-only", text: t("room.hint-value") + ": " }), fmt(o.value)),
+        el("span", { class: "value" }, el("span", { class: "sr-only", text: Atout.labelled(t("room.hint-value")) + " " }), fmt(o.value)),
         i === 0 ? el("span", { class: "best-tag", text: t("room.hint-best") }) : null,
         el("span", { class: "reason", text: o.reason || "" }));
     }));

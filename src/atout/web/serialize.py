@@ -65,11 +65,19 @@ def _hand_sizes(deal: Any) -> list[int]:
     return [int(h).bit_count() for h in deal.hands]
 
 
+def _last_deal_number(match: Any, view: dict[str, Any]) -> dict[str, Any]:
+    """A finished match's view shows its last deal: its number is that deal's, not the
+    number a next deal would have had."""
+    if match.is_over and match.deals and "deal_number" in view:
+        view["deal_number"] = len(match.deals)
+    return view
+
+
 def seat_view(match: Any, seat: int) -> dict[str, Any]:
     """What ``seat`` may know, as JSON, with every seat's number of cards added."""
     view = to_json(match.view(seat))
     view["hand_sizes"] = _hand_sizes(match.deal)
-    return view  # type: ignore[no-any-return]
+    return _last_deal_number(match, view)
 
 
 def public_view(match: Any, deal: Any | None = None) -> dict[str, Any]:
@@ -89,4 +97,4 @@ def public_view(match: Any, deal: Any | None = None) -> dict[str, Any]:
     public["hand"] = []
     public["legal_actions"] = []
     public["hand_sizes"] = _hand_sizes(match.deal if deal is None else deal)
-    return public
+    return public if deal is not None else _last_deal_number(match, public)

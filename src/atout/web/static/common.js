@@ -77,6 +77,8 @@ const Atout = (() => {
   const rankOf = (code) => code.slice(1);
   const symbol = (code) => rankOf(code) + SUITS[suitOf(code)];
   const suitName = (letter) => `${SUITS[letter]} ${t("suit." + letter)}`;
+  // "Trump: ♥ hearts", with the reader's spacing ("Atout : ♥ cœur" in French)
+  const labelled = (label, value) => t("room.labelled", { label, value: value === undefined ? "" : value }).trimEnd();
 
   // A card face as SVG: corner indices, pips for the suit, red for hearts and diamonds.
   function cardSVG(code) {
@@ -160,9 +162,22 @@ const Atout = (() => {
     return ["bottom", "right", "top", "left"][off];
   }
 
+  // A seat's name in a sentence: a player's name, or a bot's with where it sits ("Bot
+  // (medium) on the left"), so that three "Bot (medium)" can be told apart; a person's
+  // name too when another seat has the same one.
+  function nameOf(seat, me, n) {
+    const name = playerName(seat);
+    const s = roster[seat] || {};
+    const shared = roster.some((x, i) => i !== seat && playerName(i) === name);
+    if (!(s.kind === "bot" && n > 2) && !shared) return name;
+    const pos = positionOf(seat, me, n);
+    const where = me === null ? pos : { top: "across", left: "left", right: "right", bottom: "bottom" }[pos];
+    return t("room.at." + where, { name });
+  }
+
   function seatName(seat, me, n) {
     if (seat === me && me !== null) return t("seat.you");
-    if (roster.length) return playerName(seat);
+    if (roster.length) return nameOf(seat, me, n);
     if (me === null) return t("web.seat", { n: seat + 1 });
     if (n === 2) return t("seat.opponent");
     const key = { right: "seat.right", top: "seat.partner", left: "seat.left" }[positionOf(seat, me, n)];
@@ -172,9 +187,17 @@ const Atout = (() => {
   function teamName(team, me, n) {
     if (n === 2) return seatName(team, me, n);
     if (me === null) {
-      return roster.length ? t("room.team-of", { a: playerName(team), b: playerName(team + 2) }) : t("web.team", { n: team + 1 });
+      return roster.length ? t("room.team-of", { a: nameOf(team, me, n), b: nameOf(team + 2, me, n) }) : t("web.team", { n: team + 1 });
     }
     return team === me % 2 ? t("belote.team.us") : t("belote.team.them");
+  }
+
+  // A sentence whose subject is a team: one message per kind of subject, so that the verb
+  // agrees with it in every language ("Nous gagnons", "Eux gagnent", "L'équipe 1 gagne").
+  function teamSays(key, team, me, n, params) {
+    if (me !== null) return t(`${key}.${team === me % 2 ? "us" : "them"}`, params);
+    if (roster.length) return t(`${key}.pair`, Object.assign({ a: nameOf(team, me, n), b: nameOf(team + 2, me, n) }, params));
+    return t(`${key}.team`, Object.assign({ n: team + 1 }, params));
   }
 
   // The words of an action, for a button or the running commentary.
@@ -237,7 +260,7 @@ const Atout = (() => {
     if (game === "belote") {
       const a = view.announcements && view.announcements[seat];
       if (!a) return "";
-      if (!a.run) return t("belote.carre", { rank: a.top });
+      if (!a.run) return t("belote.carre", { rank: t("belote.rank." + a.top) });
       const kind = t(a.points >= 100 ? "belote.quinte" : a.points >= 50 ? "belote.quarte" : "belote.tierce");
       return t("belote.run", { kind, card: a.top });
     }
@@ -293,24 +316,31 @@ const Atout = (() => {
     }
     if (game === "belote") {
       const points = result.recorded ? Math.max(...result.recorded) : 0;
-      if (result.outcome === "capot") return t("belote.outcome.capot", { team: teamName(result.capot ?? 0, me, n) });
+      if (result.outcome === "capot") return teamSays("room.capot", result.capot ?? 0, me, n);
       if (result.outcome === "litige") return t("belote.outcome.litige", { points: result.held });
       return seatKey(`belote.outcome.${result.outcome}`, result.taker, { points });
     }
     if (game === "schieber") {
       // a stop in the middle of a deal: say what the losers kept (RULES.md Schieber 8)
       if (result.outcome === "false-claim") {
-        return `${t("schieber.false-claim.short", { team: teamName(result.claimant, me, n) })}. ${t("schieber.both-keep")}`;
+        return `${teamSays("room.false-claim", result.claimant, me, n)}. ${t("schieber.both-keep")}`;
       }
       if (result.match_winner !== null && result.match_winner !== undefined) {
-        const text = t("schieber.reached", { team: teamName(result.match_winner, me, n), target: "",
-          how: result.reached_by ? t("schieber.reached." + result.reached_by) : "" });
+        const text = result.reached_by === "claim" ? teamSays("room.reached-claim", result.match_winner, me, n)
+          : teamSays("room.reached", result.match_winner, me, n, { how: t("schieber.reached." + (result.reached_by || "count")) });
         return result.outcome === "claim" ? `${text}. ${t("schieber.losers-keep")}` : text;
       }
       return result.contract ? say("schieber.chooses", result.chooser, me, n, {
         contract: result.contract.startsWith("trump") ? t("schieber.contract.trump", { suit: suitName(result.contract.split(" ")[1]) }) : t("schieber." + result.contract) }) : "";
     }
     return result.outcome;
+  }
+
+  // One meld: who shows it, its cards, its points (each apart, never run together).
+  function meldLine(who, meld) {
+    return el("div", { class: "meld" }, el("span", { class: "meld-who", text: who }),
+      el("span", { class: "meld-cards" }, meld.cards.map((c) => cardNode(c, "mini"))),
+      el("span", { class: "meld-points", text: String(meld.points) }));
   }
 
   // The breakdown of a finished deal: one row per component, one column per side.
@@ -339,18 +369,19 @@ const Atout = (() => {
     const melds = [];
     const list = game === "deberts" ? (result.sequences || []).flatMap((ms, s) => ms.map((m) => [s, m]))
       : game === "belote" ? (result.announcements || []).flat() : (result.weis || []).flat();
-    for (const [seat, meld] of list) {
-      melds.push(el("div", { class: "meld" }, `${seatName(seat, me, n)}: `, meld.cards.map((c) => cardNode(c, "mini"))));
-    }
+    for (const [seat, meld] of list) melds.push(meldLine(seatName(seat, me, n), meld));
     return el("div", { class: "breakdown" }, el("p", { class: "outcome", text: outcomeText(game, result, me, n) }), table, melds);
   }
 
   // The scoresheet: every deal, with the hanging (Deberts) or litige (Belote) amount apart.
   function scoresheet(game, rows, me, n, view) {
-    const apart = game === "deberts" ? "hanging" : game === "belote" ? "held" : null;
-    const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("web.outcome") }),
+    const kind = game === "deberts" ? "hanging" : game === "belote" ? "held" : null;
+    // the hanging (litige) column only when a deal left points apart, so that a phone
+    // has room for the others
+    const apart = kind && (rows.some((r) => r[kind] || r.hanging_paid || r.held_paid) || (view && view[kind])) ? kind : null;
+    const head = el("tr", {}, el("th", { text: "#" }), el("th", { class: "outcome", text: t("web.outcome") }),
       el("th", { text: teamName(0, me, n) }), el("th", { text: teamName(1, me, n) }),
-      apart ? el("th", { text: t(apart === "hanging" ? "web.hanging" : "web.held") }) : null,
+      apart ? el("th", { class: "apart", text: t(apart === "hanging" ? "web.hanging" : "web.held") }) : null,
       el("th", { text: t("web.scores") }));
     const body = rows.map((row) => {
       const r = row.result;
@@ -358,16 +389,32 @@ const Atout = (() => {
       if (game === "schieber" && r.contract) outcome = `${r.contract.startsWith("trump") ? SUITS[r.contract.split(" ")[1]] : t("schieber." + r.contract)} ×${r.factor}`;
       else outcome = t(`web.outcome.${r.outcome}`) !== `web.outcome.${r.outcome}` ? t(`web.outcome.${r.outcome}`) : r.outcome;
       const paid = row.hanging_paid || row.held_paid;
-      return el("tr", {}, el("td", { text: row.number }), el("td", { text: outcome }),
+      return el("tr", {}, el("td", { text: row.number }), el("td", { class: "outcome", text: outcome }),
         el("td", { text: r.recorded[0] }), el("td", { text: r.recorded[1] }),
         apart ? el("td", { class: "apart", text: (row[apart] || "") + (paid ? ` (${t("web.paid")} ${paid[1]} → ${teamName(paid[0], me, n)})` : "") }) : null,
         el("td", { text: `${row.scores[0]} – ${row.scores[1]}` }));
     });
     const foot = [];
     if (view && apart && view[apart]) {
-      foot.push(el("tr", { class: "apart" }, el("td", { colspan: 6, text: `${t(apart === "hanging" ? "web.hanging" : "web.held")}: ${view[apart]}` })));
+      foot.push(el("tr", { class: "apart" }, el("td", { colspan: head.children.length, text: labelled(t(apart === "hanging" ? "web.hanging" : "web.held"), view[apart]) })));
     }
     return el("table", { class: "sheet scoresheet" }, el("thead", {}, head), el("tbody", {}, body, foot));
+  }
+
+  // The scoresheet in a dialog. Where it is wider than the screen, it scrolls sideways in
+  // its panel, and says so: a line above it and shadows at the edge that has more.
+  function sheetDialog(title, sheet) {
+    const wrap = el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": title }, sheet);
+    const hint = el("p", { class: "scroll-hint", hidden: true }, el("span", { "aria-hidden": "true", text: "⇆ " }), t("room.scroll-sideways"));
+    const dialog = modal(title, el("div", {}, hint, wrap));
+    const check = () => {
+      const more = wrap.scrollWidth > wrap.clientWidth + 1;
+      wrap.classList.toggle("scrolls", more);
+      hint.hidden = !more;
+    };
+    check();
+    if (window.ResizeObserver) new ResizeObserver(check).observe(wrap);
+    return dialog;
   }
 
   function finalText(game, final, me, n) {
@@ -375,7 +422,7 @@ const Atout = (() => {
     const score = `${final.score[0]}–${final.score[1]}`;
     let text;
     if (n === 2) text = final.winner === me ? t("match.winner.you", { score }) : t("match.winner", { seat: seatName(final.winner, me, n), score });
-    else text = t("match.winner-team", { team: teamName(final.winner, me, n), score });
+    else text = teamSays("room.won", final.winner, me, n, { score });
     if (final.stakes > 1) text += " " + t("match.stakes", { stakes: final.stakes });
     return text;
   }
@@ -422,17 +469,23 @@ const Atout = (() => {
     const focus = focusKey(root);
     root.replaceChildren();
 
+    // the match over, the score is the scoresheet's last (a Schieber match stopped in a
+    // deal counts that deal's points)
+    const sheet = state.final && state.scoresheet && state.scoresheet.length ? state.scoresheet[state.scoresheet.length - 1] : null;
+    const scores = (sheet && sheet.scores) || view.scores || [0, 0];
     const info = el("div", { class: "info" },
       el("span", { class: "game", text: t(`${game}.title`) }),
       el("span", { text: t("label.deal", { number: view.deal_number }) }),
-      el("span", { class: "scores", text: `${teamName(0, me, n)} ${(view.scores || [0, 0])[0]} · ${teamName(1, me, n)} ${(view.scores || [0, 0])[1]}` }),
-      trumpText(game, view) ? el("span", { class: "trump", text: `${t("label.trump")}: ${trumpText(game, view)}` }) : null,
-      view.hanging ? el("span", { class: "apart", text: `${t("web.hanging")}: ${view.hanging}` }) : null,
-      view.held ? el("span", { class: "apart", text: `${t("web.held")}: ${view.held}` }) : null,
-      game === "schieber" && view.running && view.contract ? el("span", { text: `${t("schieber.running")}: ${view.running[0] - view.scores[0]} · ${view.running[1] - view.scores[1]}` }) : null);
+      el("span", { class: "scores", text: `${teamName(0, me, n)} ${scores[0]} · ${teamName(1, me, n)} ${scores[1]}` }),
+      trumpText(game, view) ? el("span", { class: "trump", text: labelled(t("label.trump"), trumpText(game, view)) }) : null,
+      view.hanging ? el("span", { class: "apart", text: labelled(t("web.hanging"), view.hanging) }) : null,
+      view.held ? el("span", { class: "apart", text: labelled(t("web.held"), view.held) }) : null,
+      game === "schieber" && view.running && view.contract ? el("span", { text: labelled(t("schieber.running"), `${view.running[0] - view.scores[0]} · ${view.running[1] - view.scores[1]}`) }) : null);
     root.append(info);
 
-    const felt = el("div", { class: `felt players-${n}` });
+    // before the play, the middle holds no trick (at most a turned card): on a phone it
+    // gives its room to the bidding's buttons
+    const felt = el("div", { class: `felt players-${n}` + (view.phase === "play" ? "" : " no-trick") });
     const positions = {};
     for (let seat = 0; seat < n; seat++) positions[seat] = positionOf(seat, me, n);
     for (let seat = 0; seat < n; seat++) {
@@ -467,8 +520,9 @@ const Atout = (() => {
       const count = (view.hand_sizes || [])[seat] || 0;
       const hands = state.hands && state.hands[seat];
       const cards = hands ? hands.map((c) => cardNode(c, "small")) : Array.from({ length: count }, () => el("span", { class: "card small back" }, backSVG()));
-      felt.append(el("div", { class: `seat ${pos}` }, label,
-        el("div", { class: "backs" + (hands ? " open" : ""), role: hands ? "group" : "img", "aria-label": hands ? name : t("room.cards-left", { n: count }) }, cards)));
+      const backs = el("div", { class: "backs" + (hands ? " open" : ""), role: hands ? "group" : "img", "aria-label": hands ? name : t("room.cards-left", { n: count }) }, cards);
+      backs.style.setProperty("--n", String(cards.length));  // the overlap that keeps them on one row
+      felt.append(el("div", { class: `seat ${pos}` }, label, backs));
     }
 
     // the middle: the trick (new cards fly in from their seat; a finished trick is
@@ -504,8 +558,8 @@ const Atout = (() => {
 
     const melds = shownMelds(game, view);
     if (melds.length) {
-      felt.append(el("div", { class: "melds" }, el("strong", { text: t("web.melds") + ": " }),
-        melds.map(([seat, meld]) => el("span", { class: "meld" }, `${seatName(seat, me, n)} `, meld.cards.map((c) => cardNode(c, "mini")), ` ${meld.points}`))));
+      felt.append(el("div", { class: "melds" }, el("strong", { text: labelled(t("web.melds")) }),
+        melds.map(([seat, meld]) => meldLine(seatName(seat, me, n), meld))));
     }
     root.append(felt);
 
@@ -518,13 +572,21 @@ const Atout = (() => {
     // the choices that are not cards (bidding, push, exchange, double...)
     const buttons = [...legal].filter((a) => !SUITS[suitOf(a)] || a.includes(" ") || ["pass", "push", "claim", "capot", "double", "redouble", "exchange", "sevens", "obenabe", "undenufe"].includes(a))
       .filter((a) => !/^[CDHS](6|7|8|9|10|J|Q|K|A)$/.test(a));
+    // (a Schieber trump also has a short form, its suit and factor, for a phone's width)
+    const short = (a) => {
+      const [head, arg] = a.split(" ");
+      if (game !== "schieber" || head !== "trump") return null;
+      return el("span", { class: "short" + (RED[arg] ? " red" : ""), "aria-hidden": "true", text: `${SUITS[arg]} ×${arg === "D" || arg === "H" ? 2 : 1}` });
+    };
     const actions = el("div", { class: "actions" }, buttons.map((a) =>
-      el("button", { class: "action", type: "button", "data-action": a, onclick: () => handlers && handlers.act(a) }, actionLabel(game, a, view))));
+      el("button", { class: "action" + (short(a) ? " has-short" : ""), type: "button", "data-action": a, onclick: () => handlers && handlers.act(a) },
+        el("span", { class: "long", text: actionLabel(game, a, view) }), short(a))));
     root.append(actions);
 
     // the hand: playable cards lift, the others are dimmed but still say why when tried;
     // the arrow keys move along it, Enter or Space plays the card that has the focus
     const hand = el("div", { class: "hand", role: "group", "aria-label": t("room.hand"), onkeydown: handKeys });
+    hand.style.setProperty("--n", String((view.hand || []).length));  // the cards share the width
     const inPlay = view.phase === "play" && legal.size > 0;
     const codes = sortHand(game, view.hand || [], view);
     const dealt = moving && (before.deal !== view.deal_number || codes.length > before.handLen);
@@ -605,6 +667,6 @@ const Atout = (() => {
   }
 
   return { LANGUAGES, pickLang, languageSelect, loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
-    renderTable, breakdown, scoresheet, finalText, outcomeText, modal, describe, actionLabel,
+    renderTable, breakdown, scoresheet, sheetDialog, labelled, finalText, outcomeText, modal, describe, actionLabel,
     setRoster, playerName, botName, cardName, relation };
 })();

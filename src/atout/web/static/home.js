@@ -145,7 +145,7 @@
       el("section", { id: "created", "aria-live": "polite" }),
       el("section", { class: "panel more", "aria-labelledby": "more-title" }, el("h2", { id: "more-title", text: t("room.more") }),
         el("ul", { class: "more-links" },
-          el("li", {}, el("a", { href: `/lobby?lang=${lang}`, id: "lobby-link" }, t("room.lobby-title"))),
+          el("li", {}, el("a", { href: `/lobby?lang=${lang}`, id: "lobby-link" }, t("room.lobby"))),
           el("li", {}, el("a", { href: `/learn?lang=${lang}`, id: "learn-link" }, t("learn.link"))),
           el("li", {}, el("a", { href: `/score?lang=${lang}` }, t("room.scorekeeper"))),
           el("li", {}, el("a", { href: `/advise?lang=${lang}` }, t("room.advisor")))),

@@ -42,7 +42,7 @@
       value: localStorage.getItem("atout-name") || "", oninput: (e) => localStorage.setItem("atout-name", e.target.value.trim()) });
     main.replaceChildren(
       el("section", { class: "panel", "aria-labelledby": "lobby-title" },
-        el("h1", { id: "lobby-title", text: t("room.lobby-title") }),
+        el("h1", { id: "lobby-title", text: t("room.lobby") }),
         el("p", { class: "help", text: t("room.lobby-help") }),
         el("div", { class: "field" }, el("label", { for: "my-name", text: t("room.your-name") }), name),
         message ? el("p", { class: "status error", role: "alert", text: message }) : null,

@@ -49,8 +49,8 @@
       tool("prev", "◀", t("web.prev"), () => load(snap.step - 1)),
       tool("next", "▶", t("web.next"), () => load(snap.step + 1)),
       tool("end", "▶▶", t("web.last"), () => load(snap.total)),
-      tool("scoresheet", "☰", t("web.scoresheet"), () => Atout.modal(t("web.scoresheet"),
-        el("div", { class: "sheet-wrap" }, Atout.scoresheet(snap.game, snap.scoresheet, null, n, snap.view)))));
+      tool("scoresheet", "☰", t("web.scoresheet"), () => Atout.sheetDialog(t("web.scoresheet"),
+        Atout.scoresheet(snap.game, snap.scoresheet, null, n, snap.view))));
   }
 
   // a button of the toolbar: its icon, and its word where there is room (always for

@@ -45,7 +45,7 @@
   function turnLine() {
     if (!state) return;
     const v = state.view;
-    if (state.final) return showStatus(Atout.finalText(state.table.game, state.final, me(), state.table.num_players), "final");
+    if (state.final) return showStatus(Atout.finalText(state.table.game, state.final, me(), state.table.num_players), "final sr-only");
     if (me() === null) return showStatus(t("web.spectator"), "");
     if (v.to_play === me()) return showStatus(t("web.your-turn"), "turn");
     if (v.to_play !== null && v.to_play !== undefined) {
@@ -146,6 +146,9 @@
     breakdownBox = Atout.modal(t("web.breakdown", { n: row.number }), body, () => {
       breakdownBox = null;
       if (me() !== null) send({ type: "ready", deal });
+      // the match is over: the keyboard goes on to the rematch (or the next choice)
+      const next = state && state.final && root.querySelector(".final-links .button, .final-links button");
+      if (next) next.focus();
     }, state.final ? t("web.close") : t("room.continue"));
     breakdownBox.dataset.deal = deal;
     breakdownBox.classList.add("breakdown-dialog");
@@ -162,7 +165,8 @@
     line.textContent = people.length ? t("room.waiting-ready", { names: people.map((s) => Atout.playerName(s.seat)).join(", ") }) : t("room.all-ready");
   }
 
-  // -- the end of the match: the record, the replay, the rematch --
+  // -- the end of the match: the record, the replay, the rematch; first on the page, under
+  // the score line, so that it is in view without scrolling on any screen --
   function renderFinal() {
     const seated = me() !== null;
     const next = room && room.next;
@@ -172,9 +176,11 @@
       el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "", class: "button", id: "download" }, t("web.download")),
       el("a", { href: `/replay?table=${encodeURIComponent(tableId)}&lang=${lang}`, class: "button", id: "replay" }, t("web.replay")),
       el("a", { href: `/?lang=${lang}`, class: "button" }, t("web.new")));
-    root.append(el("section", { class: "final", "aria-labelledby": "final-title" }, el("h2", { id: "final-title", text: t("web.match-over") }),
-      el("p", { text: Atout.finalText(state.table.game, state.final, me(), state.table.num_players) }),
-      seated && !next ? el("p", { class: "help", text: t("room.rematch-help") }) : null, links));
+    const panel = el("section", { class: "final", "aria-labelledby": "final-title" }, el("h2", { id: "final-title", text: t("web.match-over") }),
+      el("p", { class: "final-text", text: Atout.finalText(state.table.game, state.final, me(), state.table.num_players) }),
+      seated && !next ? el("p", { class: "help", text: t("room.rematch-help") }) : null, links);
+    const info = root.querySelector(".info");
+    if (info) info.after(panel); else root.prepend(panel);
   }
 
   function nextLink(next) {
@@ -233,8 +239,7 @@
 
   function showScoresheet() {
     const { game, num_players: n, you } = state.table;
-    Atout.modal(t("web.scoresheet"), el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": t("web.scoresheet") },
-      Atout.scoresheet(game, state.scoresheet, you, n, state.view)));
+    Atout.sheetDialog(t("web.scoresheet"), Atout.scoresheet(game, state.scoresheet, you, n, state.view));
   }
 
   function leave() {
@@ -273,7 +278,7 @@
     const who = line.seat === me() ? t("seat.you") : Atout.playerName(line.seat);
     const words = line.phrase ? t("room.phrase." + line.phrase) : line.text;
     return el("div", { class: "chat-line" + (line.seat === me() ? " mine" : "") },
-      el("strong", { text: who + ": " }), el("span", { class: "chat-text", text: words }));
+      el("strong", { text: Atout.labelled(who) + " " }), el("span", { class: "chat-text", text: words }));
   }
 
   function renderChat() {
@@ -325,7 +330,7 @@
       return el("li", { class: i === 0 ? "best" : "" },
         el("button", { type: "button", class: "action", "aria-label": t("room.hint-play", { choice: label }),
           onclick: (e) => { e.target.closest(".modal").close(); act(o.action); } }, label),
-        el("span", { class: "value" }, o.value === null ? null : el("span", { class: "sr-only", text: t("room.hint-value") + ": " }), o.text),
+        el("span", { class: "value" }, o.value === null ? null : el("span", { class: "sr-only", text: Atout.labelled(t("room.hint-value")) + " " }), o.text),
         i === 0 && o.value !== null ? el("span", { class: "best-tag", text: t("room.hint-best") }) : null,
         el("span", { class: "reason", text: o.reason || "" }));
     }));

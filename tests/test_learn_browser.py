@@ -60,7 +60,7 @@ def test_a_lesson_on_the_desktop(server: str, browser: Any) -> None:
     page.click('.answer .pick[data-action="S8"]')
     page.click("#check")
     page.wait_for_selector('#feedback[data-correct="true"]')
-    assert "Juste !" in page.locator("#feedback").inner_text()
+    assert "Juste\u202f!" in page.locator("#feedback").inner_text()
     assert page.locator('[data-lesson="deberts.3"] .count').inner_text() == "1/6"
     shot(page, "learn-right-desktop", full=True)
     # a choice, then a number, in the first lesson

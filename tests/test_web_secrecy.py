@@ -332,6 +332,8 @@ def test_the_weis_check_finds_a_lower_weis() -> None:
     assert expected_view_calls(deal) == (None, WeisCall(50), None, None)
 
     class Holder:  # what weis_leaks reads of a match
+        is_over = False
+
         def __init__(self) -> None:
             self.deal, self.deals = deal, []
 

@@ -14,6 +14,7 @@ import contextlib
 from datetime import datetime
 from typing import Any, ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
@@ -549,8 +550,12 @@ class PlayApp(TableApp):
         box.clear_options()
         first = len(cards)
         for i, action in enumerate(others):
-            prompt = Text.assemble((f"{first + i + 1:>2} ", "bold"),
-                                   self.describer.label(action, view))
+            # the number in its own column, so a long label wraps under itself
+            prompt = Table.grid(padding=(0, 1))
+            prompt.add_column(no_wrap=True)
+            prompt.add_column()
+            prompt.add_row(Text(f"{first + i + 1:>2}", style="bold"),
+                           self.describer.label(action, view))
             box.add_option(Option(prompt, id=str(first + i)))
         box.border_title = self.t("label.choices")
         box.add_class("shown")

@@ -4,8 +4,13 @@
     python benchmarks/peers.py --rounds 9 --seconds 2
     python benchmarks/peers.py --quick       # 3 rounds of 0.3 s, to try the harness
     python benchmarks/peers.py --tests       # the differential tests, in the peers' venv
-    python benchmarks/peers.py --only kernel-schieber,jass-kit --kernel \
+    python benchmarks/peers.py --only kernel-schieber,jass-kit-cpp --kernel \
         --jass-kit-cpp ~/src/jass-kit-cpp    # the compiled kernel, natively compared
+
+``--jass-kit-cpp DIR`` builds ``jass_kit_cpp_driver.cpp`` against a checkout of
+jass-kit-cpp and adds two native loops: ``jass-kit-cpp``, the lean loop its API allows
+(one ``GameSim`` reused for every deal), and ``jass-kit-cpp-sim-per-deal`` (a
+``GameSim`` built for each deal and a card list per card, the loop measured before).
 
 The peers are installed in a virtual environment of their own,
 ``benchmarks/.peers-venv`` (git-ignored), never as dependencies of atout:
@@ -188,6 +193,12 @@ NATIVE: dict[str, Path] = {}
 KERNEL_ORDER = (*LOCAL, "colver-rollouts")
 KERNEL_COMPARISONS = (
     Comparison("Kernel Schieber vs jass-kit-cpp (native)", "kernel-schieber", "jass-kit-cpp", 1.0),
+    Comparison(
+        "Kernel Schieber vs jass-kit-cpp, sim per deal",
+        "kernel-schieber",
+        "jass-kit-cpp-sim-per-deal",
+        1.0,
+    ),
     Comparison("Kernel Schieber vs jass-kit (Python) loop", "kernel-schieber", "jass-kit", 1.0),
     Comparison(
         "Kernel Belote playouts vs colver rollouts, per card",
@@ -270,7 +281,8 @@ LABELS = {
     "kernel-deberts": "atout kernel Deberts (compiled, arrays)",
     "kernel-belote-playouts": "atout kernel Belote playouts (dealt)",
     "colver-rollouts": "colver 0.11.1 native rollouts (dealt)",
-    "jass-kit-cpp": "jass-kit-cpp native engine loop (-O3)",
+    "jass-kit-cpp": "jass-kit-cpp native, one GameSim (-O3)",
+    "jass-kit-cpp-sim-per-deal": "jass-kit-cpp native, a GameSim a deal",
     "belote-cli": "belote-cli 4.9.6 engine",
     "colver": "colver 0.11.1 stepped from Python",
 }
@@ -371,7 +383,11 @@ def build_jass_kit_cpp(checkout: Path) -> Path:
 
 def run_tests(python: Path, extra: list[str]) -> int:
     tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_peers_*.py"))
-    command = [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, *extra]
+    # the project's addopts ask for pytest-xdist (-n), which the peers' venv does not have
+    command = [
+        str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o",
+        "addopts=--strict-markers", *tests, *extra,
+    ]
     print(" ".join(command), file=sys.stderr)
     return subprocess.run(command, cwd=str(ROOT)).returncode
 
@@ -423,8 +439,9 @@ def main() -> None:
     if args.kernel:
         engines += KERNEL_ORDER
     if args.jass_kit_cpp:
-        NATIVE["jass-kit-cpp"] = build_jass_kit_cpp(Path(args.jass_kit_cpp))
-        engines.append("jass-kit-cpp")
+        binary = build_jass_kit_cpp(Path(args.jass_kit_cpp))
+        NATIVE["jass-kit-cpp"] = NATIVE["jass-kit-cpp-sim-per-deal"] = binary
+        engines += ["jass-kit-cpp", "jass-kit-cpp-sim-per-deal"]
     if args.only:
         engines = [e.strip() for e in args.only.split(",") if e.strip()]
     start = time.perf_counter()

@@ -180,8 +180,8 @@ def test_kernel_schieber_stops_and_claims_happen() -> None:
 def test_warm_programs_prepares_the_kernels_it_names() -> None:
     """``warm_programs`` compiles (or loads) the complete-deal and vector kernels of
     each game it is given, and reports each one."""
-    from atout.bots.warm import warm_programs
     from atout.kernel import deals, vector
+    from atout.warm import warm_programs
 
     told: list[str] = []
     spent = warm_programs(lambda game, seconds: told.append(game), games=("deberts",))
@@ -194,8 +194,7 @@ def test_warm_command_prepares_the_programs_kernels_on_request(monkeypatch: Any)
     plain ``atout warm`` leaves them alone."""
     from click.testing import CliRunner
 
-    from atout import cli
-    from atout.bots import warm
+    from atout import cli, warm
 
     asked: list[tuple[str, ...]] = []
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from atout.games.space import PASS
 from atout.kernel.rules import COMPILED
 
 __all__ = [
@@ -27,7 +28,7 @@ __all__ = [
 
 _GAMES = ("deberts", "belote", "schieber")
 _DECK_SIZE = {"deberts": 32, "belote": 32, "schieber": 36}
-_CARDS = 36  # action indices 0..35 are cards (atout.games.space)
+_CARDS = PASS  # action indices below PASS are cards (atout.games.space)
 
 
 def __getattr__(name: str) -> Any:  # numpy loads on first use

@@ -22,6 +22,7 @@ import numpy as np
 from atout.games import belote as _b
 from atout.games import deberts as _d
 from atout.games import schieber as _s
+from atout.games import space as _space
 from atout.kernel.policy import (
     POLICIES,
     RANDOM,
@@ -48,10 +49,27 @@ _M32: Final = (1 << 32) - 1
 _RANK_ALL: Final = 1 | (1 << 9) | (1 << 18) | (1 << 27)
 _RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
 _SEVENS: Final = _RANK_ALL << 1
-#: Action indices (see atout.env.space).
-_PASS, _TRUMP, _PUSH, _EXCHANGE, _DOUBLE, _REDOUBLE, _SEVENS_ACT, _CAPOT = (
-    36, 37, 43, 44, 45, 46, 47, 48,
-)
+#: Action indices (:mod:`atout.games.space`, the environments' too).
+_PASS: Final = _space.PASS
+_TRUMP: Final = _space.TRUMP
+_PUSH: Final = _space.PUSH
+_EXCHANGE: Final = _space.EXCHANGE
+_DOUBLE: Final = _space.DOUBLE
+_REDOUBLE: Final = _space.REDOUBLE
+_SEVENS_ACT: Final = _space.SEVENS
+_CAPOT: Final = _space.CAPOT
+#: The engines' scoring constants (read here, never retyped: numba freezes them).
+S_FACTORS: Final = _s.FACTORS  # per contract index
+S_LAST: Final = _s.LAST_TRICK
+S_MATCH: Final = _s.MATCH_BONUS
+S_STOECK: Final = _s.STOECK
+B_LAST: Final = _b.LAST_TRICK
+B_ALL: Final = _b.ALL_CARDS
+B_CAPOT: Final = _b.CAPOT
+B_ANNOUNCED: Final = _b.ANNOUNCED_CAPOT
+B_BELOTE: Final = _b.BELOTE
+D_LAST: Final = _d.LAST_TRICK
+D_BELA: Final = _d.BELA
 #: Room for the decisions of one deal in the recorded arrays.
 MAX_DECISIONS: Final = 48
 
@@ -344,7 +362,7 @@ def _schieber(
                 winner = (leader + _best_of(cards, base, 4, trump, stren)) % 4
                 g = pts[cards[base]] + pts[cards[base + 1]] + pts[cards[base + 2]] + pts[c]
                 if ti == 8:
-                    g += 5
+                    g += S_LAST
                     last = winner % 2
                 if winner % 2 == 0:
                     won0 += 1
@@ -361,17 +379,11 @@ def _schieber(
                 legal_out[i, j] = 0
         w0 = wtot[0] + wtot[2] if wteam == 0 else 0
         w1 = wtot[1] + wtot[3] if wteam == 1 else 0
-        m0 = 100 if won0 == 9 else 0
-        m1 = 100 if won1 == 9 else 0
-        st0 = 20 if stoeck_seat >= 0 and stoeck_seat % 2 == 0 else 0
-        st1 = 20 if stoeck_seat >= 0 and stoeck_seat % 2 == 1 else 0
-        f = 1
-        if k == 1 or k == 2:
-            f = 2
-        elif k == 4:
-            f = 3
-        elif k == 5:
-            f = 4
+        m0 = S_MATCH if won0 == 9 else 0
+        m1 = S_MATCH if won1 == 9 else 0
+        st0 = S_STOECK if stoeck_seat >= 0 and stoeck_seat % 2 == 0 else 0
+        st1 = S_STOECK if stoeck_seat >= 0 and stoeck_seat % 2 == 1 else 0
+        f = S_FACTORS[k]
         t0 = cap0 + m0 + w0 + st0
         t1 = cap1 + m1 + w1 + st1
         row = out[i]
@@ -764,9 +776,9 @@ def _deberts(
                         na += 1
                 if (1 << c) & kq and hand & kq == kq:
                     if seat == 0:
-                        bela0 = 20
+                        bela0 = D_BELA
                     else:
-                        bela1 = 20
+                        bela1 = D_BELA
                 hands[seat] = hand ^ (1 << c)
                 cards[base + tn] = c
                 tn += 1
@@ -813,8 +825,8 @@ def _belote_row(
 ) -> None:
     """The result row of a played Belote deal (the fields of :data:`FIELDS`) from its
     captures (the last trick's 10 not included), announcements and belote."""
-    c0 = cap0 + (10 if last % 2 == 0 else 0)
-    c1 = cap1 + (10 if last % 2 == 1 else 0)
+    c0 = cap0 + (B_LAST if last % 2 == 0 else 0)
+    c1 = cap1 + (B_LAST if last % 2 == 1 else 0)
     takers = taker % 2
     defenders = 1 - takers
     capot = 0 if won1 == 0 else (1 if won0 == 0 else -1)
@@ -824,7 +836,7 @@ def _belote_row(
     if capot >= 0:
         v = defender_capot
         if capot == takers:
-            v = 500 if announced else 250
+            v = B_ANNOUNCED if announced else B_CAPOT
         if capot == 0:
             b0 = v
         else:
@@ -838,8 +850,8 @@ def _belote_row(
             a0 = v
         else:
             a1 = v
-    bel0 = 20 if belote_seat >= 0 and belote_seat % 2 == 0 else 0
-    bel1 = 20 if belote_seat >= 0 and belote_seat % 2 == 1 else 0
+    bel0 = B_BELOTE if belote_seat >= 0 and belote_seat % 2 == 0 else 0
+    bel1 = B_BELOTE if belote_seat >= 0 and belote_seat % 2 == 1 else 0
     t0 = b0 + a0 + bel0
     t1 = b1 + a1 + bel1
     x0 = t0 if belote_in else t0 - bel0
@@ -863,11 +875,11 @@ def _belote_row(
     else:
         if outcome == 1:
             if announced:
-                won = 500
+                won = B_ANNOUNCED
             elif capot == defenders:
                 won = defender_capot
             else:
-                won = 162
+                won = B_ALL
             rd = won + a0 + a1 + beld
         else:
             rd = t1 if takers == 0 else t0
@@ -904,8 +916,8 @@ def _deberts_row(
 ) -> None:
     """The result row of a played Deberts deal from its captures (the last trick's 10
     not included), sequences and bela."""
-    c0 = cap0 + (10 if last == 0 else 0)
-    c1 = cap1 + (10 if last == 1 else 0)
+    c0 = cap0 + (D_LAST if last == 0 else 0)
+    c1 = cap1 + (D_LAST if last == 1 else 0)
     q0 = stot[0] if sw == 0 and won0 > 0 else 0
     q1 = stot[1] if sw == 1 and won1 > 0 else 0
     t0 = c0 + q0 + bela0
@@ -1063,6 +1075,26 @@ def run_cards(game: str) -> Any:
     return _i64([_union(runs[m]) for m in range(512)])
 
 
+#: Each game's option switches, in the order the compiled functions take them (the
+#: vectorized tables' ``OP`` slots 1.., the complete-deal kernels' arguments): an
+#: option's name, or ``name=value`` for a switch on when the option has that value.
+SWITCHES: Final[dict[str, tuple[str, ...]]] = {
+    "schieber": ("weis", "stoeck", "undenufe_values=modern", "manual_claim"),
+    "belote": ("announcements", "belote_in_contract", "defender_capot", "announced_capot"),
+    "deberts": ("doubling", "four_sevens"),
+}
+
+
+def switches(game: str, options: Any) -> list[int]:
+    """The option switches of :data:`SWITCHES` read from a game's options object."""
+    out = []
+    for name in SWITCHES[game]:
+        field, _, value = name.partition("=")
+        got = getattr(options, field)
+        out.append(int(got == value) if value else int(got))
+    return out
+
+
 def run(
     game: str, n: int, seed: int, first: int, options: Any, out: Any, rec: bool,
     deck_out: Any, act_out: Any, legal_out: Any, policy: str = "random",
@@ -1071,23 +1103,13 @@ def run(
     decisions by ``policy`` (one of :data:`atout.kernel.policy.POLICIES`)."""
     r = 1 if rec else 0
     pol = (POLICIES.index(policy), *policy_tables(game))
+    sw = switches(game, options)
     if game == "schieber":
         t = tables("schieber")
-        _schieber(
-            seed, first, n, int(options.weis), int(options.stoeck),
-            int(options.undenufe_values == "modern"), *t, *pol, out, r, deck_out, act_out,
-            legal_out,
-        )
+        _schieber(seed, first, n, *sw[:3], *t, *pol, out, r, deck_out, act_out, legal_out)
     elif game == "belote":
         t = tables("belote", options.undertrump)
-        _belote(
-            seed, first, n, int(options.announcements), int(options.belote_in_contract),
-            int(options.defender_capot), int(options.announced_capot), *t, *pol, out, r,
-            deck_out, act_out, legal_out,
-        )
+        _belote(seed, first, n, *sw, *t, *pol, out, r, deck_out, act_out, legal_out)
     else:
         t = tables("deberts")
-        _deberts(
-            seed, first, n, int(options.doubling), int(options.four_sevens), *t, *pol, out,
-            r, deck_out, act_out, legal_out,
-        )
+        _deberts(seed, first, n, *sw, *t, *pol, out, r, deck_out, act_out, legal_out)

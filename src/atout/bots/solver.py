@@ -57,7 +57,6 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from atout.cards import bits
-from atout.kernel import rules as _rules
 from atout.kernel.rules import (
     _CAP0,
     _CAP1,
@@ -123,7 +122,7 @@ _NO_LIMIT: Final = 1 << 62  # a node limit never reached
 
 if COMPILED:  # pragma: no cover - depends on the installation
 
-    @_rules.numba.njit(cache=True)
+    @_jit
     def _ints(size: int) -> Any:
         """Room for ``size`` integers (an array compiled, a list otherwise)."""
         return np.zeros(size, dtype=np.int64)

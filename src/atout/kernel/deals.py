@@ -5,8 +5,9 @@ integers per deal (the fields of :data:`FIELDS`), and, when asked, the deck, eve
 decision and every legal set (as action indices of :mod:`atout.env.space`). The card
 rules are those of :mod:`atout.kernel.rules` (the solver's); the tables of points,
 strengths and melds are built here from the engines' own tables, so that the rules
-stay written once. Decisions are drawn at random, or (``pol`` = RULES) those that are
-not cards taken as the heuristic bots take them (:mod:`atout.kernel.policy`).
+stay written once. Decisions are drawn at random (the policy's tables ``None``: numba
+then compiles no rules policy), or those that are not cards taken as the heuristic bots
+take them (the tables of :mod:`atout.kernel.policy`).
 :func:`atout.kernel.play_deals` is the public face.
 
 Random numbers: xoshiro128**, seeded per deal from ``(seed, deal number)``, so deal
@@ -25,7 +26,6 @@ from atout.games import schieber as _s
 from atout.games import space as _space
 from atout.kernel.policy import (
     POLICIES,
-    RANDOM,
     belote_bid,
     deberts_bid,
     deberts_doubles,
@@ -41,6 +41,7 @@ from atout.kernel.rules import (
     _popcount,
     above_table,
     jit,
+    jit_typed,
 )
 
 __all__ = ["FIELDS", "OUTCOMES"]
@@ -130,7 +131,7 @@ def _h32(x: int) -> int:
     return (x >> 16) ^ x
 
 
-@jit
+@jit_typed("int64(int64[:], int64)")
 def _rand(st: Any, k: int) -> int:
     """A number in 0..k-1 (from 32 random bits), moving the state ``st`` on."""
     s0 = st[0]
@@ -153,7 +154,7 @@ def _rand(st: Any, k: int) -> int:
     return (x * k) >> 32
 
 
-@jit
+@jit_typed("void(int64[:], int64, int64)")
 def _seed(st: Any, seed: int, i: int) -> None:
     """The state of deal ``i`` of ``seed`` (distinct for distinct pairs)."""
     x0 = _h32((seed & _M32) ^ 0x243F6A88)
@@ -168,7 +169,7 @@ def _seed(st: Any, seed: int, i: int) -> None:
         _rand(st, 2)
 
 
-@jit
+@jit_typed("void(int64[:], int64, int64[:])")
 def _shuffle(deck: Any, k: int, st: Any) -> None:
     for j in range(k - 1, 0, -1):
         r = _rand(st, j + 1)
@@ -266,7 +267,7 @@ def _meld_cards(hand: int, fours: int, rmask: Any) -> int:
 def _schieber(
     seed: int, first: int, n: int, weis_on: int, stoeck_on: int, modern: int,
     PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any,
-    FKEY: Any, pol: int, BVAL: Any, BC: Any, out: Any, rec: int, deck_out: Any,
+    FKEY: Any, BVAL: Any, BC: Any, out: Any, rec: int, deck_out: Any,
     act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(36, dtype=np.int64)
@@ -294,7 +295,8 @@ def _schieber(
             for j in range(36):
                 deck_out[i, j] = deck[j]
         # the contract: forehand names one of six or pushes; then the partner names one
-        pick = _rand(st, 7) if pol == RANDOM else schieber_contract(hands[fh], 1, BVAL, BC)
+        # the random policy has no tables (None): numba then compiles no rules for it
+        pick = _rand(st, 7) if BVAL is None else schieber_contract(hands[fh], 1, BVAL, BC)
         if rec:
             legal_out[i, na] = 0x7F << _TRUMP
             act_out[i, na] = _TRUMP + pick
@@ -304,9 +306,7 @@ def _schieber(
         if pick == 6:
             pushed = 1
             chooser = (fh + 2) % 4
-            pick = (
-                _rand(st, 6) if pol == RANDOM else schieber_contract(hands[chooser], 0, BVAL, BC)
-            )
+            pick = _rand(st, 6) if BVAL is None else schieber_contract(hands[chooser], 0, BVAL, BC)
             if rec:
                 legal_out[i, na] = 0x3F << _TRUMP
                 act_out[i, na] = _TRUMP + pick
@@ -417,7 +417,7 @@ def _schieber(
 def _belote(
     seed: int, first: int, n: int, ann_on: int, belote_in: int, defender_capot: int,
     capot_on: int, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, pol: int, BVAL: Any, BLIM: Any, out: Any, rec: int,
+    RKEY: Any, FPTS: Any, FKEY: Any, BVAL: Any, BLIM: Any, out: Any, rec: int,
     deck_out: Any, act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
@@ -451,7 +451,7 @@ def _belote(
         while True:
             if passes < 4:
                 legal = (1 << _PASS) | (1 << (_TRUMP + us))
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 2)
                     suit = us
                 else:
@@ -459,7 +459,7 @@ def _belote(
                     pick = 1 if suit >= 0 else 0
             else:
                 legal = (1 << _PASS) | (0xF << _TRUMP) ^ (1 << (_TRUMP + us))
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 4)
                     suit = pick - 1
                     if suit >= us:
@@ -526,7 +526,7 @@ def _belote(
             base = 4 * ti
             legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
             k = _popcount(legal)
-            if pol != RANDOM and capot_on and capot_seat < 0 and ti == 0 and (
+            if BVAL is not None and capot_on and capot_seat < 0 and ti == 0 and (
                 seat % 2 == taker % 2 and not (declared >> seat) & 1
             ):  # the rules never announce a capot: a random card
                 c = _kth(legal, _rand(st, k))
@@ -601,7 +601,7 @@ def _belote(
 def _deberts(
     seed: int, first: int, n: int, doubling: int, four_sevens: int, DECK: Any, PTS: Any,
     STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any,
-    pol: int, BVAL: Any, BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any,
+    BVAL: Any, BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any,
     legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
@@ -637,7 +637,7 @@ def _deberts(
         while True:
             if passes < 2:
                 legal = (1 << _PASS) | (1 << (_TRUMP + isuit))
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 2)
                     suit = isuit
                 else:
@@ -645,7 +645,7 @@ def _deberts(
                     pick = 1 if suit >= 0 else 0
             else:
                 legal = (1 << _PASS) | (0xF << _TRUMP) ^ (1 << (_TRUMP + isuit))
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 4)
                     suit = pick - 1
                     if suit >= isuit:
@@ -676,7 +676,7 @@ def _deberts(
             hands[non] |= (1 << deck[13]) | (1 << deck[14]) | (1 << deck[15])
             hands[dealer] |= (1 << deck[16]) | (1 << deck[17]) | (1 << deck[18])
             if doubling:
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 2)
                 else:
                     pick = deberts_doubles(hands[1 - caller], trump, 0, BVAL, BLIM)
@@ -686,7 +686,7 @@ def _deberts(
                     na += 1
                 if pick:
                     factor = 2
-                    if pol == RANDOM:
+                    if BVAL is None:
                         pick = _rand(st, 2)
                     else:
                         pick = deberts_doubles(hands[caller], trump, 1, BVAL, BLIM)
@@ -727,7 +727,7 @@ def _deberts(
                     exch = 1 if (
                         trump == isuit and not exchanged and (hand >> seven) & 1
                     ) else 0
-                    if pol == RANDOM:
+                    if BVAL is None:
                         r = _rand(st, k + cancel + exch)
                     elif exch:  # the rules always exchange the trump 7
                         r = cancel
@@ -817,7 +817,7 @@ def _deberts(
         )
 
 
-@jit
+@jit_typed("void(int64[:], " + "int64, " * 10 + "int64[:], int64, int64, int64)")
 def _belote_row(
     row: Any, dealer: int, taker: int, trump: int, capot_seat: int, cap0: int, cap1: int,
     last: int, won0: int, won1: int, aw: int, atot: Any, belote_seat: int, belote_in: int,
@@ -909,7 +909,7 @@ def _belote_row(
     row[20] = held
 
 
-@jit
+@jit_typed("void(int64[:], " + "int64, " * 10 + "int64[:], int64, int64)")
 def _deberts_row(
     row: Any, dealer: int, caller: int, trump: int, factor: int, cap0: int, cap1: int,
     last: int, won0: int, won1: int, sw: int, stot: Any, bela0: int, bela1: int,
@@ -1102,7 +1102,9 @@ def run(
     """Play deals ``first .. first + n - 1`` of ``seed`` into the arrays given, the
     decisions by ``policy`` (one of :data:`atout.kernel.policy.POLICIES`)."""
     r = 1 if rec else 0
-    pol = (POLICIES.index(policy), *policy_tables(game))
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
+    pol = policy_tables(game) if policy == "rules" else (None, None)
     sw = switches(game, options)
     if game == "schieber":
         t = tables("schieber")

@@ -20,7 +20,7 @@ import hashlib
 import os
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -100,12 +100,13 @@ def _caching_here() -> Iterator[None]:
     global _CACHE_DIR
     if _CACHE_DIR is None:
         _CACHE_DIR = str(cache_dir())
-    before = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = _CACHE_DIR
+    config: Any = numba.config
+    before = config.CACHE_DIR
+    config.CACHE_DIR = _CACHE_DIR
     try:
         yield
     finally:
-        numba.config.CACHE_DIR = before
+        config.CACHE_DIR = before
 
 
 def jit(func: Any) -> Any:
@@ -117,7 +118,7 @@ def jit(func: Any) -> Any:
     return func
 
 
-def jit_typed(signature: str) -> Any:
+def jit_typed(signature: str) -> Callable[[Any], Any]:
     """:func:`jit` with one signature, compiled when the module is imported (or loaded
     from the cache): for the small functions called with constants, where numba would
     otherwise compile one version per constant (``_rand(st, 7)``, ``_rand(st, 2)``...)."""

@@ -129,6 +129,29 @@ def test_kernel_backend_conventions() -> None:
     assert after["observation"] is first["observation"]  # the kernel's own buffers
 
 
+@pytest.mark.parametrize("game", ["schieber", "belote", "deberts"])
+def test_kernel_step_counts_the_deals_that_ended(game: str) -> None:
+    """The compiled step says how many tables' deals ended (``VectorTables`` then needs
+    no pass over the terminations); the truncations are all False and stay so."""
+    vec = VectorTables(game, num_envs=8, backend="kernel", copy=False)
+    vec.reset(seed=3)
+    k = vec.kernel
+    acts = np.zeros(8, np.int64)
+    ended = 0
+    for _ in range(300):
+        k.sample(acts)
+        got = k.step(acts)
+        assert got == -1 - int(k.term.sum())
+        ended += int(k.term.sum())
+    assert ended > 8
+    _obs, _rew, _term, trunc, _info = vec.step(vec.sample_actions())
+    assert not trunc.any() and not trunc.flags.writeable
+    copied = VectorTables(game, num_envs=2, backend="kernel")
+    copied.reset(seed=1)
+    trunc = copied.step(copied.sample_actions())[3]
+    assert trunc.flags.writeable and not trunc.any()
+
+
 def test_kernel_given_decks_four_sevens_and_thrown_in() -> None:
     """Decks given at reset: a Deberts hand with the four 7s (the deal cancelled); a
     Belote and a Deberts deal that everyone passes; each against the engine."""

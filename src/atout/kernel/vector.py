@@ -450,14 +450,16 @@ def step_schieber(
     to_act: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any,
     FPTS: Any, FKEY: Any, RMASK: Any, scale: float,
 ) -> int:
-    """One step at every table (see the module docstring); returns -1, or the first
-    table whose action is illegal (then nothing is applied)."""
+    """One step at every table (see the module docstring); returns the first table whose
+    action is illegal (then nothing is applied), or -1 minus the number of tables whose
+    deal ended."""
     n = S.shape[0]
     for i in range(n):
         a = acts[i]
         if a < 0 or a >= _NUM_ACTIONS or not (S[i, _LEGAL] >> a) & 1:
             return i
     win = OP[_O_WIN]
+    ended = 0
     for i in range(n):
         s = S[i]
         _sch_apply(s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK)
@@ -466,12 +468,13 @@ def step_schieber(
         term[i] = False
         if s[_PHASE] == _DONE:
             term[i] = True
+            ended += 1
             _rewards(s, rew[i], win, scale)
             _sch_obs(s, s[_ACTOR], OP, final[i], mask[i])
             _sch_deal(s)
         to_act[i] = s[_TURN]
         _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1
+    return -1 - ended
 
 
 @jit
@@ -717,6 +720,7 @@ def step_belote(
         if a < 0 or a >= _NUM_ACTIONS or not (S[i, _LEGAL] >> a) & 1:
             return i
     win = OP[_O_WIN]
+    ended = 0
     row = np.zeros(21, dtype=np.int64)
     for i in range(n):
         s = S[i]
@@ -728,12 +732,13 @@ def step_belote(
         term[i] = False
         if s[_PHASE] == _DONE:
             term[i] = True
+            ended += 1
             _rewards(s, rew[i], win, scale)
             _bel_obs(s, s[_ACTOR], OP, final[i], mask[i])
             _bel_deal(s, DECK)
         to_act[i] = s[_TURN]
         _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1
+    return -1 - ended
 
 
 @jit
@@ -1009,6 +1014,7 @@ def step_deberts(
         if a < 0 or a >= _NUM_ACTIONS or not (S[i, _LEGAL] >> a) & 1:
             return i
     win = OP[_O_WIN]
+    ended = 0
     row = np.zeros(20, dtype=np.int64)
     for i in range(n):
         s = S[i]
@@ -1020,12 +1026,13 @@ def step_deberts(
         term[i] = False
         if s[_PHASE] == _DONE:
             term[i] = True
+            ended += 1
             _rewards(s, rew[i], win, scale)
             _deb_obs(s, s[_ACTOR], OP, final[i], mask[i])
             _deb_deal(s, DECK)
         to_act[i] = s[_TURN]
         _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1
+    return -1 - ended
 
 
 @jit
@@ -1106,6 +1113,14 @@ class Kernel:
         self.tables = (*tables(game, undertrump), run_cards(game))
         self.OP = o
         self._rng = np.zeros(4, dtype=np.int64)
+        # the step function and its arguments after the actions, chosen once
+        self._step = {
+            "schieber": step_schieber, "belote": step_belote, "deberts": step_deberts,
+        }[game]
+        self._args = (
+            self.OP, self.obs, self.mask, self.rew, self.term, self.final, self.to_act,
+            *self.tables, self.scale,
+        )
 
     def reset(self, seed: int) -> None:
         seed_tables(self.S, seed)
@@ -1135,21 +1150,9 @@ class Kernel:
         observe(_GAME_CODE[self.game], self.S, self.OP, self.obs, self.mask, self.to_act)
 
     def step(self, acts: Any) -> int:
-        """Apply ``acts`` (int64, one per table); -1, or the first illegal table."""
-        if self.game == "schieber":
-            return int(step_schieber(
-                self.S, acts, self.OP, self.obs, self.mask, self.rew, self.term, self.final,
-                self.to_act, *self.tables, self.scale,
-            ))
-        if self.game == "belote":
-            return int(step_belote(
-                self.S, acts, self.OP, self.obs, self.mask, self.rew, self.term, self.final,
-                self.to_act, *self.tables, self.scale,
-            ))
-        return int(step_deberts(
-            self.S, acts, self.OP, self.obs, self.mask, self.rew, self.term, self.final,
-            self.to_act, *self.tables, self.scale,
-        ))
+        """Apply ``acts`` (int64, one per table): the first illegal table (then nothing
+        is applied), or -1 minus the number of tables whose deal ended."""
+        return int(self._step(self.S, acts, *self._args))
 
     def sample(self, out: Any) -> None:
         """A random legal action per table into ``out`` (int64)."""

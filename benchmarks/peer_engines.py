@@ -449,7 +449,35 @@ def _kernel_playouts() -> Callable[[int, int], Result]:
     return run
 
 
+def _vector(game: str, tables: int) -> Callable[[int, int], Result]:
+    """atout's vectorized environment (``VectorTables(backend="kernel")``, the arrays
+    copied at each step, the default): ``tables`` tables a call, random legal actions
+    from ``sample_actions()``; a "deal" here is one call, ``decisions`` the agent steps
+    (each with its observation and mask)."""
+    from atout.env.vector import VectorTables
+
+    vec = VectorTables(game, num_envs=tables, backend="kernel")
+    vec.reset(seed=0)
+    for _ in range(20):  # load or compile
+        vec.step(vec.sample_actions())
+
+    def run(calls: int, seed: int) -> Result:
+        vec.reset(seed=seed)
+        step, sample = vec.step, vec.sample_actions
+        start = _clock()
+        for _ in range(calls):
+            step(sample())
+        seconds = _clock() - start
+        return _result(f"vector-{game}-{tables}", calls, seconds, 0, calls * tables)
+
+    return run
+
+
 ENGINES: dict[str, Callable[[], Callable[[int, int], Result]]] = {
+    **{
+        f"vector-{g}-{n}": (lambda g=g, n=n: _vector(g, n))  # type: ignore[misc]
+        for g in ("belote", "schieber", "deberts") for n in (1, 256)
+    },
     "kernel-schieber": lambda: _kernel("schieber"),
     "kernel-belote": lambda: _kernel("belote"),
     "kernel-deberts": lambda: _kernel("deberts"),

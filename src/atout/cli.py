@@ -385,7 +385,7 @@ def rules(game: str, lang: str, spec: bool) -> None:
 @click.option(
     "--programs", is_flag=True,
     help="Also the kernels programs call: complete deals and the vectorized environment "
-    "(over a minute the first time).",
+    "(about a minute of processor time the first time).",
 )
 def warm(programs: bool) -> None:
     """Compile the search bots' kernels now (once per installation), so that no game

@@ -12,15 +12,19 @@ each with its observation and mask) per CPU second; ``--backend`` picks the Pyth
 engines (``python``) or the compiled kernel (``kernel``, the default with numba).
 
 ``--colver`` compares the compiled vector environment with colver's environment
-stepped from Python (``legal_actions`` then ``step``, as ``peers.py`` times it, in the
-peers' virtual environment), in alternating rounds of one run, per agent step:
+stepped from Python (in the peers' virtual environment), in alternating rounds of one
+run, per agent step, four ways: ours with N tables a call (``--vector N``, 256 by
+default) and with one table a call, against colver's bare loop (``legal_actions`` then
+``step``, as ``peers.py`` times it; the observation ``step`` returns stays a Python
+list) and against colver stepped with the observation and the mask as arrays
+(``legal_action_mask()``, a random action from it, ``step``, its observation made a
+float32 array):
 
     .venv/bin/python benchmarks/bench_env.py belote --colver --vector 256 --rounds 5
 
 Each of our agent steps writes the 570-float observation and the 50-entry mask of the
 seat to act at its table (exactly ``encode_view``'s), the rewards and, at the end of a
-deal, the last observation and a fresh deal; each of colver's is one ``step`` after one
-``legal_actions`` (no observation). Our actions are drawn by
+deal, the last observation and a fresh deal. Our actions are drawn by
 ``VectorTables.sample_actions`` (a uniformly random legal action per table, compiled),
 inside the timed loop; colver's by ``random.Random`` in Python, as in ``peers.py``.
 """
@@ -101,46 +105,72 @@ def _load() -> str:
 
 def versus_colver(
     game: str, tables: int, rounds: int, seconds: float, python: str, copy: bool
-) -> None:
-    """Alternating rounds: the compiled vector env here, colver stepped in its worker."""
+) -> dict[str, float]:
+    """Alternating rounds: the compiled vector env here (``tables`` tables in a call,
+    then one table a call), colver stepped in its worker (bare, then with the
+    observation and the mask as arrays). Returns the median ratios."""
     import statistics
 
     import peers
 
     interpreter = Path(python) if python else peers.ensure_venv(quiet=True)
-    worker = peers.Worker.start("colver", interpreter, "cpu")
+    names = ("colver", "colver-obs")
+    workers = {name: peers.Worker.start(name, interpreter, "cpu") for name in names}
+    sizes = (tables, 1) if tables != 1 else (1,)
     try:
-        deals = peers.calibrate(worker, seconds)
-        bench_vector(game, tables, 10 * tables, backend="kernel", copy=copy)  # warm up
-        _, ours0 = bench_vector(game, tables, 20 * tables, backend="kernel", copy=copy)
-        steps = max(tables, int(ours0 * seconds))
+        deals = {name: peers.calibrate(w, seconds) for name, w in workers.items()}
+        steps = {}
+        for n in sizes:
+            bench_vector(game, n, 10 * n, backend="kernel", copy=copy)  # warm up
+            _, rate = bench_vector(game, n, max(20 * n, 2000), backend="kernel", copy=copy)
+            steps[n] = max(n, int(rate * seconds))
         load = _load()
-        mine: list[float] = []
-        theirs: list[float] = []
+        rates: dict[str, list[float]] = {str(n): [] for n in sizes}
+        rates.update({name: [] for name in names})
         for r in range(rounds):
-            _, cpu_rate = bench_vector(game, tables, steps, seed=r, backend="kernel", copy=copy)
-            mine.append(cpu_rate)
-            result = worker.run(deals, r)
-            theirs.append(result["decisions"] / result["seconds"])
-            print(f"  round {r + 1}/{rounds}: {mine[-1]:,.0f} vs {theirs[-1]:,.0f}",
-                  file=sys.stderr)
+            for n in sizes:
+                _, cpu_rate = bench_vector(game, n, steps[n], seed=r, backend="kernel", copy=copy)
+                rates[str(n)].append(cpu_rate)
+            for name, w in workers.items():
+                result = w.run(deals[name], r)
+                rates[name].append(result["decisions"] / result["seconds"])
+            print(
+                f"  round {r + 1}/{rounds}: "
+                + ", ".join(f"{k} {v[-1]:,.0f}" for k, v in rates.items()),
+                file=sys.stderr,
+            )
     finally:
-        worker.stop()
-    ratios = [a / b for a, b in zip(mine, theirs, strict=True)]
-    ratio = statistics.median(ratios)
+        for w in workers.values():
+            w.stop()
     print(
-        f"agent steps per CPU second, {rounds} alternating rounds of ~{seconds:g} s, medians "
-        f"(copy={'on' if copy else 'off'}):"
+        f"{game}: agent steps per CPU second, {rounds} alternating rounds of ~{seconds:g} s, "
+        f"medians (copy={'on' if copy else 'off'}):"
     )
-    ours = f"atout {game} VectorTables(backend='kernel'), {tables} tables, obs + mask"
-    print(f"  {ours:68s} {statistics.median(mine):12,.0f}")
-    theirs_label = "colver 0.11.1 (coinche) stepped from Python, legal_actions + step"
-    print(f"  {theirs_label:68s} {statistics.median(theirs):12,.0f}")
-    verdict = "meets" if ratio >= 5 else "BELOW"
-    print(
-        f"  ratio {ratio:.2f}x (rounds {min(ratios):.2f}-{max(ratios):.2f}; target 5x: "
-        f"{verdict}); load average {load} before, {_load()} after"
-    )
+    labels = {
+        str(n): f"atout VectorTables(backend='kernel'), {n} table{'s' if n > 1 else ''} "
+        "a call, obs + mask" for n in sizes
+    }
+    labels["colver"] = "colver 0.11.1 stepped from Python, legal_actions + step"
+    labels["colver-obs"] = "colver 0.11.1, mask + step + obs as arrays"
+    for key, label in labels.items():
+        print(f"  {label:68s} {statistics.median(rates[key]):12,.0f}")
+    targets = {("colver", tables): 5.0}
+    found: dict[str, float] = {}
+    for n in sizes:
+        for name in names:
+            per_round = [a / b for a, b in zip(rates[str(n)], rates[name], strict=True)]
+            ratio = statistics.median(per_round)
+            found[f"{n}/{name}"] = ratio
+            target = targets.get((name, n))
+            verdict = f"; target {target:g}x: {'meets' if ratio >= target else 'BELOW'}" if (
+                target
+            ) else ""
+            print(
+                f"  {n} table{'s' if n > 1 else ''} / {labels[name]}: {ratio:.2f}x "
+                f"(rounds {min(per_round):.2f}-{max(per_round):.2f}{verdict})"
+            )
+    print(f"  load average {load} before, {_load()} after", flush=True)
+    return found
 
 
 def main() -> None:

@@ -21,9 +21,12 @@ once. The first call loads (or compiles) the numba kernel; it is not timed.
 solver (``Env.solve_scores()``: the card points of every legal card of the player to
 move, from the first lead), in a worker process in the peers' environment
 (``benchmarks/.peers-venv``, made by ``peers.py``), deal by deal in turn with atout,
-CPU time of each process; it prints both medians, their ratio, and how many values agree
-(colver counts a capot as 252, atout as 250 by the rules: those deals are left out of
-the comparison).
+CPU time of each process. Both solve under the same rules: colver does not make a
+player undertrump, so atout's deals are played with ``belote(undertrump=false)``
+(``--undertrump`` keeps atout's default, undertrumping forced: two rule sets, for
+reference only). It prints both medians, their ratio (the median of the per-deal
+ratios too), and compares the values card by card and deal by deal: colver counts a
+capot as 252, atout as 250 by the rules, so a capot value is compared as a capot.
 
     python benchmarks/bench_solver.py belote --deals 40 --values --colver
 """
@@ -50,13 +53,13 @@ def p90(values: list[float]) -> float:
     return sorted(values)[min(len(values) - 1, int(0.9 * len(values)))]
 
 
-def first_trick_deals(game: str, count: int) -> list[Any]:
+def first_trick_deals(game: str, count: int, options: Any = None) -> list[Any]:
     """``count`` deals bid by the rules-of-thumb bots, stopped at the first lead."""
     info = get_game(game)
     deals = []
     seed = 0
     while len(deals) < count:
-        deal = info.deal(seed=seed, dealer=seed % info.num_players)
+        deal = info.deal(seed=seed, dealer=seed % info.num_players, options=options)
         seed += 1
         bots = [make_bot(game, "heuristic", seed=seed * 4 + s) for s in range(info.num_players)]
         while not deal.is_over and deal.phase != "play":
@@ -75,6 +78,12 @@ def skip_tricks(deal: Any, tricks: int, game: str) -> Any:
         seat = deal.current_player()
         deal.apply(bots[seat].choose(deal.view(seat)))
     return deal
+
+
+#: The rules colver 0.11.1 plays (``--colver``): no forced undertrumping (a player who
+#: cannot go over an opponent's trump may discard). ``tests/test_peers_colver.py`` plays
+#: deals in lockstep with colver under these options: every legal set is the same.
+COLVER_RULES = "belote(undertrump=false)"
 
 
 _COLVER_WORKER = """
@@ -99,6 +108,16 @@ def _to_colver(card: int) -> int:
     return 8 * (3 - suit) + (0, 1, 2, 6, 3, 4, 5, 7)[rank - 1]
 
 
+def _colver_points(diff: int) -> int:
+    """atout's value of a card (team 0's points minus team 1's, a capot worth 250) as
+    colver's (team 0's card points, a capot 252 to the side that takes every trick)."""
+    if diff >= 162:
+        return 252
+    if diff <= -162:
+        return 0
+    return (162 + diff) // 2
+
+
 def colver_side_by_side(deals: list[Any], solver: Solver) -> None:
     """Every-card values of the opening lead, atout and colver deal by deal in turn."""
     python = Path(__file__).parent / ".peers-venv" / "bin" / "python"
@@ -111,7 +130,8 @@ def colver_side_by_side(deals: list[Any], solver: Solver) -> None:
     assert worker.stdin is not None and worker.stdout is not None
     mine: list[float] = []
     theirs: list[float] = []
-    agree = compared = capots = best_agree = best_cards = 0
+    cards = agree = capots = best_agree = equal_deals = 0
+    differ: list[str] = []
     load_before = "/".join(f"{x:.1f}" for x in os.getloadavg())
     for i, deal in enumerate(deals):
         problem = problem_from_deal(deal)
@@ -137,29 +157,38 @@ def colver_side_by_side(deals: list[Any], solver: Solver) -> None:
         points = {card: pts for card, pts in answer["scores"]}
         sign = 1 if problem.to_move % 2 == 0 else -1
         best = max(sign * d for d in values.values())
+        same_deal = set(points) == {_to_colver(c) for c in values}
         for card, diff in values.items():
+            ours = _colver_points(diff)
             pts = points.get(_to_colver(card))
-            if pts is None or pts in (0, 252) or abs(diff) >= 162:
-                capots += 1
-                continue
-            compared += 1
-            same = (162 + diff) // 2 == pts
+            cards += 1
+            capots += ours in (0, 252)
+            same = pts == ours
             agree += same
             best_agree += same and sign * diff == best
-            best_cards += sign * diff == best
+            if not same:
+                same_deal = False
+                differ.append(f"deal {i} card {card}: atout {ours}, colver {pts}")
+        equal_deals += same_deal
     worker.stdin.close()
     worker.wait()
     ratio = statistics.median(theirs) / statistics.median(mine)
+    per_deal = statistics.median(t / m for t, m in zip(theirs, mine, strict=True))
+    rules = "undertrump forced" if deals[0].options.undertrump else "no forced undertrump"
     print(
-        f"belote opening lead, every legal card, {len(deals)} deals: atout median "
+        f"belote opening lead, every legal card, {len(deals)} deals ({rules}): atout median "
         f"{statistics.median(mine) * 1000:.1f} ms (worst {max(mine) * 1000:.0f} ms), colver "
         f"{statistics.median(theirs) * 1000:.1f} ms (worst {max(theirs) * 1000:.0f} ms), CPU; "
-        f"atout / colver speed {ratio:.2f}x; values agree {agree}/{compared}, of the best "
-        f"cards {best_agree}/{best_cards} "
-        f"({capots} capot values left out); load average {load_before} before, "
+        f"atout / colver speed {ratio:.2f}x (median of the per-deal ratios {per_deal:.2f}x, "
+        f"of the totals {sum(theirs) / sum(mine):.2f}x); "
+        f"values equal {agree}/{cards} cards ({capots} capots, compared as capots), "
+        f"the best cards' {best_agree}, every card of the deal equal in {equal_deals}/"
+        f"{len(deals)} deals; load average {load_before} before, "
         + "/".join(f"{x:.1f}" for x in os.getloadavg()) + " after",
         flush=True,
     )
+    for line in differ[:20]:
+        print("  differs:", line)
 
 
 def main() -> None:
@@ -171,10 +200,19 @@ def main() -> None:
     parser.add_argument("--values", action="store_true", help="solve every legal card")
     parser.add_argument("--colver", action="store_true",
                         help="belote --values: colver's solver on the same deals, in turn")
+    parser.add_argument("--undertrump", action="store_true",
+                        help="--colver: keep atout's default (undertrumping forced), which "
+                        "colver does not play")
     args = parser.parse_args()
     solver = Solver()
     for game in args.games:
-        deals = [skip_tricks(d, args.skip, game) for d in first_trick_deals(game, args.deals)]
+        options = None
+        if args.colver and not args.undertrump:
+            options = get_game(game).options.parse(COLVER_RULES)
+        deals = [
+            skip_tricks(d, args.skip, game)
+            for d in first_trick_deals(game, args.deals, options)
+        ]
         deals = [d for d in deals if not d.is_over]
         # load the kernel on a one-trick search, with a table of its own
         first = problem_from_deal(deals[0])

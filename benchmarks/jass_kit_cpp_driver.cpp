@@ -2,8 +2,15 @@
 // compiled against a checkout of it by `peers.py --jass-kit-cpp DIR` (atout ships none of
 // its code). It answers the harness's lines "ENGINE DEALS SEED" with the JSON of one
 // measurement: DEALS random Schieber deals through jass-kit-cpp's engine loop, natively:
-// deal_random_hand, a random trump or push (then a random trump), then for the 36 cards
-// get_valid_cards and perform_action_play_card, each choice uniform over the legal ones.
+// deal_random_hand, init_from_cards, a random trump or push (then a random trump), then
+// for the 36 cards get_valid_cards and perform_action_play_card, each choice uniform over
+// the legal ones.
+//
+// ENGINE "jass-kit-cpp" is the lean loop its API allows: one GameSim for the whole run
+// (init_from_cards resets it for each deal) and the k-th valid card read from the
+// returned CardSet, nothing allocated per card. ENGINE "jass-kit-cpp-sim-per-deal" is
+// the loop measured before: a GameSim built for each deal (its state
+// holds a std::vector, so each costs an allocation) and card_set_to_list per card.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -44,9 +51,15 @@ int main() {
         std::cin >> deals >> seed;
         std::mt19937 rng((unsigned)seed);
         long points = 0;
-        double start = now(wall);
-        for (long i = 0; i < deals; ++i) {
-            GameSim sim(rule);
+        bool lean = name == "jass-kit-cpp";
+        if (!lean && name != "jass-kit-cpp-sim-per-deal") {
+            std::printf("{\"engine\": \"%s\", \"error\": \"unknown engine\"}\n",
+                        name.c_str());
+            std::fflush(stdout);
+            continue;
+        }
+        // deal, then a random trump or a push and a random trump
+        auto start_deal = [&](GameSim& sim, long i) {
             sim.init_from_cards(utils.deal_random_hand(), (int)(i % 4));
             int t = std::uniform_int_distribution<int>{0, 6}(rng);
             if (t == 6) {
@@ -54,12 +67,34 @@ int main() {
                 t = std::uniform_int_distribution<int>{0, 5}(rng);
             }
             sim.perform_action_trump(t);
-            while (!sim.is_done()) {
-                CardList list = card_set_to_list(sim.get_valid_cards());
-                int k = std::uniform_int_distribution<int>{0, (int)list.size() - 1}(rng);
-                sim.perform_action_play_card(list[k]);
+        };
+        double start = now(wall);
+        if (lean) {
+            GameSim sim(rule);
+            for (long i = 0; i < deals; ++i) {
+                start_deal(sim, i);
+                while (!sim.is_done()) {
+                    CardSet valid = sim.get_valid_cards();
+                    int k = std::uniform_int_distribution<int>{0, valid.sum() - 1}(rng);
+                    int card = 0;
+                    for (;; ++card) {
+                        if (valid[card] && k-- == 0) break;
+                    }
+                    sim.perform_action_play_card(card);
+                }
+                points += sim.state.points[0];
             }
-            points += sim.state.points[0];
+        } else {
+            for (long i = 0; i < deals; ++i) {
+                GameSim sim(rule);
+                start_deal(sim, i);
+                while (!sim.is_done()) {
+                    CardList list = card_set_to_list(sim.get_valid_cards());
+                    int k = std::uniform_int_distribution<int>{0, (int)list.size() - 1}(rng);
+                    sim.perform_action_play_card(list[k]);
+                }
+                points += sim.state.points[0];
+            }
         }
         double seconds = now(wall) - start;
         std::printf(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from atout.bots import make_bot
 from atout.kernel import COMPILED, engine_fields, kernel_fields, play_deals, replay
 
 
@@ -27,6 +28,7 @@ def check(
 ) -> int:
     bad = 0
     start = time.perf_counter()
+    bot = make_bot(game, "heuristic", seed=0) if policy == "rules" else None
     for first in range(0, deals, batch):
         n = min(batch, deals - first)
         out = play_deals(
@@ -34,7 +36,7 @@ def check(
         )
         for i in range(n):
             try:
-                deal, legal = replay(game, out, i, options, policy=policy)
+                deal, legal = replay(game, out, i, options, bot=bot)
             except ValueError as e:  # a decision not the bot's
                 bad += 1
                 if bad <= 5:

@@ -363,6 +363,41 @@ def _colver() -> Callable[[int, int], Result]:
     return run
 
 
+def _colver_obs() -> Callable[[int, int], Result]:
+    import colver
+    import numpy as np
+
+    env_deal = colver.Env.deal
+    asarray, flatnonzero, float32 = np.asarray, np.flatnonzero, np.float32
+
+    def run(deals: int, seed: int) -> Result:
+        """colver stepped as a learning loop steps it: at each decision the legal
+        action mask (``legal_action_mask()``, a NumPy array) and a random action drawn
+        from it, ``step``, and the observation ``step`` returns made a NumPy float32
+        array: what atout's vector environment returns for a table (its observation and
+        mask as arrays) at every agent step."""
+        rand = random.Random(seed).random
+        decisions = 0
+        base = seed * 1_000_003
+        start = _clock()
+        for i in range(deals):
+            env = env_deal(dealer=i % 4, seed=base + i)
+            mask_of = env.legal_action_mask
+            step = env.step
+            obs = asarray(env.get_observation(), float32)
+            done = False
+            while not done:
+                legal = flatnonzero(mask_of())
+                obs_list, _reward, done, _legal = step(int(legal[int(rand() * len(legal))]))
+                obs = asarray(obs_list, float32)
+                decisions += 1
+        seconds = _clock() - start
+        assert obs.dtype == float32
+        return _result("colver-obs", deals, seconds, 0, decisions)
+
+    return run
+
+
 def _colver_rollouts() -> Callable[[int, int], Result]:
     import colver
 
@@ -414,7 +449,35 @@ def _kernel_playouts() -> Callable[[int, int], Result]:
     return run
 
 
+def _vector(game: str, tables: int) -> Callable[[int, int], Result]:
+    """atout's vectorized environment (``VectorTables(backend="kernel")``, the arrays
+    copied at each step, the default): ``tables`` tables a call, random legal actions
+    from ``sample_actions()``; a "deal" here is one call, ``decisions`` the agent steps
+    (each with its observation and mask)."""
+    from atout.env.vector import VectorTables
+
+    vec = VectorTables(game, num_envs=tables, backend="kernel")
+    vec.reset(seed=0)
+    for _ in range(20):  # load or compile
+        vec.step(vec.sample_actions())
+
+    def run(calls: int, seed: int) -> Result:
+        vec.reset(seed=seed)
+        step, sample = vec.step, vec.sample_actions
+        start = _clock()
+        for _ in range(calls):
+            step(sample())
+        seconds = _clock() - start
+        return _result(f"vector-{game}-{tables}", calls, seconds, 0, calls * tables)
+
+    return run
+
+
 ENGINES: dict[str, Callable[[], Callable[[int, int], Result]]] = {
+    **{
+        f"vector-{g}-{n}": (lambda g=g, n=n: _vector(g, n))  # type: ignore[misc]
+        for g in ("belote", "schieber", "deberts") for n in (1, 256)
+    },
     "kernel-schieber": lambda: _kernel("schieber"),
     "kernel-belote": lambda: _kernel("belote"),
     "kernel-deberts": lambda: _kernel("deberts"),
@@ -435,6 +498,7 @@ ENGINES: dict[str, Callable[[], Callable[[int, int], Result]]] = {
     "jass-kit-arena": _jass_kit_arena,
     "belote-cli": _belote_cli,
     "colver": _colver,
+    "colver-obs": _colver_obs,
 }
 
 

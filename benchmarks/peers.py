@@ -4,8 +4,13 @@
     python benchmarks/peers.py --rounds 9 --seconds 2
     python benchmarks/peers.py --quick       # 3 rounds of 0.3 s, to try the harness
     python benchmarks/peers.py --tests       # the differential tests, in the peers' venv
-    python benchmarks/peers.py --only kernel-schieber,jass-kit --kernel \
+    python benchmarks/peers.py --only kernel-schieber,jass-kit-cpp --kernel \
         --jass-kit-cpp ~/src/jass-kit-cpp    # the compiled kernel, natively compared
+
+``--jass-kit-cpp DIR`` builds ``jass_kit_cpp_driver.cpp`` against a checkout of
+jass-kit-cpp and adds two native loops: ``jass-kit-cpp``, the lean loop its API allows
+(one ``GameSim`` reused for every deal), and ``jass-kit-cpp-sim-per-deal`` (a
+``GameSim`` built for each deal and a card list per card, the loop measured before).
 
 The peers are installed in a virtual environment of their own,
 ``benchmarks/.peers-venv`` (git-ignored), never as dependencies of atout:
@@ -108,10 +113,13 @@ class Worker:
     @classmethod
     def start(cls, name: str, python: Path, clock: str) -> Worker:
         env = dict(os.environ, PYTHONHASHSEED="0", ATOUT_BENCH_CLOCK=clock)
-        if name in NATIVE:  # a compiled worker of its own, speaking the same lines
-            command = [str(NATIVE[name])]
+        engine, _, tree = name.partition("@")
+        if tree:  # the same engine from another source tree (--baseline)
+            env["PYTHONPATH"] = str(BASELINES[tree])
+        if engine in NATIVE:  # a compiled worker of its own, speaking the same lines
+            command = [str(NATIVE[engine])]
         else:
-            if name in LOCAL:  # the compiled kernel: this interpreter, with numba
+            if engine in LOCAL or engine.startswith("vector-"):  # needs numba: this one
                 python = Path(sys.executable)
             command = [str(python), str(HERE / "peer_engines.py")]
         proc = subprocess.Popen(
@@ -139,7 +147,7 @@ class Worker:
         return result
 
     def run(self, deals: int, seed: int) -> dict[str, Any]:
-        return self.ask(f"{self.name} {deals} {seed}")
+        return self.ask(f"{self.name.partition('@')[0]} {deals} {seed}")
 
     def stop(self) -> None:
         if self.proc.stdin:
@@ -155,11 +163,13 @@ class Series:
     deals: int = 0
     rates: list[float] = field(default_factory=list)  # deals per second
     card_rates: list[float] = field(default_factory=list)  # cards per second
+    decision_rates: list[float] = field(default_factory=list)  # decisions per second
     cards_per_deal: float = 0.0
 
     def add(self, result: dict[str, Any]) -> None:
         self.rates.append(result["deals"] / result["seconds"])
         self.card_rates.append(result["cards"] / result["seconds"])
+        self.decision_rates.append(result["decisions"] / result["seconds"])
         self.cards_per_deal = result["cards"] / result["deals"]
 
     @property
@@ -179,6 +189,7 @@ class Comparison:
     theirs: str
     target: float
     per_card: bool = False
+    per_decision: bool = False
 
 
 #: Engines run by the driver's own interpreter (atout's kernel needs numba, which the
@@ -188,6 +199,12 @@ NATIVE: dict[str, Path] = {}
 KERNEL_ORDER = (*LOCAL, "colver-rollouts")
 KERNEL_COMPARISONS = (
     Comparison("Kernel Schieber vs jass-kit-cpp (native)", "kernel-schieber", "jass-kit-cpp", 1.0),
+    Comparison(
+        "Kernel Schieber vs jass-kit-cpp, sim per deal",
+        "kernel-schieber",
+        "jass-kit-cpp-sim-per-deal",
+        1.0,
+    ),
     Comparison("Kernel Schieber vs jass-kit (Python) loop", "kernel-schieber", "jass-kit", 1.0),
     Comparison(
         "Kernel Belote playouts vs colver rollouts, per card",
@@ -204,6 +221,28 @@ KERNEL_COMPARISONS = (
         True,
     ),
 )
+#: The vectorized environment (``--vector``): agent steps (each with its observation and
+#: mask) against colver's decisions, stepped from Python bare and with its observation
+#: and mask as arrays.
+VECTOR_ORDER = (
+    *(f"vector-{g}-{n}" for g in ("belote", "schieber", "deberts") for n in (1, 256)),
+    "colver", "colver-obs",
+)
+VECTOR_COMPARISONS = tuple(
+    Comparison(
+        f"{g.capitalize()} vector, {n} table{'s' if n > 1 else ''} / colver {what}",
+        f"vector-{g}-{n}", theirs, target, per_decision=True,
+    )
+    for g in ("belote", "schieber", "deberts")
+    for n, pairs in (
+        (1, (("bare", "colver", 1.0), ("obs + mask", "colver-obs", 2.0))),
+        (256, (("bare", "colver", 5.0), ("obs + mask", "colver-obs", 30.0))),
+    )
+    for what, theirs, target in pairs
+)
+#: Source trees to compare with (``--baseline DIR``): engine ``name@base`` runs ``name``
+#: with that tree first on its path.
+BASELINES: dict[str, Path] = {}
 COMPARISONS = (
     Comparison("Schieber vs jass-kit engine loop", "atout-schieber", "jass-kit", 5.0),
     Comparison(
@@ -270,9 +309,15 @@ LABELS = {
     "kernel-deberts": "atout kernel Deberts (compiled, arrays)",
     "kernel-belote-playouts": "atout kernel Belote playouts (dealt)",
     "colver-rollouts": "colver 0.11.1 native rollouts (dealt)",
-    "jass-kit-cpp": "jass-kit-cpp native engine loop (-O3)",
+    "jass-kit-cpp": "jass-kit-cpp native, one GameSim (-O3)",
+    "jass-kit-cpp-sim-per-deal": "jass-kit-cpp native, a GameSim a deal",
     "belote-cli": "belote-cli 4.9.6 engine",
     "colver": "colver 0.11.1 stepped from Python",
+    "colver-obs": "colver 0.11.1, obs + mask as arrays",
+    **{
+        f"vector-{g}-{n}": f"atout vector {g.capitalize()}, {n} table{'s' if n > 1 else ''}"
+        for g in ("belote", "schieber", "deberts") for n in (1, 256)
+    },
 }
 
 
@@ -309,7 +354,11 @@ def measure(
 
 def ratio_line(c: Comparison, series: dict[str, Series]) -> str:
     ours, theirs = series[c.ours], series[c.theirs]
-    if c.per_card:
+    if c.per_decision:
+        per_round = [
+            a / b for a, b in zip(ours.decision_rates, theirs.decision_rates, strict=True)
+        ]
+    elif c.per_card:
         per_round = [a / b for a, b in zip(ours.card_rates, theirs.card_rates, strict=True)]
     else:
         per_round = [a / b for a, b in zip(ours.rates, theirs.rates, strict=True)]
@@ -333,18 +382,37 @@ def report(series: dict[str, Series], versions: dict[str, str], args: argparse.N
         + f"; {os.cpu_count()} CPUs"
     )
     print()
-    header = f"{'deals/s':>9s} {'cards/s':>10s} {'cards/deal':>10s} {'deals/run':>9s}"
-    print(f"  {'engine':40s} {header}")
+    header = f"{'deals/s':>11s} {'cards/s':>11s} {'cards/deal':>10s} {'decisions/s':>12s}"
+    print(f"  {'engine':44s} {header}")
     for name, s in series.items():
+        engine, _, tree = name.partition("@")
+        label = LABELS.get(engine, engine) + (f" [{tree}]" if tree else "")
+        decisions = statistics.median(s.decision_rates)
         print(
-            f"  {LABELS.get(name, name):40s} {s.median:9,.0f} {s.card_median:10,.0f} "
-            f"{s.cards_per_deal:10.1f} {s.deals:9,d}"
+            f"  {label:44s} {s.median:11,.0f} {s.card_median:11,.0f} "
+            f"{s.cards_per_deal:10.1f} {decisions:12,.0f}"
         )
     print()
     print("Ratios (median of the per-round ratios):")
-    for c in (*COMPARISONS, *(CHECKED if args.checked else ()), *KERNEL_COMPARISONS):
+    comparisons = [*COMPARISONS, *(CHECKED if args.checked else ()), *KERNEL_COMPARISONS,
+                   *VECTOR_COMPARISONS]
+    for c in comparisons:
         if c.ours in series and c.theirs in series:
             print(ratio_line(c, series))
+    if BASELINES:
+        print("This tree / the baseline, the same engine:")
+        for name in series:
+            engine, _, tree = name.partition("@")
+            if tree and engine in series:
+                c = Comparison(f"{engine}", engine, name, 1.0,
+                               per_decision=engine.startswith("vector-"))
+                print(ratio_line(c, series))
+        for c in comparisons:
+            base = f"{c.ours}@base"
+            if base in series and c.theirs in series:
+                was = Comparison(c.label + " [base]", base, c.theirs, c.target,
+                                 c.per_card, c.per_decision)
+                print(ratio_line(was, series))
 
 
 def build_jass_kit_cpp(checkout: Path) -> Path:
@@ -371,7 +439,11 @@ def build_jass_kit_cpp(checkout: Path) -> Path:
 
 def run_tests(python: Path, extra: list[str]) -> int:
     tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_peers_*.py"))
-    command = [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, *extra]
+    # the project's addopts ask for pytest-xdist (-n), which the peers' venv does not have
+    command = [
+        str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o",
+        "addopts=--strict-markers", *tests, *extra,
+    ]
     print(" ".join(command), file=sys.stderr)
     return subprocess.run(command, cwd=str(ROOT)).returncode
 
@@ -401,6 +473,16 @@ def main() -> None:
         "checkout of it (needs g++ and Eigen 3)",
     )
     parser.add_argument(
+        "--vector", action="store_true",
+        help="also the vectorized environment (1 and 256 tables a call) against colver "
+        "stepped bare and with its observation and mask",
+    )
+    parser.add_argument(
+        "--baseline", metavar="SRC", default="",
+        help="also run the kernel and vector engines from another source tree (e.g. an "
+        "export of main's src), alternating with this one: names ending in @base",
+    )
+    parser.add_argument(
         "--only", default="", help="comma-separated engines, e.g. atout-schieber,jass-kit"
     )
     parser.add_argument(
@@ -423,10 +505,17 @@ def main() -> None:
     if args.kernel:
         engines += KERNEL_ORDER
     if args.jass_kit_cpp:
-        NATIVE["jass-kit-cpp"] = build_jass_kit_cpp(Path(args.jass_kit_cpp))
-        engines.append("jass-kit-cpp")
+        binary = build_jass_kit_cpp(Path(args.jass_kit_cpp))
+        NATIVE["jass-kit-cpp"] = NATIVE["jass-kit-cpp-sim-per-deal"] = binary
+        engines += ["jass-kit-cpp", "jass-kit-cpp-sim-per-deal"]
+    if args.vector:
+        engines += [e for e in VECTOR_ORDER if e not in engines]
     if args.only:
         engines = [e.strip() for e in args.only.split(",") if e.strip()]
+    if args.baseline:
+        BASELINES["base"] = Path(args.baseline).resolve()
+        ours = [e for e in engines if e in LOCAL or e.startswith("vector-")]
+        engines += [f"{e}@base" for e in ours]
     start = time.perf_counter()
     load_before = _load()
     series, versions = measure(engines, args.rounds, args.seconds, python, args.clock)

@@ -18,6 +18,11 @@ themselves. Its up card is dealt as in atout, but its first five cards go round 
 one from seat 0 (atout: packets of 3 then 2 from the dealer's next seat), so a deal is
 carried over by placing the same cards, not the same deck order (:func:`belote_cli_deck`).
 
+colver (coinche, 32 cards) numbers a card ``8 * suit + rank`` with suits S H D C (0..3)
+and ranks 7 8 9 J Q K 10 A (0..7); its trump codes are its suits; its seats go in
+playing order like atout's (seat ``dealer + 1`` speaks and leads first), so seats map
+to themselves.
+
 Only the pure-integer converters are importable without the peers.
 """
 
@@ -125,3 +130,34 @@ def belote_cli_deck(order: Sequence[int], dealer: int) -> list[Any]:
     for pos in range(20, 32):
         deck[pos] = to_belote_cli_card(order[pos])
     return deck
+
+
+# -- colver ------------------------------------------------------------------------------------
+
+#: colver's rank offset of atout's ranks 7 8 9 10 J Q K A (atout rank 1..8).
+_COLVER_RANK = (0, 1, 2, 6, 3, 4, 5, 7)
+
+
+def to_colver_card(card: int) -> int:
+    """colver's index of atout's card (a 32-card pack card: rank 7 or above)."""
+    suit, rank = divmod(int(card), 9)
+    if rank == 0:
+        raise ValueError("colver plays 32 cards: no 6")
+    return 8 * (3 - suit) + _COLVER_RANK[rank - 1]
+
+
+def from_colver_card(index: int) -> Card:
+    suit, offset = divmod(index, 8)
+    return Card(9 * (3 - suit) + 1 + _COLVER_RANK.index(offset))
+
+
+def to_colver_suit(suit: int) -> int:
+    return 3 - suit
+
+
+def colver_mask(cards: Iterable[int]) -> int:
+    """atout's bit mask of colver's card indices."""
+    mask = 0
+    for index in cards:
+        mask |= 1 << from_colver_card(index)
+    return mask

@@ -10,6 +10,7 @@ import pytest
 
 pytest.importorskip("numpy")
 
+from atout.bots import make_bot
 from atout.env.space import action_index
 from atout.games.actions import Push
 from atout.kernel import COMPILED, engine_fields, kernel_fields, play_deals, replay
@@ -35,8 +36,9 @@ def test_rules_policy_is_the_heuristic_bot(game: str, options: str | None, count
     where something other than a card is legal, the heuristic bot chooses what the kernel
     chose (``replay`` checks it); the legal sets and the results are the engine's."""
     batch = play_deals(game, count, seed=31, options=options, policy="rules", record=True)
+    bot = make_bot(game, "heuristic", seed=0)
     for i in range(count):
-        deal, legal = replay(game, batch, i, options, policy="rules")
+        deal, legal = replay(game, batch, i, options, bot=bot)
         assert deal.is_over, i
         assert [int(x) for x in batch["legal"][i][: len(legal)]] == legal, i
         assert kernel_fields(game, batch, i) == engine_fields(game, deal.result), i
@@ -45,12 +47,13 @@ def test_rules_policy_is_the_heuristic_bot(game: str, options: str | None, count
 
 
 def test_replay_finds_a_decision_the_bot_would_not_take() -> None:
-    """``replay(..., policy="rules")`` is no rubber stamp: a random batch's contracts
-    are not all the bot's."""
+    """``replay(..., bot=...)`` is no rubber stamp: a random batch's contracts are not
+    all the bot's."""
     batch = play_deals("schieber", 50, seed=31, record=True)
+    bot = make_bot("schieber", "heuristic", seed=0)
     with pytest.raises(ValueError, match="heuristic bot"):
         for i in range(50):
-            replay("schieber", batch, i, policy="rules")
+            replay("schieber", batch, i, bot=bot)
 
 
 def test_rules_contracts_are_the_bots_not_random() -> None:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from atout.cards import DECK_32, DECK_36, Card
 from peer_convert import (
+    colver_mask,
+    from_colver_card,
     from_jass_card,
     from_jass_seat,
     jass_mask,
     jass_onehot,
+    to_colver_card,
     to_jass_card,
     to_jass_contract,
     to_jass_seat,
@@ -55,3 +58,19 @@ def test_jass_masks_round_trip() -> None:
     assert onehot[12] == onehot[35] == onehot[0] == onehot[22] == 1
     assert jass_mask(onehot) == mask
     assert jass_mask(jass_onehot(DECK_32.mask)) == DECK_32.mask
+
+
+def test_colver_cards_are_a_bijection() -> None:
+    assert sorted(to_colver_card(c) for c in DECK_32) == list(range(32))
+    for c in DECK_32:
+        assert from_colver_card(to_colver_card(c)) == c
+    assert colver_mask(to_colver_card(c) for c in DECK_32) == sum(1 << c for c in DECK_32)
+
+
+def test_colver_card_fixed_points() -> None:
+    # colver: suits S H D C, ranks 7 8 9 J Q K 10 A (Env.card_name, checked against
+    # colver itself in test_peers_colver.py)
+    expected = {"S7": 0, "SJ": 3, "S10": 6, "SA": 7, "H7": 8, "DQ": 20, "C7": 24, "CA": 31}
+    for name, index in expected.items():
+        assert to_colver_card(Card[name]) == index
+        assert from_colver_card(index) == Card[name]

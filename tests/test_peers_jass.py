@@ -59,7 +59,7 @@ from peer_convert import (  # noqa: E402
 DEALS = 3000
 #: The modern Undenufe values are jass-kit's; a target no deal reaches keeps every deal
 #: to its last card (atout stops a deal as soon as a team reaches the target).
-OPTIONS = SchieberOptions(target=10**9, undenufe_values="modern")
+OPTIONS = SchieberOptions(target=SchieberOptions.MAX_TARGET, undenufe_values="modern")
 CONTRACTS = ("trump C", "trump D", "trump H", "trump S", "obenabe", "undenufe")
 
 

@@ -237,19 +237,27 @@ def test_depth_limited_search_stops_and_full_search_does_not() -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_world_utility_is_monotone_and_antisymmetric(game: str) -> None:
     """A better difference never scores worse (so solving the difference is solving the
-    result), and what one team gains the other loses."""
+    result), and what one team gains the other loses. One exception, the engine's own
+    (the values are the engine's, ``test_world_values.py``): in Deberts a player's
+    sequences count only if that player takes a trick, so a bait written to the other
+    player can be worth less when it took every trick; deals with sequences are then
+    checked for antisymmetry only."""
     rng = random.Random(4)
+    monotone = 0
     for i in range(20):
         deal = _ending(game, rng, 200 + i, 4)
         problem = problem_from_deal(deal)
         scoring = _scoring(deal, problem)
+        check = not (game == "deberts" and any(scoring.melds))
+        monotone += check
         last = None
         for diff in range(-300, 301, 7):
             u0 = world_utility(deal, diff, scoring, 0)
             assert u0 == -world_utility(deal, diff, scoring, 1)
-            if last is not None:
+            if last is not None and check:
                 assert u0 >= last
             last = u0
+    assert monotone >= 10
 
 
 # -- bots ------------------------------------------------------------------------------------

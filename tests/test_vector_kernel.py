@@ -129,6 +129,29 @@ def test_kernel_backend_conventions() -> None:
     assert after["observation"] is first["observation"]  # the kernel's own buffers
 
 
+@pytest.mark.parametrize("game", ["schieber", "belote", "deberts"])
+def test_kernel_step_counts_the_deals_that_ended(game: str) -> None:
+    """The compiled step says how many tables' deals ended (``VectorTables`` then needs
+    no pass over the terminations); the truncations are all False and stay so."""
+    vec = VectorTables(game, num_envs=8, backend="kernel", copy=False)
+    vec.reset(seed=3)
+    k = vec.kernel
+    acts = np.zeros(8, np.int64)
+    ended = 0
+    for _ in range(300):
+        k.sample(acts)
+        got = k.step(acts)
+        assert got == -1 - int(k.term.sum())
+        ended += int(k.term.sum())
+    assert ended > 8
+    _obs, _rew, _term, trunc, _info = vec.step(vec.sample_actions())
+    assert not trunc.any() and not trunc.flags.writeable
+    copied = VectorTables(game, num_envs=2, backend="kernel")
+    copied.reset(seed=1)
+    trunc = copied.step(copied.sample_actions())[3]
+    assert trunc.flags.writeable and not trunc.any()
+
+
 def test_kernel_given_decks_four_sevens_and_thrown_in() -> None:
     """Decks given at reset: a Deberts hand with the four 7s (the deal cancelled); a
     Belote and a Deberts deal that everyone passes; each against the engine."""
@@ -180,8 +203,8 @@ def test_kernel_schieber_stops_and_claims_happen() -> None:
 def test_warm_programs_prepares_the_kernels_it_names() -> None:
     """``warm_programs`` compiles (or loads) the complete-deal and vector kernels of
     each game it is given, and reports each one."""
-    from atout.bots.warm import warm_programs
     from atout.kernel import deals, vector
+    from atout.warm import warm_programs
 
     told: list[str] = []
     spent = warm_programs(lambda game, seconds: told.append(game), games=("deberts",))
@@ -194,8 +217,7 @@ def test_warm_command_prepares_the_programs_kernels_on_request(monkeypatch: Any)
     plain ``atout warm`` leaves them alone."""
     from click.testing import CliRunner
 
-    from atout import cli
-    from atout.bots import warm
+    from atout import cli, warm
 
     asked: list[tuple[str, ...]] = []
 

@@ -391,18 +391,18 @@ def rules(game: str, lang: str, spec: bool) -> None:
 @click.option(
     "--programs", is_flag=True,
     help="Also the kernels programs call: complete deals and the vectorized environment "
-    "(over a minute the first time).",
+    "(about a minute of processor time the first time).",
 )
 def warm(programs: bool) -> None:
     """Compile the search bots' kernels now (once per installation), so that no game
     waits for it later (needs the 'search' extra)."""
-    from atout.bots.warm import COMPILED, warm_programs, warm_up
+    from atout import warm as kernels
 
-    if not COMPILED:
+    if not kernels.COMPILED:
         raise click.ClickException("numba is not installed: pip install 'atout[search]'")
-    click.echo(f"atout: search kernels ready ({warm_up():.1f} s)")
+    click.echo(f"atout: search kernels ready ({kernels.warm_up():.1f} s)")
     if programs:
-        spent = warm_programs(
+        spent = kernels.warm_programs(
             lambda game, seconds: click.echo(
                 f"atout: {game.capitalize()} deals and environment ready ({seconds:.1f} s)"
             )

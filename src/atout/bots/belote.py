@@ -17,13 +17,12 @@ from atout.bots.base import Bot
 from atout.cards import DECK_32, SUIT_MASK, Rank, bits
 from atout.games.actions import Action, AnnounceCapot, Pass, Play, Trump
 from atout.games.belote import POINTS, STRENGTH, BeloteView
+from atout.hand_values import BELOTE_TAKE, BELOTE_TRUMP_WORTH, belote_bid_value, belote_hand_value
 
 __all__ = ["BeloteHeuristicBot"]
 
-#: Estimated value of holding each rank as a trump (points plus control), 6 7 8 9 10 J Q K A.
-_TRUMP_WORTH: Final = (0, 5, 5, 22, 13, 30, 7, 8, 16)
-#: Estimated value of a side card: aces win, tens win when covered.
-_SIDE_WORTH: Final = (0, 0, 0, 0, 4, 1, 1, 2, 14)
+#: Estimated value of holding each rank as a trump (:mod:`atout.hand_values`).
+_TRUMP_WORTH: Final = BELOTE_TRUMP_WORTH
 
 
 def _power(card: int, trump: int, led_suit: int) -> int:
@@ -40,38 +39,13 @@ class BeloteHeuristicBot(Bot):
 
     name = "heuristic"
     #: Estimated hand value (see :meth:`hand_value`) from which the bot takes.
-    take_threshold = 58
+    take_threshold = BELOTE_TAKE
 
     # -- bidding -------------------------------------------------------------------
-    @staticmethod
-    def hand_value(hand: int, trump: int) -> int:
-        """A rough estimate of what ``hand`` is worth with ``trump`` as the trump suit."""
-        value = 0
-        trumps = hand & SUIT_MASK[trump]
-        for card in bits(trumps):
-            value += _TRUMP_WORTH[card % 9]
-        value += 7 * max(0, trumps.bit_count() - 2)
-        for card in bits(hand & ~SUIT_MASK[trump]):
-            rank = card % 9
-            worth = _SIDE_WORTH[rank]
-            if rank == Rank.TEN and hand >> (card - Rank.TEN + Rank.ACE) & 1:
-                worth += 4  # a ten behind its ace
-            value += worth
-        king, queen = 9 * trump + Rank.KING, 9 * trump + Rank.QUEEN
-        if hand >> king & 1 and hand >> queen & 1:
-            value += 12
-        return value
-
-    @classmethod
-    def bid_value(cls, hand: int, trump: int) -> int | None:
-        """:meth:`hand_value` when the trumps are worth bidding on (the jack, or the nine
-        with two more trumps), else ``None``."""
-        trumps = hand & SUIT_MASK[trump]
-        has_jack = bool(trumps >> (9 * trump + Rank.JACK) & 1)
-        has_nine = bool(trumps >> (9 * trump + Rank.NINE) & 1)
-        if not (has_jack or (has_nine and trumps.bit_count() >= 3)):
-            return None
-        return cls.hand_value(hand, trump)
+    #: The hand values of :mod:`atout.hand_values` (the compiled rules policy reads them
+    #: too).
+    hand_value = staticmethod(belote_hand_value)
+    bid_value = staticmethod(belote_bid_value)
 
     def _bid(self, view: BeloteView) -> Action:
         hand = view.hand.mask

@@ -13,22 +13,27 @@ from __future__ import annotations
 from typing import Final
 
 from atout.bots.base import Bot
-from atout.cards import SUIT_MASK, Rank, bits
+from atout.cards import SUIT_MASK, bits
 from atout.games.actions import Action, Double, Exchange, Pass, Play, Redouble, Trump
 from atout.games.deberts import (
     _PLAIN_STRENGTH,
     _TRUMP_STRENGTH,
     POINTS,
     DebertsView,
-    sequences,
+)
+from atout.hand_values import (
+    DEBERTS_DOUBLE_MARGIN,
+    DEBERTS_REDOUBLE_MARGIN,
+    DEBERTS_TAKE,
+    DEBERTS_TRUMP_WORTH,
+    deberts_exchange_gain,
+    deberts_hand_value,
 )
 
 __all__ = ["DebertsHeuristicBot"]
 
-#: Estimated value of holding each rank as a trump (points plus control).
-_TRUMP_WORTH: Final = (0, 4, 5, 22, 13, 30, 7, 8, 16)
-#: Estimated value of a side card: aces win, tens win when covered.
-_SIDE_WORTH: Final = (0, 0, 0, 0, 5, 1, 2, 3, 14)
+#: Estimated value of holding each rank as a trump (:mod:`atout.hand_values`).
+_TRUMP_WORTH: Final = DEBERTS_TRUMP_WORTH
 
 
 def _strength(card: int, trump: int) -> int:
@@ -43,39 +48,17 @@ class DebertsHeuristicBot(Bot):
 
     name = "heuristic"
     #: Estimated hand value (see :meth:`hand_value`) from which the bot takes.
-    take_threshold = 52
+    take_threshold = DEBERTS_TAKE
     #: How far above ``take_threshold`` the trump suit's value must be for the defender
     #: to double, and for the caller to redouble (with its nine cards).
-    double_margin = 35
-    redouble_margin = 45
+    double_margin = DEBERTS_DOUBLE_MARGIN
+    redouble_margin = DEBERTS_REDOUBLE_MARGIN
 
     # -- bidding -------------------------------------------------------------------
-    @staticmethod
-    def hand_value(hand: int, trump: int) -> int:
-        """A rough estimate of what ``hand`` is worth with ``trump`` as the trump suit."""
-        value = 0
-        trumps = hand & SUIT_MASK[trump]
-        for card in bits(trumps):
-            value += _TRUMP_WORTH[card % 9]
-        value += 6 * max(0, trumps.bit_count() - 2)
-        for card in bits(hand & ~SUIT_MASK[trump]):
-            rank = card % 9
-            worth = _SIDE_WORTH[rank]
-            if rank == Rank.TEN and not hand >> (card + 4) & 1:  # ten without its ace
-                worth = 2 if (hand & SUIT_MASK[card // 9]).bit_count() > 1 else 0
-            value += worth
-        melds = sequences(hand)
-        value += sum(m.points for m in melds) // 2
-        king, queen = 9 * trump + Rank.KING, 9 * trump + Rank.QUEEN
-        if hand >> king & 1 and hand >> queen & 1:
-            value += 20
-        return value
-
-    @staticmethod
-    def exchange_gain(indicator: int) -> int:
-        """What taking the indicator's suit adds to the value of a hand holding its 7:
-        the 7 will be exchanged for the indicator card."""
-        return _TRUMP_WORTH[indicator % 9] - _TRUMP_WORTH[Rank.SEVEN]
+    #: The hand values of :mod:`atout.hand_values` (the compiled rules policy reads them
+    #: too).
+    hand_value = staticmethod(deberts_hand_value)
+    exchange_gain = staticmethod(deberts_exchange_gain)
 
     def _bid(self, view: DebertsView) -> Action:
         hand = view.hand.mask

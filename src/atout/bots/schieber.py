@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from atout.bots.base import Bot
-from atout.cards import DECK_36, SUIT_MASK, Card, Rank, bits
+from atout.cards import DECK_36, SUIT_MASK, Card, bits
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump
 from atout.games.schieber import (
     FACTORS,
@@ -31,63 +31,20 @@ from atout.games.schieber import (
     card_strength,
     contract_index,
 )
+from atout.hand_values import (
+    SCHIEBER_CALIBRATION,
+    SCHIEBER_PUSH_THRESHOLD,
+    schieber_notrump_value,
+    schieber_trump_value,
+)
 
 __all__ = ["SchieberHeuristicBot"]
 
-#: Worth of holding each rank (6 7 8 9 10 J Q K A) as a trump: power and points.
-_TRUMP_WORTH: Final = (3, 3, 4, 18, 6, 26, 6, 7, 12)
-#: Worth of a side card with a trump contract (aces win tricks).
-_SIDE_WORTH: Final = (0, 0, 0, 0, 1, 0, 0, 2, 10)
-#: How a contract's hand value turns into expected points: (slope, break-even value) per
-#: kind of contract. Fitted on 2,500 seeded deals played out by this bot in every
-#: contract: the chooser's team's point difference (before the factor) grows by ``slope``
-#: per unit of hand value above ``break-even``.
-_CALIBRATION: Final = {"trump": (2.27, 34.0), "obenabe": (2.06, 16.2), "undenufe": (3.94, 14.2)}
-
-
-def _notrump_value(hand: int, high_first: bool) -> float:
-    """Tricks a no-trump hand is likely to take: top cards and the suits they protect.
-
-    ``high_first``: ranks counted from the ace (Obenabe) or from the six (Undenufe)."""
-    value = 0.0
-    for suit in range(4):
-        cards = (hand >> (9 * suit)) & 0x1FF
-        length = cards.bit_count()
-        if not length:
-            continue
-        order = range(8, -1, -1) if high_first else range(9)
-        run = 0
-        for rank in order:
-            if cards >> rank & 1:
-                run += 1
-            else:
-                break
-        # the unbroken top cards are winners; a long suit headed by them runs on
-        value += 11 * run
-        if run >= 2:
-            value += 3 * (length - run)
-        elif run == 0:
-            # a second-best card with a guard may win later
-            second = 7 if high_first else 1
-            if cards >> second & 1 and length >= 2:
-                value += 4
-    return value
-
-
-def _trump_value(hand: int, suit: int) -> float:
-    value = 0.0
-    trumps = hand & SUIT_MASK[suit]
-    for card in bits(trumps):
-        value += _TRUMP_WORTH[card % 9]
-    count = trumps.bit_count()
-    value += 5 * max(0, count - 3)
-    for card in bits(hand & ~SUIT_MASK[suit]):
-        value += _SIDE_WORTH[card % 9]
-    # a side king with its ace is a second winner
-    for s in range(4):
-        if s != suit and hand >> (9 * s + Rank.ACE) & 1 and hand >> (9 * s + Rank.KING) & 1:
-            value += 4
-    return value
+#: The hand values are :mod:`atout.hand_values`' (the compiled rules policy reads them
+#: too).
+_CALIBRATION: Final = SCHIEBER_CALIBRATION
+_notrump_value = schieber_notrump_value
+_trump_value = schieber_trump_value
 
 
 class SchieberHeuristicBot(Bot):
@@ -98,7 +55,7 @@ class SchieberHeuristicBot(Bot):
     # -- contract ------------------------------------------------------------------
     #: Forehand pushes when no contract is expected to gain this much (points written):
     #: the partner's best contract is worth about that much on average.
-    push_threshold: float = 100.0
+    push_threshold: float = SCHIEBER_PUSH_THRESHOLD
 
     @staticmethod
     def contract_scores(hand: int) -> dict[int, float]:

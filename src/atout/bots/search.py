@@ -74,35 +74,47 @@ def _game_of(view: Any) -> str:
 @dataclass(frozen=True)
 class _Scoring:
     """What a world's score needs besides the solver's value: team 0 minus team 1 of the
-    fixed parts (points captured so far, melds, bela), and the total of both totals."""
+    fixed parts (points captured so far, melds, bela), the total of both totals, and
+    each team's melds and belote (bela), which the engine's settlement takes apart from
+    the card points. Deberts: ``total`` leaves the sequences out (they count only for a
+    player who takes a trick), ``melds`` holds them."""
 
     fixed: int
     total: int
+    melds: tuple[int, int] = (0, 0)
+    belote: tuple[int, int] = (0, 0)
 
 
 def _scoring(world: Any, problem: PlayProblem) -> _Scoring:
     game = world.game
     captured = world.captured[0] - world.captured[1]
     if game == "deberts":
+        from atout.games.deberts import BELA
+
         kq = (1 << (9 * world.trump + Rank.KING)) | (1 << (9 * world.trump + Rank.QUEEN))
-        bela = [20 if (world.bela[s] or world.hands[s] & kq == kq) else 0 for s in (0, 1)]
-        seq = problem.seq[0] + problem.seq[1]
+        bela = [BELA if (world.bela[s] or world.hands[s] & kq == kq) else 0 for s in (0, 1)]
         # only the 18 dealt cards are played: the deal's points depend on them
-        cards = world.captured[0] + world.captured[1] + 10
+        cards = world.captured[0] + world.captured[1] + problem.last_bonus
         for c in problem.trick:
             cards += problem.points[c]
         for hand in problem.hands:
             cards += sum(problem.points[c] for c in bits(hand))
-        return _Scoring(captured + bela[0] - bela[1], cards + seq + bela[0] + bela[1])
+        return _Scoring(
+            captured + bela[0] - bela[1], cards + bela[0] + bela[1], problem.seq,
+            (bela[0], bela[1]),
+        )
     if game == "belote":
+        from atout.games.belote import ALL_CARDS, BELOTE
+
         ann = _belote_announcements(world)
         bel = [0, 0]
         if world.belote_seat >= 0:
-            bel[world.belote_seat & 1] = 20
+            bel[world.belote_seat & 1] = BELOTE
         return _Scoring(
-            captured + ann[0] - ann[1] + bel[0] - bel[1], 162 + ann[0] + ann[1] + sum(bel)
+            captured + ann[0] - ann[1] + bel[0] - bel[1],
+            ALL_CARDS + ann[0] + ann[1] + sum(bel), ann, (bel[0], bel[1]),
         )
-    from atout.games.schieber import STOECK
+    from atout.games.schieber import CARD_TOTAL, LAST_TRICK, STOECK
 
     weis = [0, 0]
     wt = world.weis_team
@@ -111,7 +123,9 @@ def _scoring(world: Any, problem: PlayProblem) -> _Scoring:
     stoeck = [0, 0]
     if world.stoeck_seat >= 0:
         stoeck[world.stoeck_seat % 2] = STOECK
-    return _Scoring(captured + weis[0] - weis[1] + stoeck[0] - stoeck[1], 157)
+    return _Scoring(
+        captured + weis[0] - weis[1] + stoeck[0] - stoeck[1], CARD_TOTAL + LAST_TRICK
+    )
 
 
 def _belote_announcements(world: Any) -> tuple[int, int]:
@@ -141,39 +155,61 @@ def _belote_announcements(world: Any) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def world_utility(world: Any, diff: int, scoring: _Scoring, team: int) -> float:
+def world_utility(world: Any, diff: float, scoring: _Scoring, team: int) -> float:
     """Written points of ``team`` minus the other team's for a world whose deal ends with
-    totals differing by ``diff`` (team 0 minus team 1): the game's contract rules
-    applied to the final difference."""
+    totals differing by ``diff`` (team 0 minus team 1; the solver's value with the fixed
+    parts): the engine's own settlement of the deal (``settle_contract`` of Belote and
+    Deberts, ``written`` of Schieber) applied to the totals that difference gives."""
     game = world.game
-    if game == "schieber":
-        return float(world.factor) * (diff if team == 0 else -diff)
     total = scoring.total
-    if game == "deberts":
-        caller = world.caller
-        d = diff if caller == 0 else -diff
-        if d > 0:
-            rc = float(d)
-        elif d < 0:
-            rc = -float(total)
-        else:
-            rc = -total / 2
-        return float(world.factor) * (rc if team == caller else -rc)
-    takers = world.taker & 1
-    d = diff if takers == 0 else -diff
-    bel = [0, 0]
-    if world.belote_seat >= 0:
-        bel[world.belote_seat & 1] = 20
-    bel_t, bel_d = bel[takers], bel[1 - takers]
-    test = d if world.options.belote_in_contract else d - (bel_t - bel_d)
-    if test > 0:
-        rt = float(d)
-    elif test < 0:
-        # dedans: the defenders write 162, every announcement and their belote
-        rt = bel_t - float(total - bel_t)
+    recorded: tuple[float, float]
+    if game == "schieber":
+        from atout.games.schieber import written
+
+        recorded = written(((total + diff) / 2, (total - diff) / 2), world.factor)
+    elif game == "deberts":
+        from atout.games.deberts import settle_contract as settle_deberts
+
+        totals = _deberts_totals(diff, scoring)
+        recorded = settle_deberts(totals, world.caller, world.factor)[1]  # type: ignore[arg-type]
     else:
-        rt = bel_t - (total - d) / 2
-    return rt if team == takers else -rt
+        recorded = _belote_recorded(world, diff, scoring)
+    mine = recorded[0] - recorded[1]
+    return float(mine if team == 0 else -mine)
+
+
+def _deberts_totals(diff: float, scoring: _Scoring) -> tuple[float, float]:
+    """Each player's total in Deberts from the difference: the sequences count for the
+    player who holds the better ones only if that player takes a trick (then its total
+    is at least its sequences and bela), as the solver counts them."""
+    total = scoring.total
+    for p in (0, 1):
+        seq = scoring.melds[p]
+        if seq:
+            mine = (total + seq + (diff if p == 0 else -diff)) / 2
+            if mine - scoring.belote[p] >= seq:
+                total += seq
+    return (total + diff) / 2, (total - diff) / 2
+
+
+def _belote_recorded(world: Any, diff: float, scoring: _Scoring) -> tuple[float, float]:
+    """What each team writes in Belote: the card points (and a capot: the solver counts
+    a capot's value in the difference, beyond 162) taken apart from the announcements
+    and the belote, then the engine's ``settle_contract``."""
+    from atout.games.belote import ALL_CARDS, settle_contract
+
+    ann, bel = scoring.melds, scoring.belote
+    cards = diff - (ann[0] - ann[1]) - (bel[0] - bel[1])
+    capot = 0 if cards > ALL_CARDS else 1 if cards < -ALL_CARDS else None
+    if capot is None:
+        points = ((ALL_CARDS + cards) / 2, (ALL_CARDS - cards) / 2)
+    else:
+        points = (ALL_CARDS, 0) if capot == 0 else (0, ALL_CARDS)
+    recorded = settle_contract(
+        points, world.taker & 1, capot, ann, bel, world.options,  # type: ignore[arg-type]
+        announced_capot=world.capot_seat >= 0,
+    )[2]
+    return recorded[0], recorded[1]
 
 
 # -- shared machinery ----------------------------------------------------------------------

@@ -52,12 +52,12 @@ minimax over the game engines themselves.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 from typing import Any, Final
 
 from atout.cards import bits
-from atout.kernel import rules as _rules
 from atout.kernel.rules import (
     _CAP0,
     _CAP1,
@@ -123,7 +123,7 @@ _NO_LIMIT: Final = 1 << 62  # a node limit never reached
 
 if COMPILED:  # pragma: no cover - depends on the installation
 
-    @_rules.numba.njit(cache=True)
+    @_jit
     def _ints(size: int) -> Any:
         """Room for ``size`` integers (an array compiled, a list otherwise)."""
         return np.zeros(size, dtype=np.int64)
@@ -179,11 +179,13 @@ def _pext() -> Any:
     return _PX
 
 
-def _suit_tables(points: tuple[int, ...], strength: tuple[int, ...]) -> list[int]:
+@functools.lru_cache(maxsize=64)
+def _suit_tables(points: tuple[int, ...], strength: tuple[int, ...]) -> tuple[int, ...]:
     """Per contract, three tables of ``4 * 512`` by suit and nine-bit mask ``m`` of
     the suit's cards: ``m`` in order of strength (bit j: the j-th strongest card of the
     suit), the canonical cards of a suit whose remaining cards are ``m`` (the table's
-    key in :func:`_search`), and the points of a mask in order of strength."""
+    key in :func:`_search`), and the points of a mask in order of strength. Kept per
+    contract (tens of milliseconds to build; a game has a few contracts)."""
     order = _order(strength)
     sp = [0] * 2048
     can = [0] * 2048
@@ -211,7 +213,7 @@ def _suit_tables(points: tuple[int, ...], strength: tuple[int, ...]) -> list[int
                     cm |= 1 << (order[b + q] - b)
                     q += 1
             can[512 * s + m] = cm
-    return sp + can + psp
+    return (*sp, *can, *psp)
 
 
 @_jit
@@ -989,7 +991,7 @@ class Solver:
                 _array(_above(problem.strength)),
                 _array(_order(problem.strength)),
             )
-            self._ctab = _array(_suit_tables(problem.points, problem.strength))
+            self._ctab = _array(list(_suit_tables(problem.points, problem.strength)))
         assert self._tables is not None
         return (_array([*params, self._gen]), *self._tables)
 

@@ -8,9 +8,9 @@ search bot may play: the kernels are loaded (or compiled, once per installation)
 background thread while the player reads the table, and until they are ready a search
 bot plays by the rules of thumb instead of waiting (see :mod:`atout.bots.search`).
 :func:`warm_up` does the same in the foreground (``atout warm``: at install time).
-:func:`warm_programs` prepares what programs call instead of the bots, the complete-deal
-kernel and the vectorized environment's (``atout warm --programs``: over a minute from a
-cold cache, since each game's loop is compiled whole).
+What programs call instead of the bots (the complete-deal kernel and the vectorized
+environment's) is prepared by :func:`atout.warm.warm_programs` (``atout warm
+--programs``), a module above the bots, the environments and the kernel.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from atout.kernel.rules import COMPILED
 
-__all__ = ["start", "wait", "warm_programs", "warm_up", "warming"]
+__all__ = ["start", "wait", "warm_up", "warming"]
 
 _thread: threading.Thread | None = None
 _lock = threading.Lock()
@@ -45,34 +45,6 @@ def warm_up() -> float:
     P, pts, stren, above, _order, hands, cards = small.kernel_state(problem)
     sv._legal_of(P, hands, cards, 0, 0, problem.leader, stren, above)
     sv._rollout(P, hands, cards, 0, 0, problem.leader, 0, pts, stren, above, 1)
-    return time.perf_counter() - start
-
-
-def warm_programs(
-    report: Callable[[str, float], None] | None = None,
-    games: tuple[str, ...] = ("deberts", "belote", "schieber"),
-) -> float:
-    """Load (or compile) the kernels programs call: :func:`atout.kernel.play_deals` and
-    the vectorized environment's steps, for each game (a few deals, a few steps).
-    ``report`` is told each game and the seconds it took; returns the seconds in all."""
-    import numpy as np
-
-    from atout.games import get_game
-    from atout.kernel import play_deals
-    from atout.kernel.vector import Kernel
-
-    start = time.perf_counter()
-    for game in games:
-        began = time.perf_counter()
-        play_deals(game, 2, seed=0)
-        tables = Kernel(game, 2, get_game(game).options(), False, 1.0)
-        tables.reset(0)
-        actions = np.zeros(2, dtype=np.int64)
-        for _ in range(3):
-            tables.sample(actions)
-            tables.step(actions)
-        if report is not None:
-            report(game, time.perf_counter() - began)
     return time.perf_counter() - start
 
 

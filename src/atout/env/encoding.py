@@ -57,6 +57,7 @@ import numpy.typing as npt
 from atout.cards import Rank
 from atout.env.space import CLAIM, NUM_ACTIONS, PUSH, action_mask_bits
 from atout.games.actions import Pass, Trump
+from atout.games.schieber import FACTORS
 
 __all__ = [
     "FLAGS",
@@ -293,7 +294,6 @@ def encode_view(view: Any) -> tuple[Obs, Mask]:
 
 # -- the fast path for Schieber ---------------------------------------------------------
 _CHOOSE_BITS: Final = sum(1 << i for i in range(37, 43))
-_FACTOR_INT: Final = (1, 2, 2, 1, 3, 4)
 
 
 class SchieberEncoder:
@@ -369,7 +369,7 @@ class SchieberEncoder:
         run_mine = run_other = 0
         f = 1
         if contract >= 0:
-            f = _FACTOR_INT[contract]
+            f = FACTORS[contract]
             chooser = deal.chooser
             flags |= 1 << (16 + contract) | 1 << (22 + ((chooser - me) & 3))
             if chooser & 1 == myteam:

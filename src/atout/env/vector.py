@@ -111,6 +111,9 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
             self._mask = np.zeros((num_envs, NUM_ACTIONS), np.int8)
             self._to_act = np.zeros(num_envs, np.int64)
         self._sampler = np.random.default_rng()
+        #: deal episodes are never truncated: one read-only array of False, returned
+        self._no_truncation = np.zeros(num_envs, bool)
+        self._no_truncation.flags.writeable = False
 
     def _observe(self, i: int) -> None:
         table = self.tables[i]
@@ -191,13 +194,16 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
     ) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
         k = self.kernel
         acts = self._acts
-        acts[:] = np.asarray(actions).reshape(self.num_envs)
+        if isinstance(actions, np.ndarray) and actions.shape == acts.shape:
+            acts[:] = actions
+        else:
+            acts[:] = np.asarray(actions).reshape(self.num_envs)
         bad = k.step(acts)
         if bad >= 0:
             raise ValueError(f"action {int(acts[bad])} is not legal at table {bad} now")
         term = k.term
         infos: dict[str, Any] = {"to_act": k.to_act.copy() if self.copy else k.to_act}
-        if term.any():
+        if bad < -1:  # some deals ended
             final: list[dict[str, Any] | None] = [None] * self.num_envs
             for i in np.flatnonzero(term):
                 final[i] = {
@@ -206,8 +212,10 @@ class VectorTables(gym.vector.VectorEnv[dict[str, Any], Any, Any]):
                 }
             infos["final_obs"] = final
         if self.copy:
-            return self._result(), k.rew.copy(), term.copy(), np.zeros(self.num_envs, bool), infos
-        return self._result(), k.rew, term, np.zeros(self.num_envs, bool), infos
+            return (
+                self._result(), k.rew.copy(), term.copy(), self._no_truncation.copy(), infos,
+            )
+        return self._result(), k.rew, term, self._no_truncation, infos
 
     def sample_actions(self) -> Any:
         """A uniformly random legal action at every table, ``(N,)`` int64 (compiled with

@@ -162,6 +162,7 @@ __all__ = [
     "first_to_target",
     "schneider",
     "weis_key",
+    "written",
     "written_at_stop",
 ]
 
@@ -1201,9 +1202,8 @@ class SchieberDeal(Deal):
         """Write the whole deal; find who (if anyone) reached the target first."""
         self.phase = OVER
         fields = self._breakdown()
-        f = fields["factor"]
-        t0, t1 = fields["totals"]
-        fields["recorded"] = recorded = (t0 * f, t1 * f)
+        t0, t1 = written(fields["totals"], fields["factor"])
+        fields["recorded"] = recorded = (int(t0), int(t1))
         target = self.options.target
         if self.scores[0] + recorded[0] >= target or self.scores[1] + recorded[1] >= target:
             winner = self._first_to_target()
@@ -1346,6 +1346,12 @@ def first_to_target(
         if running[team] >= target:
             return team
     return None
+
+
+def written(totals: tuple[float, float], factor: int) -> tuple[float, float]:
+    """What each team writes for a deal played to its end: its total (cards with the
+    last trick and the match bonus, Weis, Stöck) times the contract's factor."""
+    return totals[0] * factor, totals[1] * factor
 
 
 def written_at_stop(

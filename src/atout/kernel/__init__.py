@@ -5,7 +5,7 @@ the melds, plays every card and scores each deal, in one compiled loop, and retu
 results as NumPy arrays (one entry per deal; pairs per team as ``(n, 2)``). With
 ``record=True`` it also returns the deck of each deal, every decision and every legal
 set, as indices and bit masks of the environment's action space
-(:mod:`atout.env.space`), from which the Python engine replays the same deal
+(:mod:`atout.games.space`), from which the Python engine replays the same deal
 (:func:`replay`). ``policy="rules"`` fixes the contract as the rules-of-thumb bots do
 (:mod:`atout.kernel.policy`). Without numba the same kernel runs as plain Python:
 exact, slow.
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from atout.games.space import PASS
 from atout.kernel.rules import COMPILED
 
 __all__ = [
@@ -27,7 +28,7 @@ __all__ = [
 
 _GAMES = ("deberts", "belote", "schieber")
 _DECK_SIZE = {"deberts": 32, "belote": 32, "schieber": 36}
-_CARDS = 36  # action indices 0..35 are cards (atout.env.space)
+_CARDS = PASS  # action indices below PASS are cards (atout.games.space)
 
 
 def __getattr__(name: str) -> Any:  # numpy loads on first use
@@ -102,29 +103,25 @@ def play_deals(
 
 
 def replay(
-    game: str, record: dict[str, Any], i: int, options: Any = None, *, policy: str = "random",
+    game: str, record: dict[str, Any], i: int, options: Any = None, *, bot: Any = None,
 ) -> Any:
     """The Python engine's deal for deal ``i`` of a recorded batch, played through the
     recorded decisions (each one checked legal), with the legal sets the engine gives at
     each decision. Returns ``(deal, legal_sets)``: ``legal_sets[j]`` is the engine's
     legal actions at decision ``j`` as a bit mask, to compare with ``record["legal"]``.
 
-    ``policy="rules"`` (for a batch played so): at each decision where something other
-    than a card is legal, the heuristic bot (:func:`atout.bots.make_bot`) is asked with
-    the seat's view, and must choose what the kernel chose (a card where it played a
-    card: which card is random), else ``ValueError``."""
-    from atout.env.space import action_index, action_mask_bits, index_action
+    ``bot`` (for a batch played with ``policy="rules"``: the heuristic bot,
+    ``atout.bots.make_bot(game, "heuristic")``): at each decision where something other
+    than a card is legal, the bot is asked with the seat's view, and must choose what
+    the kernel chose (a card where it played a card: which card is random), else
+    ``ValueError``. The kernel does not import the bots: the caller brings it."""
     from atout.games import get_game
+    from atout.games.space import action_index, action_mask_bits, index_action
 
     info = get_game(game)
     opts = options if options is None or not isinstance(options, str) else (
         info.options.parse(options)
     )
-    bot = None
-    if policy == "rules":
-        from atout.bots import make_bot
-
-        bot = make_bot(game, "heuristic", seed=0)
     deck = [int(c) for c in record["deck"][i]]
     dealer = int(record["dealer"][i])
     deal = info.deal(deck, dealer, opts)

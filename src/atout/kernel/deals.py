@@ -5,8 +5,9 @@ integers per deal (the fields of :data:`FIELDS`), and, when asked, the deck, eve
 decision and every legal set (as action indices of :mod:`atout.env.space`). The card
 rules are those of :mod:`atout.kernel.rules` (the solver's); the tables of points,
 strengths and melds are built here from the engines' own tables, so that the rules
-stay written once. Decisions are drawn at random, or (``pol`` = RULES) those that are
-not cards taken as the heuristic bots take them (:mod:`atout.kernel.policy`).
+stay written once. Decisions are drawn at random (the policy's tables ``None``: numba
+then compiles no rules policy), or those that are not cards taken as the heuristic bots
+take them (the tables of :mod:`atout.kernel.policy`).
 :func:`atout.kernel.play_deals` is the public face.
 
 Random numbers: xoshiro128**, seeded per deal from ``(seed, deal number)``, so deal
@@ -22,9 +23,9 @@ import numpy as np
 from atout.games import belote as _b
 from atout.games import deberts as _d
 from atout.games import schieber as _s
+from atout.games import space as _space
 from atout.kernel.policy import (
     POLICIES,
-    RANDOM,
     belote_bid,
     deberts_bid,
     deberts_doubles,
@@ -40,6 +41,7 @@ from atout.kernel.rules import (
     _popcount,
     above_table,
     jit,
+    jit_typed,
 )
 
 __all__ = ["FIELDS", "OUTCOMES"]
@@ -48,10 +50,27 @@ _M32: Final = (1 << 32) - 1
 _RANK_ALL: Final = 1 | (1 << 9) | (1 << 18) | (1 << 27)
 _RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
 _SEVENS: Final = _RANK_ALL << 1
-#: Action indices (see atout.env.space).
-_PASS, _TRUMP, _PUSH, _EXCHANGE, _DOUBLE, _REDOUBLE, _SEVENS_ACT, _CAPOT = (
-    36, 37, 43, 44, 45, 46, 47, 48,
-)
+#: Action indices (:mod:`atout.games.space`, the environments' too).
+_PASS: Final = _space.PASS
+_TRUMP: Final = _space.TRUMP
+_PUSH: Final = _space.PUSH
+_EXCHANGE: Final = _space.EXCHANGE
+_DOUBLE: Final = _space.DOUBLE
+_REDOUBLE: Final = _space.REDOUBLE
+_SEVENS_ACT: Final = _space.SEVENS
+_CAPOT: Final = _space.CAPOT
+#: The engines' scoring constants (read here, never retyped: numba freezes them).
+S_FACTORS: Final = _s.FACTORS  # per contract index
+S_LAST: Final = _s.LAST_TRICK
+S_MATCH: Final = _s.MATCH_BONUS
+S_STOECK: Final = _s.STOECK
+B_LAST: Final = _b.LAST_TRICK
+B_ALL: Final = _b.ALL_CARDS
+B_CAPOT: Final = _b.CAPOT
+B_ANNOUNCED: Final = _b.ANNOUNCED_CAPOT
+B_BELOTE: Final = _b.BELOTE
+D_LAST: Final = _d.LAST_TRICK
+D_BELA: Final = _d.BELA
 #: Room for the decisions of one deal in the recorded arrays.
 MAX_DECISIONS: Final = 48
 
@@ -112,7 +131,7 @@ def _h32(x: int) -> int:
     return (x >> 16) ^ x
 
 
-@jit
+@jit_typed("int64(int64[:], int64)")
 def _rand(st: Any, k: int) -> int:
     """A number in 0..k-1 (from 32 random bits), moving the state ``st`` on."""
     s0 = st[0]
@@ -135,7 +154,7 @@ def _rand(st: Any, k: int) -> int:
     return (x * k) >> 32
 
 
-@jit
+@jit_typed("void(int64[:], int64, int64)")
 def _seed(st: Any, seed: int, i: int) -> None:
     """The state of deal ``i`` of ``seed`` (distinct for distinct pairs)."""
     x0 = _h32((seed & _M32) ^ 0x243F6A88)
@@ -150,7 +169,7 @@ def _seed(st: Any, seed: int, i: int) -> None:
         _rand(st, 2)
 
 
-@jit
+@jit_typed("void(int64[:], int64, int64[:])")
 def _shuffle(deck: Any, k: int, st: Any) -> None:
     for j in range(k - 1, 0, -1):
         r = _rand(st, j + 1)
@@ -248,7 +267,7 @@ def _meld_cards(hand: int, fours: int, rmask: Any) -> int:
 def _schieber(
     seed: int, first: int, n: int, weis_on: int, stoeck_on: int, modern: int,
     PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any,
-    FKEY: Any, pol: int, BVAL: Any, BC: Any, out: Any, rec: int, deck_out: Any,
+    FKEY: Any, BVAL: Any, BC: Any, out: Any, rec: int, deck_out: Any,
     act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(36, dtype=np.int64)
@@ -276,7 +295,8 @@ def _schieber(
             for j in range(36):
                 deck_out[i, j] = deck[j]
         # the contract: forehand names one of six or pushes; then the partner names one
-        pick = _rand(st, 7) if pol == RANDOM else schieber_contract(hands[fh], 1, BVAL, BC)
+        # the random policy has no tables (None): numba then compiles no rules for it
+        pick = _rand(st, 7) if BVAL is None else schieber_contract(hands[fh], 1, BVAL, BC)
         if rec:
             legal_out[i, na] = 0x7F << _TRUMP
             act_out[i, na] = _TRUMP + pick
@@ -286,9 +306,7 @@ def _schieber(
         if pick == 6:
             pushed = 1
             chooser = (fh + 2) % 4
-            pick = (
-                _rand(st, 6) if pol == RANDOM else schieber_contract(hands[chooser], 0, BVAL, BC)
-            )
+            pick = _rand(st, 6) if BVAL is None else schieber_contract(hands[chooser], 0, BVAL, BC)
             if rec:
                 legal_out[i, na] = 0x3F << _TRUMP
                 act_out[i, na] = _TRUMP + pick
@@ -344,7 +362,7 @@ def _schieber(
                 winner = (leader + _best_of(cards, base, 4, trump, stren)) % 4
                 g = pts[cards[base]] + pts[cards[base + 1]] + pts[cards[base + 2]] + pts[c]
                 if ti == 8:
-                    g += 5
+                    g += S_LAST
                     last = winner % 2
                 if winner % 2 == 0:
                     won0 += 1
@@ -361,17 +379,11 @@ def _schieber(
                 legal_out[i, j] = 0
         w0 = wtot[0] + wtot[2] if wteam == 0 else 0
         w1 = wtot[1] + wtot[3] if wteam == 1 else 0
-        m0 = 100 if won0 == 9 else 0
-        m1 = 100 if won1 == 9 else 0
-        st0 = 20 if stoeck_seat >= 0 and stoeck_seat % 2 == 0 else 0
-        st1 = 20 if stoeck_seat >= 0 and stoeck_seat % 2 == 1 else 0
-        f = 1
-        if k == 1 or k == 2:
-            f = 2
-        elif k == 4:
-            f = 3
-        elif k == 5:
-            f = 4
+        m0 = S_MATCH if won0 == 9 else 0
+        m1 = S_MATCH if won1 == 9 else 0
+        st0 = S_STOECK if stoeck_seat >= 0 and stoeck_seat % 2 == 0 else 0
+        st1 = S_STOECK if stoeck_seat >= 0 and stoeck_seat % 2 == 1 else 0
+        f = S_FACTORS[k]
         t0 = cap0 + m0 + w0 + st0
         t1 = cap1 + m1 + w1 + st1
         row = out[i]
@@ -405,7 +417,7 @@ def _schieber(
 def _belote(
     seed: int, first: int, n: int, ann_on: int, belote_in: int, defender_capot: int,
     capot_on: int, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, pol: int, BVAL: Any, BLIM: Any, out: Any, rec: int,
+    RKEY: Any, FPTS: Any, FKEY: Any, BVAL: Any, BLIM: Any, out: Any, rec: int,
     deck_out: Any, act_out: Any, legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
@@ -439,7 +451,7 @@ def _belote(
         while True:
             if passes < 4:
                 legal = (1 << _PASS) | (1 << (_TRUMP + us))
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 2)
                     suit = us
                 else:
@@ -447,7 +459,7 @@ def _belote(
                     pick = 1 if suit >= 0 else 0
             else:
                 legal = (1 << _PASS) | (0xF << _TRUMP) ^ (1 << (_TRUMP + us))
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 4)
                     suit = pick - 1
                     if suit >= us:
@@ -514,7 +526,7 @@ def _belote(
             base = 4 * ti
             legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
             k = _popcount(legal)
-            if pol != RANDOM and capot_on and capot_seat < 0 and ti == 0 and (
+            if BVAL is not None and capot_on and capot_seat < 0 and ti == 0 and (
                 seat % 2 == taker % 2 and not (declared >> seat) & 1
             ):  # the rules never announce a capot: a random card
                 c = _kth(legal, _rand(st, k))
@@ -589,7 +601,7 @@ def _belote(
 def _deberts(
     seed: int, first: int, n: int, doubling: int, four_sevens: int, DECK: Any, PTS: Any,
     STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any,
-    pol: int, BVAL: Any, BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any,
+    BVAL: Any, BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any,
     legal_out: Any,
 ) -> None:
     deck = np.zeros(32, dtype=np.int64)
@@ -625,7 +637,7 @@ def _deberts(
         while True:
             if passes < 2:
                 legal = (1 << _PASS) | (1 << (_TRUMP + isuit))
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 2)
                     suit = isuit
                 else:
@@ -633,7 +645,7 @@ def _deberts(
                     pick = 1 if suit >= 0 else 0
             else:
                 legal = (1 << _PASS) | (0xF << _TRUMP) ^ (1 << (_TRUMP + isuit))
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 4)
                     suit = pick - 1
                     if suit >= isuit:
@@ -664,7 +676,7 @@ def _deberts(
             hands[non] |= (1 << deck[13]) | (1 << deck[14]) | (1 << deck[15])
             hands[dealer] |= (1 << deck[16]) | (1 << deck[17]) | (1 << deck[18])
             if doubling:
-                if pol == RANDOM:
+                if BVAL is None:
                     pick = _rand(st, 2)
                 else:
                     pick = deberts_doubles(hands[1 - caller], trump, 0, BVAL, BLIM)
@@ -674,7 +686,7 @@ def _deberts(
                     na += 1
                 if pick:
                     factor = 2
-                    if pol == RANDOM:
+                    if BVAL is None:
                         pick = _rand(st, 2)
                     else:
                         pick = deberts_doubles(hands[caller], trump, 1, BVAL, BLIM)
@@ -715,7 +727,7 @@ def _deberts(
                     exch = 1 if (
                         trump == isuit and not exchanged and (hand >> seven) & 1
                     ) else 0
-                    if pol == RANDOM:
+                    if BVAL is None:
                         r = _rand(st, k + cancel + exch)
                     elif exch:  # the rules always exchange the trump 7
                         r = cancel
@@ -764,9 +776,9 @@ def _deberts(
                         na += 1
                 if (1 << c) & kq and hand & kq == kq:
                     if seat == 0:
-                        bela0 = 20
+                        bela0 = D_BELA
                     else:
-                        bela1 = 20
+                        bela1 = D_BELA
                 hands[seat] = hand ^ (1 << c)
                 cards[base + tn] = c
                 tn += 1
@@ -805,7 +817,7 @@ def _deberts(
         )
 
 
-@jit
+@jit_typed("void(int64[:], " + "int64, " * 10 + "int64[:], int64, int64, int64)")
 def _belote_row(
     row: Any, dealer: int, taker: int, trump: int, capot_seat: int, cap0: int, cap1: int,
     last: int, won0: int, won1: int, aw: int, atot: Any, belote_seat: int, belote_in: int,
@@ -813,8 +825,8 @@ def _belote_row(
 ) -> None:
     """The result row of a played Belote deal (the fields of :data:`FIELDS`) from its
     captures (the last trick's 10 not included), announcements and belote."""
-    c0 = cap0 + (10 if last % 2 == 0 else 0)
-    c1 = cap1 + (10 if last % 2 == 1 else 0)
+    c0 = cap0 + (B_LAST if last % 2 == 0 else 0)
+    c1 = cap1 + (B_LAST if last % 2 == 1 else 0)
     takers = taker % 2
     defenders = 1 - takers
     capot = 0 if won1 == 0 else (1 if won0 == 0 else -1)
@@ -824,7 +836,7 @@ def _belote_row(
     if capot >= 0:
         v = defender_capot
         if capot == takers:
-            v = 500 if announced else 250
+            v = B_ANNOUNCED if announced else B_CAPOT
         if capot == 0:
             b0 = v
         else:
@@ -838,8 +850,8 @@ def _belote_row(
             a0 = v
         else:
             a1 = v
-    bel0 = 20 if belote_seat >= 0 and belote_seat % 2 == 0 else 0
-    bel1 = 20 if belote_seat >= 0 and belote_seat % 2 == 1 else 0
+    bel0 = B_BELOTE if belote_seat >= 0 and belote_seat % 2 == 0 else 0
+    bel1 = B_BELOTE if belote_seat >= 0 and belote_seat % 2 == 1 else 0
     t0 = b0 + a0 + bel0
     t1 = b1 + a1 + bel1
     x0 = t0 if belote_in else t0 - bel0
@@ -863,11 +875,11 @@ def _belote_row(
     else:
         if outcome == 1:
             if announced:
-                won = 500
+                won = B_ANNOUNCED
             elif capot == defenders:
                 won = defender_capot
             else:
-                won = 162
+                won = B_ALL
             rd = won + a0 + a1 + beld
         else:
             rd = t1 if takers == 0 else t0
@@ -897,15 +909,15 @@ def _belote_row(
     row[20] = held
 
 
-@jit
+@jit_typed("void(int64[:], " + "int64, " * 10 + "int64[:], int64, int64)")
 def _deberts_row(
     row: Any, dealer: int, caller: int, trump: int, factor: int, cap0: int, cap1: int,
     last: int, won0: int, won1: int, sw: int, stot: Any, bela0: int, bela1: int,
 ) -> None:
     """The result row of a played Deberts deal from its captures (the last trick's 10
     not included), sequences and bela."""
-    c0 = cap0 + (10 if last == 0 else 0)
-    c1 = cap1 + (10 if last == 1 else 0)
+    c0 = cap0 + (D_LAST if last == 0 else 0)
+    c1 = cap1 + (D_LAST if last == 1 else 0)
     q0 = stot[0] if sw == 0 and won0 > 0 else 0
     q1 = stot[1] if sw == 1 and won1 > 0 else 0
     t0 = c0 + q0 + bela0
@@ -1063,6 +1075,26 @@ def run_cards(game: str) -> Any:
     return _i64([_union(runs[m]) for m in range(512)])
 
 
+#: Each game's option switches, in the order the compiled functions take them (the
+#: vectorized tables' ``OP`` slots 1.., the complete-deal kernels' arguments): an
+#: option's name, or ``name=value`` for a switch on when the option has that value.
+SWITCHES: Final[dict[str, tuple[str, ...]]] = {
+    "schieber": ("weis", "stoeck", "undenufe_values=modern", "manual_claim"),
+    "belote": ("announcements", "belote_in_contract", "defender_capot", "announced_capot"),
+    "deberts": ("doubling", "four_sevens"),
+}
+
+
+def switches(game: str, options: Any) -> list[int]:
+    """The option switches of :data:`SWITCHES` read from a game's options object."""
+    out = []
+    for name in SWITCHES[game]:
+        field, _, value = name.partition("=")
+        got = getattr(options, field)
+        out.append(int(got == value) if value else int(got))
+    return out
+
+
 def run(
     game: str, n: int, seed: int, first: int, options: Any, out: Any, rec: bool,
     deck_out: Any, act_out: Any, legal_out: Any, policy: str = "random",
@@ -1070,24 +1102,16 @@ def run(
     """Play deals ``first .. first + n - 1`` of ``seed`` into the arrays given, the
     decisions by ``policy`` (one of :data:`atout.kernel.policy.POLICIES`)."""
     r = 1 if rec else 0
-    pol = (POLICIES.index(policy), *policy_tables(game))
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
+    pol = policy_tables(game) if policy == "rules" else (None, None)
+    sw = switches(game, options)
     if game == "schieber":
         t = tables("schieber")
-        _schieber(
-            seed, first, n, int(options.weis), int(options.stoeck),
-            int(options.undenufe_values == "modern"), *t, *pol, out, r, deck_out, act_out,
-            legal_out,
-        )
+        _schieber(seed, first, n, *sw[:3], *t, *pol, out, r, deck_out, act_out, legal_out)
     elif game == "belote":
         t = tables("belote", options.undertrump)
-        _belote(
-            seed, first, n, int(options.announcements), int(options.belote_in_contract),
-            int(options.defender_capot), int(options.announced_capot), *t, *pol, out, r,
-            deck_out, act_out, legal_out,
-        )
+        _belote(seed, first, n, *sw, *t, *pol, out, r, deck_out, act_out, legal_out)
     else:
         t = tables("deberts")
-        _deberts(
-            seed, first, n, int(options.doubling), int(options.four_sevens), *t, *pol, out,
-            r, deck_out, act_out, legal_out,
-        )
+        _deberts(seed, first, n, *sw, *t, *pol, out, r, deck_out, act_out, legal_out)

@@ -3,11 +3,12 @@
 ``play_deals(..., policy="rules")`` takes every decision that is not a card as the
 heuristic bots of :mod:`atout.bots` take it (contract, push, bids, doubling, the trump-7
 exchange, the four sevens, an announced capot); the cards stay uniformly random. The
-bots stay the definition: the hand values here are tables read from the bots' own
-functions (``_trump_value`` and ``_notrump_value`` of Schieber, ``bid_value`` and
-``hand_value`` of Belote and Deberts) one 9-bit suit at a time, which holds because
-each of them is a sum over the suits of what each suit holds; the calibration,
-factors, thresholds and exchange gain are the bots' own constants. The functions below
+bots' judgement stays the definition: the hand values here are tables read from
+:mod:`atout.hand_values` (the module the bots bid by, below both the bots and the
+kernel: ``schieber_trump_value`` and ``schieber_notrump_value``, ``belote_bid_value``
+and ``belote_hand_value``, ``deberts_hand_value``) one 9-bit suit at a time, which
+holds because each of them is a sum over the suits of what each suit holds; the
+calibration, factors, thresholds and exchange gain are that module's constants. The functions below
 only add the tables up and decide as the bots decide (the first best action in the
 engine's order of legal actions). Tested equal to the bots, deal by deal.
 """
@@ -41,48 +42,48 @@ def _integral(values: list[float]) -> list[int]:
 
 
 def _schieber_tables() -> tuple[Any, Any]:
-    from atout.bots.schieber import (
-        _CALIBRATION,
-        SchieberHeuristicBot,
-        _notrump_value,
-        _trump_value,
-    )
     from atout.games.schieber import FACTORS
+    from atout.hand_values import (
+        SCHIEBER_CALIBRATION,
+        SCHIEBER_PUSH_THRESHOLD,
+        schieber_notrump_value,
+        schieber_trump_value,
+    )
 
     val = [
-        _integral([_trump_value(m, 0) for m in range(512)]),  # the trump suit
-        _integral([_trump_value(m << 9, 0) for m in range(512)]),  # a side suit
-        _integral([_notrump_value(m, True) for m in range(512)]),  # Obenabe, per suit
-        _integral([_notrump_value(m, False) for m in range(512)]),  # Undenufe, per suit
+        _integral([schieber_trump_value(m, 0) for m in range(512)]),  # the trump suit
+        _integral([schieber_trump_value(m << 9, 0) for m in range(512)]),  # a side suit
+        _integral([schieber_notrump_value(m, True) for m in range(512)]),  # Obenabe
+        _integral([schieber_notrump_value(m, False) for m in range(512)]),  # Undenufe
     ]
+    cal = SCHIEBER_CALIBRATION
     const = [
-        *_CALIBRATION["trump"], *_CALIBRATION["obenabe"], *_CALIBRATION["undenufe"],
-        SchieberHeuristicBot.push_threshold, *FACTORS,
+        *cal["trump"], *cal["obenabe"], *cal["undenufe"], SCHIEBER_PUSH_THRESHOLD, *FACTORS,
     ]
     return np.array(val, dtype=np.int64), np.array(const, dtype=np.float64)
 
 
 def _belote_tables() -> tuple[Any, Any]:
-    from atout.bots.belote import BeloteHeuristicBot as Bot
+    from atout.hand_values import BELOTE_TAKE, belote_bid_value, belote_hand_value
 
-    trump = [Bot.bid_value(m, 0) for m in range(512)]
+    trump = [belote_bid_value(m, 0) for m in range(512)]
     val = [
         [-1 if v is None else v for v in trump],  # the trump suit; -1: not worth a bid
-        [Bot.hand_value(m << 9, 0) for m in range(512)],  # a side suit
+        [belote_hand_value(m << 9, 0) for m in range(512)],  # a side suit
     ]
-    return np.array(val, dtype=np.int64), np.array([Bot.take_threshold], dtype=np.int64)
+    return np.array(val, dtype=np.int64), np.array([BELOTE_TAKE], dtype=np.int64)
 
 
 def _deberts_tables() -> tuple[Any, Any]:
-    from atout.bots.deberts import DebertsHeuristicBot as Bot
+    from atout import hand_values as hv
 
     val = [
-        [Bot.hand_value(m, 0) for m in range(512)],  # the trump suit
-        [Bot.hand_value(m << 9, 0) for m in range(512)],  # a side suit
-        [Bot.exchange_gain(c) for c in range(36)] + [0] * (512 - 36),  # by indicator
+        [hv.deberts_hand_value(m, 0) for m in range(512)],  # the trump suit
+        [hv.deberts_hand_value(m << 9, 0) for m in range(512)],  # a side suit
+        [hv.deberts_exchange_gain(c) for c in range(36)] + [0] * (512 - 36),  # by indicator
     ]
-    take = Bot.take_threshold
-    limits = [take, take + Bot.double_margin, take + Bot.redouble_margin]
+    take = hv.DEBERTS_TAKE
+    limits = [take, take + hv.DEBERTS_DOUBLE_MARGIN, take + hv.DEBERTS_REDOUBLE_MARGIN]
     return np.array(val, dtype=np.int64), np.array(limits, dtype=np.int64)
 
 

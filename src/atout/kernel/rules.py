@@ -15,13 +15,18 @@ run as plain Python (on lists or arrays): exact, only slower. The engines in
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
+import tempfile
 import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, Final
 
 from atout.cards import SUIT_MASK
 
-__all__ = ["BELOTE", "COMPILED", "DEBERTS", "SCHIEBER", "jit", "jit_inline"]
+__all__ = ["BELOTE", "COMPILED", "DEBERTS", "SCHIEBER", "jit", "jit_inline", "jit_typed"]
 
 try:  # pragma: no cover - depends on the installation
     if os.environ.get("ATOUT_PURE_SOLVER"):
@@ -36,11 +41,95 @@ except ImportError:  # pragma: no cover - depends on the installation
     COMPILED = False
 
 
+# -- the on-disk cache ----------------------------------------------------------------------
+#: The sources whose code or constants go into the compiled functions (relative to the
+#: ``atout`` package): compiled code inlines functions of other modules and freezes
+#: module constants, and numba's own cache checks only the stamp of the file that
+#: defines each function, so the cache is keyed by a hash of all of them.
+COMPILED_SOURCES: Final = (
+    "kernel/*.py", "bots/solver.py", "cards.py", "hand_values.py", "games/space.py",
+    "games/schieber.py", "games/belote.py", "games/deberts.py",
+)
+_PACKAGE: Final = Path(__file__).resolve().parent.parent
+
+
+def sources_hash(package: Path = _PACKAGE) -> str:
+    """A hash of the compiled sources (:data:`COMPILED_SOURCES`) of ``package``."""
+    digest = hashlib.sha256()
+    for pattern in COMPILED_SOURCES:
+        for path in sorted(package.glob(pattern)):
+            digest.update(path.relative_to(package).as_posix().encode())
+            digest.update(b"\0")
+            digest.update(path.read_bytes())
+            digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        return False
+    return True
+
+
+def cache_dir() -> Path:
+    """Where the compiled functions are cached: a folder named by :func:`sources_hash`,
+    under ``NUMBA_CACHE_DIR`` when it is set, else next to the sources
+    (``atout/kernel/__pycache__``), else (a read-only installation) in the user's cache
+    folder. An edit to any compiled source leads to a new folder: nothing stale runs."""
+    name = f"numba-{sources_hash()}"
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"]) / "atout" / name
+    here = Path(__file__).resolve().parent / "__pycache__"
+    if _writable(here):
+        return here / name
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(home) / "atout" / name
+
+
+_CACHE_DIR: str | None = None
+
+
+@contextlib.contextmanager
+def _caching_here() -> Iterator[None]:
+    """numba's cache folder set to :func:`cache_dir` while a function is decorated (its
+    cache's place is fixed then), and given back after: other numba users keep theirs."""
+    global _CACHE_DIR
+    if _CACHE_DIR is None:
+        _CACHE_DIR = str(cache_dir())
+    config: Any = numba.config
+    before = config.CACHE_DIR
+    config.CACHE_DIR = _CACHE_DIR
+    try:
+        yield
+    finally:
+        config.CACHE_DIR = before
+
+
 def jit(func: Any) -> Any:
-    """Compile ``func`` with numba (cached on disk) when numba is there."""
+    """Compile ``func`` with numba (cached on disk, see :func:`cache_dir`) when numba is
+    there."""
     if COMPILED:
-        return numba.njit(cache=True)(func)
+        with _caching_here():
+            return numba.njit(cache=True)(func)
     return func
+
+
+def jit_typed(signature: str) -> Callable[[Any], Any]:
+    """:func:`jit` with one signature, compiled when the module is imported (or loaded
+    from the cache): for the small functions called with constants, where numba would
+    otherwise compile one version per constant (``_rand(st, 7)``, ``_rand(st, 2)``...)."""
+
+    def decorate(func: Any) -> Any:
+        if COMPILED:
+            with _caching_here():
+                return numba.njit(signature, cache=True)(func)
+        return func
+
+    return decorate
 
 
 def jit_inline(func: Any) -> Any:
@@ -48,13 +137,14 @@ def jit_inline(func: Any) -> Any:
     functions of the hot loops, where a call that passes arrays costs more than the
     work (each array passed is counted in and out, by atomic operations)."""
     if COMPILED:
-        return numba.njit(cache=True, inline="always")(func)
+        with _caching_here():
+            return numba.njit(cache=True, inline="always")(func)
     return func
 
 
 if COMPILED:  # pragma: no cover - depends on the installation
 
-    @numba.njit(cache=True)
+    @jit
     def now_us() -> int:
         """The wall clock (``time.perf_counter``) in microseconds, from compiled code
         too (the searches check their deadline with it)."""

@@ -21,7 +21,13 @@ from typing import Any, Final
 
 import numpy as np
 
+from atout.games import space as _space
 from atout.kernel.deals import (
+    D_BELA,
+    S_FACTORS,
+    S_LAST,
+    S_MATCH,
+    S_STOECK,
     _belote_row,
     _deberts_row,
     _kth,
@@ -31,6 +37,7 @@ from atout.kernel.deals import (
     _seed,
     _shuffle,
     run_cards,
+    switches,
     tables,
 )
 from atout.kernel.rules import _best_of, _legal, _popcount, jit
@@ -58,16 +65,26 @@ _BID, _DOUBLING, _PLAY, _DONE = 0, 1, 2, 3
 # cancelled: no reward). _STOP (Schieber): 0, or 1 + the team that reached the target
 # in the middle of the deal, or -1 after a false claim.
 
-# options slots (the ``OP`` array): reward mode, Schieber weis, stoeck, modern, manual
-# claim, target; Belote announcements, belote in contract, defender capot, announced
-# capot; Deberts doubling, four sevens
+# options slots (the ``OP`` array): reward mode, then the game's switches in the order of
+# atout.kernel.deals.SWITCHES (Schieber weis, stoeck, modern, manual claim; Belote
+# announcements, belote in contract, defender capot, announced capot; Deberts doubling,
+# four sevens), then the target
 _O_WIN, _O_A, _O_B, _O_C, _O_D, _O_TARGET = 0, 1, 2, 3, 4, 5
 
-_PASS, _TRUMP_A, _OBENABE, _PUSH_A, _EXCH_A, _DOUBLE_A, _REDOUBLE_A = 36, 37, 41, 43, 44, 45, 46
-_SEVENS_A, _CAPOT_A, _CLAIM_A = 47, 48, 49
+# action indices (:mod:`atout.games.space`)
+_PASS: Final = _space.PASS
+_TRUMP_A: Final = _space.TRUMP
+_PUSH_A: Final = _space.PUSH
+_EXCH_A: Final = _space.EXCHANGE
+_DOUBLE_A: Final = _space.DOUBLE
+_REDOUBLE_A: Final = _space.REDOUBLE
+_SEVENS_A: Final = _space.SEVENS
+_CAPOT_A: Final = _space.CAPOT
+_CLAIM_A: Final = _space.CLAIM
+_NUM_ACTIONS: Final = _space.NUM_ACTIONS
 _SEVENS_MASK: Final = ((1 | (1 << 9) | (1 << 18) | (1 << 27)) << 1)
 _FLAGS, _NUMS = 504, 554
-_FACTORS: Final = (1, 2, 2, 1, 3, 4)  # Schieber, per contract
+_FACTORS: Final = S_FACTORS  # Schieber, per contract (the engine's)
 
 
 @jit
@@ -175,7 +192,7 @@ def _sch_counted(s: Any, team: int) -> int:
     total = s[_CAP0 + team]
     ss = s[_KQSEAT]
     if ss >= 0 and ss % 2 == team:
-        total += 20
+        total += S_STOECK
     if s[_TI] > 0 and s[_MWIN] == team:
         total += s[_MTOT + team] + s[_MTOT + team + 2]
     return total
@@ -209,7 +226,7 @@ def _sch_stop(s: Any, team: int, false_claim: int) -> None:
         weis = 0
         if s[_TI] > 0 and s[_MWIN] == t:
             weis = s[_MTOT + t] + s[_MTOT + t + 2]
-        stoeck = 20 if ss >= 0 and ss % 2 == t else 0
+        stoeck = S_STOECK if ss >= 0 and ss % 2 == t else 0
         if stoeck and t != reached and not announced:
             stoeck = 0
         if t == reached:
@@ -326,9 +343,9 @@ def _sch_apply(
         _sch_stop(s, s[_MWIN], 0)
         return
     if ti == 9:
-        g += 5
+        g += S_LAST
         if s[_WON0 + team] == 8:
-            g += 100
+            g += S_MATCH
         s[_LAST] = team
     s[_WON0 + team] += 1
     s[_CAP0 + team] += g
@@ -406,11 +423,11 @@ def _sch_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
             if _sch_stoeck_public(s):
                 o[_FLAGS + 39 + (ss - me) % 4] = 1.0
                 if ss % 2 == myteam:
-                    c_mine += 20
+                    c_mine += S_STOECK
                 else:
-                    c_other += 20
+                    c_other += S_STOECK
             elif ss == me:
-                c_mine += 20
+                c_mine += S_STOECK
         run_mine = c_mine * f
         run_other = c_other * f
         if phase == _DONE:
@@ -433,14 +450,16 @@ def step_schieber(
     to_act: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any,
     FPTS: Any, FKEY: Any, RMASK: Any, scale: float,
 ) -> int:
-    """One step at every table (see the module docstring); returns -1, or the first
-    table whose action is illegal (then nothing is applied)."""
+    """One step at every table (see the module docstring); returns the first table whose
+    action is illegal (then nothing is applied), or -1 minus the number of tables whose
+    deal ended."""
     n = S.shape[0]
     for i in range(n):
         a = acts[i]
-        if a < 0 or a >= 50 or not (S[i, _LEGAL] >> a) & 1:
+        if a < 0 or a >= _NUM_ACTIONS or not (S[i, _LEGAL] >> a) & 1:
             return i
     win = OP[_O_WIN]
+    ended = 0
     for i in range(n):
         s = S[i]
         _sch_apply(s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK)
@@ -449,12 +468,13 @@ def step_schieber(
         term[i] = False
         if s[_PHASE] == _DONE:
             term[i] = True
+            ended += 1
             _rewards(s, rew[i], win, scale)
             _sch_obs(s, s[_ACTOR], OP, final[i], mask[i])
             _sch_deal(s)
         to_act[i] = s[_TURN]
         _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1
+    return -1 - ended
 
 
 @jit
@@ -697,9 +717,10 @@ def step_belote(
     n = S.shape[0]
     for i in range(n):
         a = acts[i]
-        if a < 0 or a >= 50 or not (S[i, _LEGAL] >> a) & 1:
+        if a < 0 or a >= _NUM_ACTIONS or not (S[i, _LEGAL] >> a) & 1:
             return i
     win = OP[_O_WIN]
+    ended = 0
     row = np.zeros(21, dtype=np.int64)
     for i in range(n):
         s = S[i]
@@ -711,12 +732,13 @@ def step_belote(
         term[i] = False
         if s[_PHASE] == _DONE:
             term[i] = True
+            ended += 1
             _rewards(s, rew[i], win, scale)
             _bel_obs(s, s[_ACTOR], OP, final[i], mask[i])
             _bel_deal(s, DECK)
         to_act[i] = s[_TURN]
         _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1
+    return -1 - ended
 
 
 @jit
@@ -902,8 +924,8 @@ def _deb_apply(
         bela = s[_KQSEAT]
         _deberts_row(
             row, dealer, s[_TAKER], trump, s[_FACTOR], s[_CAP0], s[_CAP1], winner,
-            s[_WON0], s[_WON1], s[_MWIN], s[_MTOT:_MTOT + 2], 20 * (bela & 1),
-            20 * ((bela >> 1) & 1),
+            s[_WON0], s[_WON1], s[_MWIN], s[_MTOT:_MTOT + 2], D_BELA * (bela & 1),
+            D_BELA * ((bela >> 1) & 1),
         )
         s[_REC0] = row[17]
         s[_REC1] = row[18]
@@ -989,9 +1011,10 @@ def step_deberts(
     n = S.shape[0]
     for i in range(n):
         a = acts[i]
-        if a < 0 or a >= 50 or not (S[i, _LEGAL] >> a) & 1:
+        if a < 0 or a >= _NUM_ACTIONS or not (S[i, _LEGAL] >> a) & 1:
             return i
     win = OP[_O_WIN]
+    ended = 0
     row = np.zeros(20, dtype=np.int64)
     for i in range(n):
         s = S[i]
@@ -1003,12 +1026,13 @@ def step_deberts(
         term[i] = False
         if s[_PHASE] == _DONE:
             term[i] = True
+            ended += 1
             _rewards(s, rew[i], win, scale)
             _deb_obs(s, s[_ACTOR], OP, final[i], mask[i])
             _deb_deal(s, DECK)
         to_act[i] = s[_TURN]
         _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1
+    return -1 - ended
 
 
 @jit
@@ -1073,9 +1097,9 @@ class Kernel:
         self.players = 2 if game == "deberts" else 4
         self.S = np.zeros((num_envs, WIDTH), dtype=np.int64)
         self.obs = np.zeros((num_envs, 570), dtype=np.float32)
-        self.mask = np.zeros((num_envs, 50), dtype=np.int8)
+        self.mask = np.zeros((num_envs, _NUM_ACTIONS), dtype=np.int8)
         self.final = np.zeros((num_envs, 570), dtype=np.float32)
-        self.final_mask = np.zeros((num_envs, 50), dtype=np.int8)
+        self.final_mask = np.zeros((num_envs, _NUM_ACTIONS), dtype=np.int8)
         self.rew = np.zeros((num_envs, self.players), dtype=np.float32)
         self.term = np.zeros(num_envs, dtype=np.bool_)
         self.to_act = np.zeros(num_envs, dtype=np.int64)
@@ -1083,24 +1107,20 @@ class Kernel:
         o = np.zeros(8, dtype=np.int64)
         o[_O_WIN] = int(win)
         o[_O_TARGET] = options.target
-        if game == "schieber":
-            o[_O_A] = int(options.weis)
-            o[_O_B] = int(options.stoeck)
-            o[_O_C] = int(options.undenufe_values == "modern")
-            o[_O_D] = int(options.manual_claim)
-            self.tables = (*tables("schieber"), run_cards("schieber"))
-        elif game == "belote":
-            o[_O_A] = int(options.announcements)
-            o[_O_B] = int(options.belote_in_contract)
-            o[_O_C] = int(options.defender_capot)
-            o[_O_D] = int(options.announced_capot)
-            self.tables = (*tables("belote", options.undertrump), run_cards("belote"))
-        else:
-            o[_O_A] = int(options.doubling)
-            o[_O_B] = int(options.four_sevens)
-            self.tables = (*tables("deberts"), run_cards("deberts"))
+        sw = switches(game, options)  # the slots _O_A, _O_B, ... in SWITCHES' order
+        o[_O_A:_O_A + len(sw)] = sw
+        undertrump = options.undertrump if game == "belote" else True
+        self.tables = (*tables(game, undertrump), run_cards(game))
         self.OP = o
         self._rng = np.zeros(4, dtype=np.int64)
+        # the step function and its arguments after the actions, chosen once
+        self._step = {
+            "schieber": step_schieber, "belote": step_belote, "deberts": step_deberts,
+        }[game]
+        self._args = (
+            self.OP, self.obs, self.mask, self.rew, self.term, self.final, self.to_act,
+            *self.tables, self.scale,
+        )
 
     def reset(self, seed: int) -> None:
         seed_tables(self.S, seed)
@@ -1130,21 +1150,9 @@ class Kernel:
         observe(_GAME_CODE[self.game], self.S, self.OP, self.obs, self.mask, self.to_act)
 
     def step(self, acts: Any) -> int:
-        """Apply ``acts`` (int64, one per table); -1, or the first illegal table."""
-        if self.game == "schieber":
-            return int(step_schieber(
-                self.S, acts, self.OP, self.obs, self.mask, self.rew, self.term, self.final,
-                self.to_act, *self.tables, self.scale,
-            ))
-        if self.game == "belote":
-            return int(step_belote(
-                self.S, acts, self.OP, self.obs, self.mask, self.rew, self.term, self.final,
-                self.to_act, *self.tables, self.scale,
-            ))
-        return int(step_deberts(
-            self.S, acts, self.OP, self.obs, self.mask, self.rew, self.term, self.final,
-            self.to_act, *self.tables, self.scale,
-        ))
+        """Apply ``acts`` (int64, one per table): the first illegal table (then nothing
+        is applied), or -1 minus the number of tables whose deal ended."""
+        return int(self._step(self.S, acts, *self._args))
 
     def sample(self, out: Any) -> None:
         """A random legal action per table into ``out`` (int64)."""

@@ -1,0 +1,174 @@
+"""What a hand is worth for a contract: the rules-of-thumb bots' bidding judgement.
+
+The heuristic bots (:mod:`atout.bots.schieber`, :mod:`atout.bots.belote`,
+:mod:`atout.bots.deberts`) bid by these values, and the compiled kernel's ``rules``
+policy (:mod:`atout.kernel.policy`) reads its tables from the same functions, so that
+the judgement is written once. This module sits below both: it needs only the cards
+and the games' own tables.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from atout.cards import SUIT_MASK, Rank, bits
+from atout.games.deberts import sequences
+
+__all__ = [
+    "BELOTE_TAKE",
+    "BELOTE_TRUMP_WORTH",
+    "DEBERTS_DOUBLE_MARGIN",
+    "DEBERTS_REDOUBLE_MARGIN",
+    "DEBERTS_TAKE",
+    "DEBERTS_TRUMP_WORTH",
+    "SCHIEBER_CALIBRATION",
+    "SCHIEBER_PUSH_THRESHOLD",
+    "belote_bid_value",
+    "belote_hand_value",
+    "deberts_exchange_gain",
+    "deberts_hand_value",
+    "schieber_notrump_value",
+    "schieber_trump_value",
+]
+
+# -- Schieber ---------------------------------------------------------------------------------
+#: Worth of holding each rank (6 7 8 9 10 J Q K A) as a trump: power and points.
+_SCHIEBER_TRUMP_WORTH: Final = (3, 3, 4, 18, 6, 26, 6, 7, 12)
+#: Worth of a side card with a trump contract (aces win tricks).
+_SCHIEBER_SIDE_WORTH: Final = (0, 0, 0, 0, 1, 0, 0, 2, 10)
+#: How a contract's hand value turns into expected points: (slope, break-even value) per
+#: kind of contract. Fitted on 2,500 seeded deals played out by the heuristic bot in
+#: every contract: the chooser's team's point difference (before the factor) grows by
+#: ``slope`` per unit of hand value above ``break-even``.
+SCHIEBER_CALIBRATION: Final = {
+    "trump": (2.27, 34.0), "obenabe": (2.06, 16.2), "undenufe": (3.94, 14.2),
+}
+#: Forehand pushes when no contract is expected to gain this much (points written): the
+#: partner's best contract is worth about that much on average.
+SCHIEBER_PUSH_THRESHOLD: Final = 100.0
+
+
+def schieber_notrump_value(hand: int, high_first: bool) -> float:
+    """Tricks a no-trump hand is likely to take: top cards and the suits they protect.
+
+    ``high_first``: ranks counted from the ace (Obenabe) or from the six (Undenufe)."""
+    value = 0.0
+    for suit in range(4):
+        cards = (hand >> (9 * suit)) & 0x1FF
+        length = cards.bit_count()
+        if not length:
+            continue
+        order = range(8, -1, -1) if high_first else range(9)
+        run = 0
+        for rank in order:
+            if cards >> rank & 1:
+                run += 1
+            else:
+                break
+        # the unbroken top cards are winners; a long suit headed by them runs on
+        value += 11 * run
+        if run >= 2:
+            value += 3 * (length - run)
+        elif run == 0:
+            # a second-best card with a guard may win later
+            second = 7 if high_first else 1
+            if cards >> second & 1 and length >= 2:
+                value += 4
+    return value
+
+
+def schieber_trump_value(hand: int, suit: int) -> float:
+    """What ``hand`` is worth with ``suit`` as trumps: trumps by power and length, side
+    aces, and a side king behind its ace."""
+    value = 0.0
+    trumps = hand & SUIT_MASK[suit]
+    for card in bits(trumps):
+        value += _SCHIEBER_TRUMP_WORTH[card % 9]
+    count = trumps.bit_count()
+    value += 5 * max(0, count - 3)
+    for card in bits(hand & ~SUIT_MASK[suit]):
+        value += _SCHIEBER_SIDE_WORTH[card % 9]
+    # a side king with its ace is a second winner
+    for s in range(4):
+        if s != suit and hand >> (9 * s + Rank.ACE) & 1 and hand >> (9 * s + Rank.KING) & 1:
+            value += 4
+    return value
+
+
+# -- Belote -----------------------------------------------------------------------------------
+#: Estimated value of holding each rank as a trump (points plus control), 6 7 8 9 10 J Q K A.
+BELOTE_TRUMP_WORTH: Final = (0, 5, 5, 22, 13, 30, 7, 8, 16)
+#: Estimated value of a side card: aces win, tens win when covered.
+_BELOTE_SIDE_WORTH: Final = (0, 0, 0, 0, 4, 1, 1, 2, 14)
+#: Estimated hand value (:func:`belote_hand_value`) from which the bot takes.
+BELOTE_TAKE: Final = 58
+
+
+def belote_hand_value(hand: int, trump: int) -> int:
+    """A rough estimate of what ``hand`` is worth with ``trump`` as the trump suit."""
+    value = 0
+    trumps = hand & SUIT_MASK[trump]
+    for card in bits(trumps):
+        value += BELOTE_TRUMP_WORTH[card % 9]
+    value += 7 * max(0, trumps.bit_count() - 2)
+    for card in bits(hand & ~SUIT_MASK[trump]):
+        rank = card % 9
+        worth = _BELOTE_SIDE_WORTH[rank]
+        if rank == Rank.TEN and hand >> (card - Rank.TEN + Rank.ACE) & 1:
+            worth += 4  # a ten behind its ace
+        value += worth
+    king, queen = 9 * trump + Rank.KING, 9 * trump + Rank.QUEEN
+    if hand >> king & 1 and hand >> queen & 1:
+        value += 12
+    return value
+
+
+def belote_bid_value(hand: int, trump: int) -> int | None:
+    """:func:`belote_hand_value` when the trumps are worth bidding on (the jack, or the
+    nine with two more trumps), else ``None``."""
+    trumps = hand & SUIT_MASK[trump]
+    has_jack = bool(trumps >> (9 * trump + Rank.JACK) & 1)
+    has_nine = bool(trumps >> (9 * trump + Rank.NINE) & 1)
+    if not (has_jack or (has_nine and trumps.bit_count() >= 3)):
+        return None
+    return belote_hand_value(hand, trump)
+
+
+# -- Deberts ----------------------------------------------------------------------------------
+#: Estimated value of holding each rank as a trump (points plus control).
+DEBERTS_TRUMP_WORTH: Final = (0, 4, 5, 22, 13, 30, 7, 8, 16)
+#: Estimated value of a side card: aces win, tens win when covered.
+_DEBERTS_SIDE_WORTH: Final = (0, 0, 0, 0, 5, 1, 2, 3, 14)
+#: Estimated hand value (:func:`deberts_hand_value`) from which the bot takes.
+DEBERTS_TAKE: Final = 52
+#: How far above :data:`DEBERTS_TAKE` the trump suit's value must be for the defender to
+#: double, and for the caller to redouble (with its nine cards).
+DEBERTS_DOUBLE_MARGIN: Final = 35
+DEBERTS_REDOUBLE_MARGIN: Final = 45
+
+
+def deberts_hand_value(hand: int, trump: int) -> int:
+    """A rough estimate of what ``hand`` is worth with ``trump`` as the trump suit."""
+    value = 0
+    trumps = hand & SUIT_MASK[trump]
+    for card in bits(trumps):
+        value += DEBERTS_TRUMP_WORTH[card % 9]
+    value += 6 * max(0, trumps.bit_count() - 2)
+    for card in bits(hand & ~SUIT_MASK[trump]):
+        rank = card % 9
+        worth = _DEBERTS_SIDE_WORTH[rank]
+        if rank == Rank.TEN and not hand >> (card + 4) & 1:  # ten without its ace
+            worth = 2 if (hand & SUIT_MASK[card // 9]).bit_count() > 1 else 0
+        value += worth
+    melds = sequences(hand)
+    value += sum(m.points for m in melds) // 2
+    king, queen = 9 * trump + Rank.KING, 9 * trump + Rank.QUEEN
+    if hand >> king & 1 and hand >> queen & 1:
+        value += 20
+    return value
+
+
+def deberts_exchange_gain(indicator: int) -> int:
+    """What taking the indicator's suit adds to the value of a hand holding its 7: the 7
+    will be exchanged for the indicator card."""
+    return DEBERTS_TRUMP_WORTH[indicator % 9] - DEBERTS_TRUMP_WORTH[Rank.SEVEN]

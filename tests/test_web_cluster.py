@@ -235,7 +235,7 @@ def test_a_table_moves_to_another_process_when_its_own_is_killed(pg_url: str) ->
         assert owner_a is not None
         assert partner.last is not None and me.last is not None
         # the relayed connection sees the same table as the direct one
-        assert partner.state()["table"]["seats"][0]["connected"] is True
+        assert partner.current()["table"]["seats"][0]["connected"] is True
         a.send_signal(signal.SIGKILL)
         a.wait(10)
         at_kill = logged(pg_url, tid)

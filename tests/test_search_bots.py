@@ -379,6 +379,29 @@ def test_levels_budgets_are_work_and_the_safety_net_is_off() -> None:
     assert PIMCBot(seed=0, time_budget=0.5).time_budget == 0.5
 
 
+def test_a_decision_stops_at_its_node_budget() -> None:
+    """A PIMC decision stops at its node budget, spends exactly that many nodes whatever
+    the shared solver searched before (a fresh table each decision), and chooses the
+    same either way."""
+    rng = random.Random(4)
+    deal = _ending("schieber", rng, 91, 7)
+    view = deal.view(deal.current_player())
+    runs = []
+    for other_first in (False, True):
+        if other_first:  # the same worlds solved first: the shared table holds them
+            other: Any = _SlowExpert(seed=1)
+            other.node_budget, other.node_budget_by_game = None, {}
+            other.choose(view)
+        bot: Any = _SlowExpert(seed=1)
+        bot.node_budget, bot.node_budget_by_game = 500_000, {}
+        bot.decisive = float("inf")
+        ranked = bot.evaluate(view)
+        assert bot.at_budget and not bot.cut and bot.last_nodes == 500_000
+        assert 0 < bot.last_count < 40
+        runs.append((ranked, bot.last_count))
+    assert runs[0] == runs[1]
+
+
 class _JumpingClock:
     """A clock that jumps ten seconds at each reading: a machine so slow (or so loaded)
     that any deadline has passed by the next look at the clock."""

@@ -275,8 +275,9 @@ class _SearchBase(Bot):
         self._deadline: float | None = None
         #: Whether the last decision stopped at the safety net (the clock).
         self.cut = False
-        #: Solver nodes the last decision spent.
+        #: Solver nodes the last decision spent, and whether it reached its node budget.
         self.last_nodes = 0
+        self.at_budget = False
 
     def _out_of_time(self) -> bool:
         if self._deadline is not None and time.perf_counter() >= self._deadline:
@@ -310,6 +311,7 @@ class _SearchBase(Bot):
         budget = self.time_budget
         self._deadline = None if budget is None else time.perf_counter() + budget
         self.cut = False
+        self.at_budget = False
         if view.phase in ("bidding", "choosing", "doubling"):
             ranked = self._bid_values(view, game, legal)
         else:
@@ -496,6 +498,7 @@ class PIMCBot(_SearchBase):
                 break
             left = None if budget is None else budget - (solver.nodes - nodes0)
             if left is not None and left <= 0:
+                self.at_budget = True
                 break
             try:
                 world = sampler.draw(self.rng, 400)
@@ -506,7 +509,7 @@ class PIMCBot(_SearchBase):
                 values = solver.values(problem, deadline=self._deadline, max_nodes=left)
             except SearchTimeout:
                 # past the node budget (or the safety net): the worlds done decide
-                self._out_of_time()
+                self.at_budget = not self._out_of_time()
                 break
             scoring = _scoring(world, problem)
             for card in totals:

@@ -11,8 +11,10 @@ times, as a player waits them.
     python benchmarks/bench_bots.py expert --decisions 10000       # deals until N decisions
     python benchmarks/bench_bots.py expert --time-budget none      # no deadline
 
-``--time-budget`` overrides the level's deadline (seconds, or ``none``). The summary
-line counts the decisions over one second and those that ran into the deadline.
+The levels' budgets are work (solver nodes, worlds), not time; ``--time-budget`` sets
+the wall-clock safety net that only people's tables use (seconds; ``none`` or ``level``:
+off). The summary line counts the decisions over one second, those that reached the
+node budget and those cut by the safety net.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=0,
                         help="play deals until this many decisions per game (overrides --deals)")
     parser.add_argument("--time-budget", default="level",
-                        help="seconds per decision, 'none', or 'level' (the level's own)")
+                        help="safety net, seconds per decision; 'none' or 'level': off")
     args = parser.parse_args()
     budget: Any = args.time_budget
     if budget == "none":
@@ -66,6 +68,7 @@ def main() -> None:
         info = get_game(game)
         times: list[float] = []
         cut = 0
+        spent_all = 0
         load_before = load()
         deals = itertools.count() if args.decisions else range(args.deals)
         for i in deals:
@@ -86,13 +89,15 @@ def main() -> None:
                 if seat % 2 == 0 and len(view.legal_actions) > 1:
                     times.append(spent)
                     cut += bool(getattr(bots[seat], "cut", False))
+                    spent_all += bool(getattr(bots[seat], "at_budget", False))
                 deal.apply(action)
         print(
-            f"{game}: {args.bot} (time budget {args.time_budget}), {len(times)} decisions: "
+            f"{game}: {args.bot} (safety net {args.time_budget}), {len(times)} decisions: "
             f"median {statistics.median(times):.3f} s, "
             f"p90 {quantile(times, 0.9):.3f} s, p99 {quantile(times, 0.99):.3f} s, "
             f"worst {max(times):.3f} s; over 1 s: {sum(t > 1 for t in times)}, "
-            f"at the deadline: {cut} (load average {load_before} before, {load()} after)",
+            f"at the node budget: {spent_all}, cut by the safety net: {cut} "
+            f"(load average {load_before} before, {load()} after)",
             flush=True,
         )
 

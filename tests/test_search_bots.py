@@ -368,11 +368,110 @@ def test_expert_schieber_contract_is_the_rules_and_searches_forty_worlds() -> No
         assert bot._problem(deal, "schieber").stop == ahead
 
 
-def test_levels_have_a_time_budget() -> None:
-    budgets = {n: make_bot("belote", n, seed=0).time_budget for n in ("hard", "expert")}
-    assert budgets["hard"] is not None and budgets["expert"] is not None
-    assert 0 < budgets["hard"] <= budgets["expert"] < 1
-    assert PIMCBot(seed=0, time_budget=None).time_budget is None
+def test_levels_budgets_are_work_and_the_safety_net_is_off() -> None:
+    """Every level's budget is counted in work (worlds, solver nodes, iterations); no
+    level has a wall-clock limit unless a table with a person sets one."""
+    for name in ("pimc", "ismcts", "hard", "expert"):
+        bot: Any = make_bot("belote", name, seed=0)
+        assert bot.time_budget is None, name
+    hard, expert = make_bot("belote", "hard", seed=0), make_bot("belote", "expert", seed=0)
+    assert 0 < hard.node_budget <= expert.node_budget  # type: ignore[attr-defined]
+    assert PIMCBot(seed=0, time_budget=0.5).time_budget == 0.5
+
+
+def test_a_decision_stops_at_its_node_budget() -> None:
+    """A PIMC decision stops at its node budget, spends exactly that many nodes whatever
+    the shared solver searched before (a fresh table each decision), and chooses the
+    same either way."""
+    rng = random.Random(4)
+    deal = _ending("schieber", rng, 91, 7)
+    view = deal.view(deal.current_player())
+    runs = []
+    for other_first in (False, True):
+        if other_first:  # the same worlds solved first: the shared table holds them
+            other: Any = _SlowExpert(seed=1)
+            other.node_budget, other.node_budget_by_game = None, {}
+            other.choose(view)
+        bot: Any = _SlowExpert(seed=1)
+        bot.node_budget, bot.node_budget_by_game = 500_000, {}
+        bot.decisive = float("inf")
+        ranked = bot.evaluate(view)
+        assert bot.at_budget and not bot.cut and bot.last_nodes == 500_000
+        assert 0 < bot.last_count < 40
+        runs.append((ranked, bot.last_count))
+    assert runs[0] == runs[1]
+
+
+class _JumpingClock:
+    """A clock that jumps ten seconds at each reading: a machine so slow (or so loaded)
+    that any deadline has passed by the next look at the clock."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def perf_counter(self) -> float:
+        self.now += 10.0
+        return self.now
+
+    monotonic = perf_counter
+
+
+def _positions(game: str) -> list[Any]:
+    """A bid (the deal's first decision) and a card to play with at least three choices."""
+    deal = get_game(game).deal(seed=11, dealer=0)
+    views = [deal.view(deal.current_player())]
+    rng = random.Random(5)
+    view = None
+    while view is None or sum(isinstance(a, Play) for a in view.legal_actions) < 3:
+        end = _ending(game, rng, rng.randrange(1000), 6)
+        view = end.view(end.current_player())
+    return [*views, view]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "pimc", "ismcts"])
+def test_the_same_seed_chooses_the_same_under_any_slowness(
+    game: str, level: str, monkeypatch: Any
+) -> None:
+    """The same seed and position give the same choice, with the same values, when the
+    machine is so slow that every reading of the clock is ten seconds later: the budgets
+    are work, not time (a clock-based budget falls back to the rules of thumb here)."""
+    from atout.bots import search, solver, warm
+
+    warm.warm_up()
+    def fresh() -> Any:
+        return make_bot(game, level, seed=7)
+
+    for view in _positions(game):
+        choice, values = fresh().choose(view), fresh().evaluate(view)
+        hits = sum(search.SAFETY_NET_HITS.values())
+        with monkeypatch.context() as m:
+            clock = _JumpingClock()
+            m.setattr(search, "time", clock)
+            m.setattr(solver, "time", clock)
+            slow = fresh()
+            assert slow.evaluate(view) == values
+            assert fresh().choose(view) == choice
+        assert not getattr(slow, "cut", False)
+        assert sum(search.SAFETY_NET_HITS.values()) == hits
+
+
+def test_the_safety_net_counts_and_logs_its_hits(monkeypatch: Any, caplog: Any) -> None:
+    """At a table with a person the clock is a safety net: a decision it cuts plays a
+    legal card, and the hit is counted and logged as a warning."""
+    from atout.bots import search, warm
+
+    warm.warm_up()
+    view = _positions("schieber")[1]
+    bot: Any = make_bot("schieber", "expert", seed=1)
+    bot.time_budget = search.TABLE_SAFETY_NET
+    before = search.SAFETY_NET_HITS["expert"]
+    monkeypatch.setattr(search, "time", _JumpingClock())
+    with caplog.at_level("WARNING", logger="atout.bots.search"):
+        action = bot.choose(view)
+    assert action in view.legal_actions and bot.cut
+    assert search.SAFETY_NET_HITS["expert"] == before + 1
+    assert any("safety net" in r.getMessage() for r in caplog.records)
 
 
 def test_search_bots_play_the_rules_while_the_kernels_warm(monkeypatch: Any) -> None:

@@ -490,7 +490,7 @@ def test_a_late_decision_is_made_by_the_rules_of_thumb(slow_bot: None) -> None:
         action = asyncio.run(workers.decide("deberts", "slow", 7, view))
         assert time.monotonic() - start < SLOW_SECONDS
         assert action == make_bot("deberts", "heuristic", seed=7).choose(view)
-        assert workers.stats == {"worker": 0, "fallback": 1, "inline": 0}
+        assert workers.stats == {"worker": 0, "fallback": 1, "inline": 0, "late": 1}
         # while the late decision still runs, a full pool starts nothing and waits for
         # nothing: the rules of thumb decide at once
         workers.max_pending = 1

@@ -16,22 +16,31 @@ Bidding, pushing and trump choice are by simulation on top of the rules of thumb
 candidate is tried in the same sampled worlds and played out by the rules-of-thumb bots;
 the bot leaves the rules of thumb only when another choice is clearly better on average.
 
-Every bot's budget is a number of worlds or iterations, so that a seed gives the same
-choices on any machine (the arena is deterministic), and a *time budget* on top
-(``time_budget``, seconds, per level): a decision never takes longer. The search is
-anytime: worlds are solved (or tree iterations run) one after the other, and when the
-budget is spent the bot plays the best card over the worlds done so far (a world whose
-solve would run past the deadline is given up, its partial values unused; with no world
-done, the rules of thumb decide). A decision that reaches its budget depends on the
-machine's speed; ``time_budget=None`` makes every choice depend on the seed alone.
+Every level's budget is counted in work, never in seconds: worlds drawn, solver nodes
+(:attr:`PIMCBot.node_budget`, per decision), tree iterations, deals simulated for a bid.
+The solver's table is emptied (a new generation) at the start of each decision, so the
+nodes a world takes depend on the decision alone: the same seed and position give the
+same choice on any machine, under any load, in the arena, on Ray and in the tests. PIMC
+is anytime: worlds are solved one after the other until the level's worlds are done or
+its node budget is spent (a world that would run past it is given up, its partial
+values unused; with no world done, the rules of thumb decide).
+
+A wall-clock *safety net* (``time_budget``, seconds; None, off, by default) remains for
+the tables where a person waits (the terminal table sets :data:`TABLE_SAFETY_NET`): a
+decision that reaches it plays the best card over the worlds done so far, and each such
+hit is counted in :data:`SAFETY_NET_HITS` and logged as a warning, because from then on
+the choice depends on the machine's speed. The arena, self-play, the benchmarks and the
+tests leave it off.
 While the compiled kernels are still being prepared in the background
 (:mod:`atout.bots.warm`), a search bot plays by the rules of thumb rather than wait.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -52,6 +61,8 @@ from atout.cards import CARDS, Rank, bits
 from atout.games.actions import Action, Play
 
 __all__ = [
+    "SAFETY_NET_HITS",
+    "TABLE_SAFETY_NET",
     "EasyBot",
     "ExpertBot",
     "HardBot",
@@ -60,6 +71,17 @@ __all__ = [
     "PIMCBot",
     "world_utility",
 ]
+
+
+log = logging.getLogger(__name__)
+
+#: Decisions cut by the wall-clock safety net, per level (bot name): each one's choice
+#: depended on the machine's speed. Only tables with a person set the net.
+SAFETY_NET_HITS: Counter[str] = Counter()
+#: The safety net of a table where a person waits (seconds per decision): well above
+#: the expert's worst decision on a quiet 2-core machine (about 0.6 s), so that it is
+#: hit only on a machine busy with other work.
+TABLE_SAFETY_NET = 2.0
 
 
 def _game_of(view: Any) -> str:
@@ -233,11 +255,11 @@ class _SearchBase(Bot):
         "deberts": (9, 9), "belote": (4, 5), "schieber": (3, 4),
     }
 
-    #: Seconds a decision may take (None: no limit, the budget in worlds alone). The
-    #: solver checks the clock every 1,024 nodes; what runs past the budget (a world
-    #: being drawn, one bid played out, the scoring) is a few milliseconds, up to a few
-    #: tenths of a second when the machine is busy with other work.
-    time_budget: float | None = 0.6
+    #: The wall-clock safety net (seconds a decision may take; None: off, the budget is
+    #: in work alone). Off for every level; a table with a person sets it. The solver
+    #: checks the clock every 1,024 nodes; what runs past it (a world being drawn, one
+    #: bid played out, the scoring) is a few milliseconds, more on a busy machine.
+    time_budget: float | None = None
 
     def __init__(self, seed: int | None = None, time_budget: float | str | None = "level") -> None:
         super().__init__(seed)
@@ -251,8 +273,11 @@ class _SearchBase(Bot):
         #: Worlds (or iterations) behind the last :meth:`simulate` or :meth:`solve`.
         self.last_count = 0
         self._deadline: float | None = None
-        #: Whether the last decision stopped at its time budget.
+        #: Whether the last decision stopped at the safety net (the clock).
         self.cut = False
+        #: Solver nodes the last decision spent, and whether it reached its node budget.
+        self.last_nodes = 0
+        self.at_budget = False
 
     def _out_of_time(self) -> bool:
         if self._deadline is not None and time.perf_counter() >= self._deadline:
@@ -286,6 +311,7 @@ class _SearchBase(Bot):
         budget = self.time_budget
         self._deadline = None if budget is None else time.perf_counter() + budget
         self.cut = False
+        self.at_budget = False
         if view.phase in ("bidding", "choosing", "doubling"):
             ranked = self._bid_values(view, game, legal)
         else:
@@ -310,6 +336,11 @@ class _SearchBase(Bot):
                     ranked += [(a, -1e9) for a in legal if a not in values]
         if self.cut:
             self.last_note += " (the time budget ran out)"
+            SAFETY_NET_HITS[self.name] += 1
+            log.warning(
+                "%s bot: decision cut by the %.2f s safety net (%s); its choice depends on "
+                "the machine's speed", self.name, self.time_budget or 0.0, self.last_note,
+            )
         self.last = ranked
         self._last_view = view
         return ranked
@@ -431,6 +462,10 @@ class PIMCBot(_SearchBase):
 
     name = "pimc"
     worlds: int = 20
+    #: Solver nodes a card decision may spend over all its worlds (None: no limit), and
+    #: per game where it differs: the work budget that bounds the decision's time.
+    node_budget: int | None = 4_000_000
+    node_budget_by_game: dict[str, int] = {"schieber": 4_500_000}  # noqa: RUF012
     #: Stop early (after at least ``min_worlds``) when one card leads by this many points.
     min_worlds: int = 8
     decisive: float = 60.0
@@ -453,8 +488,17 @@ class PIMCBot(_SearchBase):
         totals = {int(a.card): 0.0 for a in plays}  # type: ignore[attr-defined]
         done = 0
         worlds, min_worlds = self.worlds_by_game.get(game, (self.worlds, self.min_worlds))
+        budget = self.node_budget_by_game.get(game, self.node_budget)
+        solver = self.solver
+        # a fresh table: the nodes each world takes depend on this decision alone
+        solver.new_table()
+        nodes0 = solver.nodes
         for i in range(worlds):
             if self._out_of_time():
+                break
+            left = None if budget is None else budget - (solver.nodes - nodes0)
+            if left is not None and left <= 0:
+                self.at_budget = True
                 break
             try:
                 world = sampler.draw(self.rng, 400)
@@ -462,10 +506,11 @@ class PIMCBot(_SearchBase):
                 break
             problem = self._problem(world, game)
             try:
-                values = self.solver.values(problem, deadline=self._deadline)
+                values = solver.values(problem, deadline=self._deadline, max_nodes=left)
             except SearchTimeout:
-                self.cut = True
-                break  # this world would run past the deadline: the others decide
+                # past the node budget (or the safety net): the worlds done decide
+                self.at_budget = not self._out_of_time()
+                break
             scoring = _scoring(world, problem)
             for card in totals:
                 totals[card] += world_utility(world, scoring.fixed + values[card], scoring, team)
@@ -474,6 +519,7 @@ class PIMCBot(_SearchBase):
                 ranked = sorted(totals.values(), reverse=True)
                 if len(ranked) > 1 and (ranked[0] - ranked[1]) / done >= self.decisive:
                     break
+        self.last_nodes = solver.nodes - nodes0
         if not done:
             return {}
         self.last_count = done
@@ -649,7 +695,8 @@ class HardBot(PIMCBot):
     worlds_by_game: dict[str, tuple[int, int]] = {}  # noqa: RUF012 - read-only table
     depth = _SearchBase.depth
     bid_worlds = 0
-    time_budget = 0.4
+    node_budget = 2_500_000
+    node_budget_by_game: dict[str, int] = {}  # noqa: RUF012 - read-only table
 
 
 class ExpertBot(PIMCBot):

@@ -942,6 +942,23 @@ class Solver:
         #: position in the current search (the history heuristic); emptied per call.
         self._hist = _array([0] * 144)
 
+    @property
+    def nodes(self) -> int:
+        """Nodes searched since the solver was made (all searches together)."""
+        return int(self.stats[0])
+
+    def new_table(self) -> None:
+        """Forget every stored position (a new generation of the table, at no cost): the
+        next searches take the nodes they would take with an empty table, whatever was
+        searched before, so that a node budget gives the same result in any process."""
+        self._gen += 1
+        if self._gen == _GEN_LIMIT:
+            self._gen = 1
+            if COMPILED:
+                self._tt.fill(0)
+            else:
+                self._tt[:] = [0] * (3 * self._size)
+
     def _start(self, deadline: float | None, max_nodes: int | None) -> float:
         """Set the limits of the next search: a deadline (``time.perf_counter``), which
         the search checks every 1,024 nodes, and a number of nodes; return the start."""
@@ -978,13 +995,7 @@ class Solver:
             # the generation it was stored in); the table is emptied only when the
             # generations run out
             self._signature = signature
-            self._gen += 1
-            if self._gen == _GEN_LIMIT:
-                self._gen = 1
-                if COMPILED:
-                    self._tt.fill(0)
-                else:
-                    self._tt[:] = [0] * (3 * self._size)
+            self.new_table()
             self._tables = (
                 _array(list(problem.points)),
                 _array(list(problem.strength)),

@@ -74,6 +74,13 @@ class TerminalGame:
             for seat in range(n)
             if seat != human
         }
+        if human is not None:
+            # a person waits: the wall-clock safety net (counted and logged when hit)
+            from atout.bots.search import TABLE_SAFETY_NET, _SearchBase
+
+            for bot in self.bots.values():
+                if isinstance(bot, _SearchBase):
+                    bot.time_budget = TABLE_SAFETY_NET
         self.renderer = renderer_class(info.name)(self.console, self.t, human, n)
         self.input_fn = input_fn
         #: Where to write the match record when the game ends or stops (atout.notation).

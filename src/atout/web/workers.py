@@ -73,10 +73,14 @@ def _start_worker() -> None:
         os.nice(WORKER_NICENESS)
 
 
-def think(target: str, seed: int, view: Any) -> tuple[Any, int]:
+def think(target: str, seed: int, view: Any, net: float | None = None) -> tuple[Any, int]:
     """In a worker: the bot at ``target`` seeded ``seed`` chooses in ``view``; returns the
-    action and the worker's process id."""
-    return bot_from_target(target, seed).choose(view), os.getpid()
+    action and the worker's process id. ``net``: the search bots' wall-clock safety net
+    (seconds; a person waits at the table), whose hits the bot counts and logs."""
+    bot = bot_from_target(target, seed)
+    if net is not None and hasattr(bot, "time_budget"):
+        bot.time_budget = net
+    return bot.choose(view), os.getpid()
 
 
 def _warm() -> None:
@@ -115,7 +119,7 @@ class Workers:
         self._pool: ProcessPoolExecutor | None = None
         self._jobs: set[Future[Any]] = set()
         #: Counters: decisions made in a worker, made by the fallback bot, made inline.
-        self.stats = {"worker": 0, "fallback": 0, "inline": 0}
+        self.stats = {"worker": 0, "fallback": 0, "inline": 0, "late": 0}
         #: Process ids of the workers that made decisions (for tests and diagnostics).
         self.pids: set[int] = set()
 
@@ -160,9 +164,16 @@ class Workers:
             self.stats["inline"] += 1
             return make_bot(game, bot, seed=seed).choose(view)
         try:
-            action, pid = await self.run(self.budget, think, bot_target(game, bot), seed, view)
-        except (WorkersBusy, TimeoutError):
+            # the bot's own safety net first, so that it plays its best so far before
+            # the pool gives up on it
+            action, pid = await self.run(
+                self.budget, think, bot_target(game, bot), seed, view, 0.75 * self.budget)
+        except WorkersBusy:
             pass
+        except TimeoutError:
+            self.stats["late"] += 1
+            log.warning("bot %s ran past the %.1f s budget; the %s bot plays",
+                        bot, self.budget, FALLBACK_BOT)
         except Exception:
             log.exception("bot %s failed in a worker; the %s bot plays", bot, FALLBACK_BOT)
         else:

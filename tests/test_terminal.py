@@ -618,3 +618,18 @@ def test_the_schieber_scoresheet_fits_80_columns_one_row_a_deal(lang: str, watch
     assert [int(row[0]) for row in rows] == [r.number for r in match.scoresheet]
     for row, sheet in zip(rows, match.scoresheet, strict=True):  # seat 0's team first
         assert str(sheet.scores[0]) in row[2:-1] and row[-1] == str(sheet.scores[1])
+
+
+def test_the_clock_safety_net_only_where_a_person_plays() -> None:
+    """A terminal table with a person gives its search bots the wall-clock safety net;
+    bots alone at the table (``--watch``) keep budgets in work only, deterministic."""
+    from atout.bots.search import TABLE_SAFETY_NET
+
+    console = Console(file=io.StringIO())
+    person = TerminalGame("belote", seed=1, console=console, human=0, bots="expert")
+    alone = TerminalGame("belote", seed=1, console=console, human=None, bots="expert")
+    nets: list[set[Any]] = [
+        {getattr(b, "time_budget", "none") for b in table.bots.values()}
+        for table in (person, alone)
+    ]
+    assert nets == [{TABLE_SAFETY_NET}, {None}]

@@ -551,3 +551,39 @@ def test_views_cross_to_a_worker_unchanged(game: str) -> None:
         view = match.view(match.current_player())
         assert pickle.loads(pickle.dumps(view)) == view
         match.apply(bot.choose(view))
+
+
+def test_a_worker_gives_the_search_bot_its_safety_net(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a worker the search bot gets the wall-clock safety net (a person waits at a
+    web table): on a machine where every reading of the clock is ten seconds later, the
+    decision is cut and the hit counted; without a net, the same call is not cut."""
+    from atout.bots import search, warm
+
+    warm.warm_up()
+    seed = 3
+    deal = get_game("belote").deal(seed=seed, dealer=0)
+    rules = make_bot("belote", "heuristic", seed=0)
+    while not (deal.phase == "play" and len(deal.legal_actions()) >= 3):
+        seat = deal.current_player()
+        if seat is None:  # the deal was not played (everyone passed): the next one
+            seed += 1
+            deal = get_game("belote").deal(seed=seed, dealer=0)
+            continue
+        deal.apply(rules.choose(deal.view(seat)))
+    view = deal.view(deal.current_player())
+
+    class Jumping:
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls) -> float:
+            cls.now += 10.0
+            return cls.now
+
+    monkeypatch.setattr(search, "time", Jumping)
+    target = "atout.bots.search:ExpertBot"
+    before = search.SAFETY_NET_HITS["expert"]
+    assert think(target, 1, view)[0] in view.legal_actions
+    assert search.SAFETY_NET_HITS["expert"] == before
+    assert think(target, 1, view, 1.5)[0] in view.legal_actions
+    assert search.SAFETY_NET_HITS["expert"] == before + 1

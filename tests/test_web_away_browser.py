@@ -70,6 +70,6 @@ def test_timer_stand_in_and_the_seat_given_back(away_server: str, chromium: Any)
     errors.append(watch_errors(again))
     again.goto(gone_url)
     again.wait_for_selector(".hand .card")
-    other.wait_for_function("!document.querySelector('.seat-label .stand-in')", timeout=20_000)
+    other.wait_for_function("!document.querySelector('.seat-label .stand-in')", timeout=45_000)
     assert again.locator("#come-back").count() == 0
     assert not any(errors)

@@ -23,8 +23,8 @@ from atout.games import get_game
 from atout.games.actions import Action
 from atout.games.base import secret_seed
 from atout.i18n import Translator, explain
+from atout.input import Command, InputError, read_input
 from atout.terminal import renderer_class
-from atout.terminal.input import Command, InputError, read_input
 
 __all__ = ["TerminalGame"]
 

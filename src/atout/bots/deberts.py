@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from atout.bots.base import Bot
+from atout.bots.heuristic import HeuristicBot
 from atout.cards import SUIT_MASK, bits
 from atout.games.actions import Action, Double, Exchange, Pass, Play, Redouble, Trump
 from atout.games.deberts import (
@@ -43,7 +43,7 @@ def _strength(card: int, trump: int) -> int:
     return _PLAIN_STRENGTH[card]
 
 
-class DebertsHeuristicBot(Bot):
+class DebertsHeuristicBot(HeuristicBot):
     """Sound rules of thumb for bidding, the trump-7 exchange and card play."""
 
     name = "heuristic"

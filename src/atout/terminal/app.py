@@ -23,8 +23,8 @@ from atout.games import get_game
 from atout.games.actions import Action
 from atout.games.base import secret_seed
 from atout.i18n import Translator, explain
+from atout.input import Command, InputError, read_input
 from atout.terminal import renderer_class
-from atout.terminal.input import Command, InputError, read_input
 
 __all__ = ["TerminalGame"]
 
@@ -76,10 +76,10 @@ class TerminalGame:
         }
         if human is not None:
             # a person waits: the wall-clock safety net (counted and logged when hit)
-            from atout.bots.search import TABLE_SAFETY_NET, _SearchBase
+            from atout.bots.search import TABLE_SAFETY_NET, SearchBot
 
             for bot in self.bots.values():
-                if isinstance(bot, _SearchBase):
+                if isinstance(bot, SearchBot):
                     bot.time_budget = TABLE_SAFETY_NET
         self.renderer = renderer_class(info.name)(self.console, self.t, human, n)
         self.input_fn = input_fn

@@ -351,8 +351,8 @@ class PlayApp(TableApp):
 
     def typed(self, text: str) -> None:
         """A line typed in the input: a number, a card, an action or a command, read in
-        the player's language (:func:`atout.terminal.input.read_input`)."""
-        from atout.terminal.input import Command, InputError, read_input
+        the player's language (:func:`atout.input.read_input`)."""
+        from atout.input import Command, InputError, read_input
 
         view = self.match.view(self.viewer)
         result = read_input(text, lang=self.t.lang, game=self.game_name,

@@ -28,6 +28,7 @@ is the one place that moves to the engine's own events once the games give them.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import tempfile
@@ -42,8 +43,12 @@ from atout.bots.base import Bot, bot_names, make_bot
 from atout.games import get_game
 from atout.games.actions import Action
 from atout.games.base import IllegalActionError, secret_seed
+from atout.i18n import translate
 
-__all__ = ["BOT", "PERSON", "CannotUndo", "Saved", "Seat", "TableSession", "Update", "seats_for"]
+__all__ = [
+    "BOT", "PERSON", "CannotUndo", "Saved", "Seat", "TableSession", "Update", "check_writable",
+    "seats_for",
+]
 
 PERSON: Literal["person"] = "person"
 BOT: Literal["bot"] = "bot"
@@ -78,6 +83,23 @@ def seats_for(num_players: int, human: int | None, bots: Sequence[str] | str) ->
         names = names * num_players
     return [Seat(s, PERSON) if s == human else Seat(s, BOT, names[s])
             for s in range(num_players)]
+
+
+def check_writable(path: str, lang: str = "en") -> None:
+    """Refuse (``ValueError``, in ``lang``) a record file that cannot be written, before
+    the match starts: opened for appending, so an existing file is left as it is."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        existed = target.exists()
+        with target.open("a", encoding="utf-8"):
+            pass
+        if not existed:
+            target.unlink()
+    except OSError as exc:
+        raise ValueError(translate("save.cannot-write", lang, path=path,
+                                   reason=exc.strerror or str(exc))) from None
 
 
 class CannotUndo(Exception):
@@ -174,7 +196,8 @@ class TableSession:
         self._bot_seed = (secret_seed() if seed is None else seed) if bot_seed is None \
             else bot_seed
         self._bots: dict[int, Bot] = {}
-        self.allow_undo = undo
+        #: May people take moves back (never at a table of bots alone)?
+        self.allow_undo = undo and bool(self.people)
         #: How many times a person took a move back (the record's ``Undos`` header).
         self.undos = 0
         self.hint_level = hint_level

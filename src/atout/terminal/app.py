@@ -7,11 +7,8 @@ whole match exactly as a person would; at the end of input the game stops cleanl
 
 from __future__ import annotations
 
-import errno
-import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -21,7 +18,7 @@ from atout.bots.base import Bot
 from atout.games import get_game
 from atout.games.actions import Action
 from atout.i18n import Translator, explain
-from atout.table.session import CannotUndo, TableSession, seats_for
+from atout.table.session import CannotUndo, TableSession, check_writable, seats_for
 from atout.terminal import renderer_class
 from atout.terminal.input import Command, InputError, read_input
 
@@ -55,7 +52,7 @@ class TerminalGame:
         self.info = info
         self.t = Translator(lang)
         if save is not None:  # before the first deal, not after the whole match
-            _check_writable(save, self.t)
+            check_writable(save, lang)
         # No seed given: 128 bits from the operating system, shown to nobody (the record
         # written at the end carries it, so the match can be dealt again).
         self.session = TableSession(
@@ -207,24 +204,6 @@ class TerminalGame:
             return False
         self.console.print(t("advice.undone", moves=count), style="yellow")
         return True
-
-
-def _check_writable(path: str, t: Translator) -> None:
-    """Refuse (``ValueError``, in the player's language) a record file that cannot be
-    written: opened for appending, so an existing file is left as it is."""
-    target = Path(path)
-    try:
-        if target.is_dir():
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-        existed = target.exists()
-        with target.open("a", encoding="utf-8"):
-            pass
-        if not existed:
-            target.unlink()
-    except OSError as exc:
-        raise ValueError(
-            t("save.cannot-write", path=path, reason=exc.strerror or str(exc))
-        ) from None
 
 
 def play_terminal(game: str, **kwargs: Any) -> int:

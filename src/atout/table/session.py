@@ -157,6 +157,8 @@ class TableSession:
     bot is seeded ``bot_seed * 31 + s``. ``undo``: may people take moves back.
     ``hint_level``: the bot level whose search values the hints. ``watched``: the seats
     whose :class:`Update` views are kept (default: the people's, else seat 0).
+    ``check_options``: refuse the options that reveal hidden cards when people play
+    (a table rebuilt from its log was checked when it was made).
     """
 
     def __init__(
@@ -171,6 +173,7 @@ class TableSession:
         hint_level: str = HINT_LEVEL,
         watched: Iterable[int] | None = None,
         stand_in_bot: str = "medium",
+        check_options: bool = True,
     ) -> None:
         info = get_game(game)
         self.info = info
@@ -183,7 +186,7 @@ class TableSession:
             opts = info.options.parse(options) if options else info.options()
         else:
             opts = options
-        if self.people:  # a person plays: no option that reveals hidden cards
+        if self.people and check_options:  # a person plays: nothing that reveals cards
             opts.check_for_people()
         if hint_level not in bot_names(info.name):
             raise ValueError(
@@ -301,12 +304,16 @@ class TableSession:
         view = self.view(self.watched[0])
         return view.phase == "play" and not view.trick and bool(view.last_trick)
 
-    def bot_pause(self, pace: float) -> float:
+    def bot_pause(self, pace: float, *, breakdown_read: bool = False,
+                  trick_faded: bool = False) -> float:
         """How long a bot's next move waits, in seconds, at ``pace`` seconds a move:
-        longer to open a deal and after a finished trick."""
+        longer to open a deal, so that the last one's breakdown is read (unless the
+        front end waited for a key under it: ``breakdown_read``), and after a finished
+        trick, so that its cards are seen before they leave the table (unless the front
+        end shows it faded until the next card: ``trick_faded``)."""
         if self.opens_deal():
-            return pace * OPENING_PACES
-        if self.trick_just_done():
+            return pace if breakdown_read else pace * OPENING_PACES
+        if not trick_faded and self.trick_just_done():
             return pace * AFTER_TRICK_PACES
         return pace
 
@@ -433,15 +440,15 @@ class TableSession:
     # -- the record --------------------------------------------------------------------
     def record(self, headers: Mapping[str, str] | None = None) -> str:
         """The record of the match as far as it went: the date, the seats, the players'
-        names, the undos where people could take moves back, then ``headers``."""
+        names, the undos where people could take moves back; ``headers`` after the
+        date (and in place of it when they give one)."""
         from atout.notation import write_match
 
-        out = {"Date": date.today().isoformat()}
+        out = {"Date": date.today().isoformat()} | dict(headers or {})
         out |= {f"Seat{s.seat}": s.record_name for s in self.seats}
         out |= {f"Name{s.seat}": s.name for s in self.seats if s.name}
-        if self.allow_undo and self.people:
+        if self.allow_undo:
             out["Undos"] = str(self.undos)
-        out |= dict(headers or {})
         return str(write_match(self.match, out))
 
     def save(self, path: str, headers: Mapping[str, str] | None = None) -> Saved:

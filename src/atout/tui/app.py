@@ -165,7 +165,8 @@ class PlayApp(TableApp):
         self.redraw()
         if self.paused:
             return
-        self.delay(session.bot_pause(self.pace), self.bot_move)
+        # the breakdown waited for a key: the new deal starts at the plain pace
+        self.delay(session.bot_pause(self.pace, breakdown_read=True), self.bot_move)
 
     def bot_move(self) -> None:
         self.timer = None

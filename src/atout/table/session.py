@@ -40,9 +40,11 @@ from typing import Any, Literal
 
 from atout.bots.advice import HINT_LEVEL, Advice, advise, position_seed
 from atout.bots.base import Bot, bot_names, make_bot
+from atout.bots.search import TABLE_SAFETY_NET, SearchBot
 from atout.games import get_game
 from atout.games.actions import Action
 from atout.games.base import IllegalActionError, secret_seed
+from atout.games.events import DealScored, Event, MatchOver, visible_to
 from atout.i18n import translate
 
 __all__ = [
@@ -113,18 +115,34 @@ class CannotUndo(Exception):
 
 @dataclass(frozen=True)
 class Update:
-    """One applied action, as each watched seat saw it.
+    """One applied action and what the engine said of it.
 
-    ``deal_over``: the scoresheet row when the action ended a deal (the next deal, if
-    any, is dealt already); ``views``: per watched seat, its view before and after (the
-    finished deal's last view when the deal ended)."""
+    ``events``: every event the action produced (:mod:`atout.games.events`; a seat's
+    share is :meth:`events_for`); ``deal_over``: the scoresheet row when the action
+    ended a deal (from its ``DealScored``; the next deal, if any, is dealt already);
+    ``match_over``: it ended the match (``MatchOver``); ``views``: per watched seat,
+    its view before and after (the finished deal's last view when the deal ended)."""
 
     seat: int
     action: Action
     step: int
-    deal_over: Any
-    match_over: bool
+    events: tuple[Event, ...]
     views: Mapping[int, tuple[Any, Any]] = field(repr=False)
+
+    @property
+    def deal_over(self) -> Any:
+        for event in self.events:
+            if isinstance(event, DealScored):
+                return event.row
+        return None
+
+    @property
+    def match_over(self) -> bool:
+        return any(isinstance(event, MatchOver) for event in self.events)
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """What ``seat`` (``None``: a spectator) may know of the action, in order."""
+        return [event for event in self.events if visible_to(event, seat)]
 
     def told(self, seat: int) -> tuple[int, Action, Any, Any]:
         """What ``seat`` is told of the move: the arguments of a renderer's ``narrate``
@@ -236,10 +254,8 @@ class TableSession:
         if bot is None:
             bot = self._bots[seat] = make_bot(self.game, self.bot_name(seat),
                                               seed=self._bot_seed * 31 + seat)
-            if self.people and hasattr(bot, "time_budget"):
-                from atout.bots.search import TABLE_SAFETY_NET
-
-                bot.time_budget = TABLE_SAFETY_NET
+            if self.people and isinstance(bot, SearchBot):
+                bot.time_budget = TABLE_SAFETY_NET  # counted and logged when hit
         return bot
 
     @property
@@ -321,6 +337,17 @@ class TableSession:
     def view(self, seat: int) -> Any:
         return self.match.view(seat)
 
+    def events_for(self, seat: int | None) -> list[Event]:
+        """Everything ``seat`` (``None``: a spectator) may know of the match so far,
+        in order (the engine's stream; folding it rebuilds the seat's view)."""
+        if seat is None:
+            return list(self.match.public_events())
+        return list(self.match.events_for(seat))
+
+    def public_view(self) -> Any:
+        """What everyone may know now (a spectator's view), from the engine."""
+        return self.match.public_view()
+
     def last_deal_view(self, seat: int) -> Any:
         """``seat``'s view of the last finished deal (its last position)."""
         return self.match.deals[-1].view(seat)
@@ -363,13 +390,11 @@ class TableSession:
         match = self.match
         before = {s: match.view(s) for s in self.watched}
         deals = len(match.scoresheet)
-        match.apply(action)
+        events = tuple(match.apply(action))
         self.steps += 1
-        ended = len(match.scoresheet) > deals
-        shown = match.deals[-1] if ended else match
+        shown = match.deals[-1] if len(match.scoresheet) > deals else match
         views = {s: (before[s], shown.view(s)) for s in self.watched}
-        return Update(seat, action, self.steps, match.scoresheet[-1] if ended else None,
-                      self.is_over, views)
+        return Update(seat, action, self.steps, events, views)
 
     def choose(self, seat: int) -> Action:
         """The action the seat's bot (or stand-in) chooses now, from the seat's view."""

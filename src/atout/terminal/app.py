@@ -18,9 +18,9 @@ from atout.bots.base import Bot
 from atout.games import get_game
 from atout.games.actions import Action
 from atout.i18n import Translator, explain
+from atout.input import Command, InputError, read_input
 from atout.table.session import CannotUndo, TableSession, check_writable, seats_for
 from atout.terminal import renderer_class
-from atout.terminal.input import Command, InputError, read_input
 
 __all__ = ["TerminalGame"]
 

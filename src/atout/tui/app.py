@@ -110,6 +110,8 @@ class PlayApp(TableApp):
         #: A searching bot is choosing in a worker thread.
         self.thinking = False
         self.exit_code = 1
+        #: What to print once the screen is the terminal's again (where a record went).
+        self.after: list[str] = []
 
     @property
     def match(self) -> Any:
@@ -345,8 +347,8 @@ class PlayApp(TableApp):
 
     def typed(self, text: str) -> None:
         """A line typed in the input: a number, a card, an action or a command, read in
-        the player's language (:func:`atout.terminal.input.read_input`)."""
-        from atout.terminal.input import Command, InputError, read_input
+        the player's language (:func:`atout.input.read_input`)."""
+        from atout.input import Command, InputError, read_input
 
         view = self.session.view(self.viewer)
         result = read_input(text, lang=self.t.lang, game=self.game_name,
@@ -394,8 +396,7 @@ class PlayApp(TableApp):
             if not saved.written:
                 return
             self.exit_code = 0
-            self.exit(0, message=None if saved.elsewhere is None else self.t(
-                "save.elsewhere", path=path, reason=saved.reason, written=saved.elsewhere))
+            self.exit(0)
             return
         self.exit(1)
 
@@ -403,9 +404,14 @@ class PlayApp(TableApp):
         """Save the record to ``path`` (the session's :meth:`~TableSession.save`); say
         so when it could not be written anywhere."""
         saved = self.session.save(path)
-        if not saved.written:
-            self.show_message(self.t("tui.save-failed", path=path, error=saved.reason),
-                              "bold red")
+        t = self.t
+        if saved.elsewhere is not None:  # said once the screen is the terminal's again
+            self.after.append(t("save.elsewhere", path=path, reason=saved.reason,
+                                written=saved.elsewhere))
+        elif not saved.written:
+            self.show_message(t("tui.save-failed", path=path, error=saved.reason), "bold red")
+            if self.session.is_over:  # the match is done: its record is printed after it
+                self.after += [t("save.printed", path=path, reason=saved.reason), saved.text]
         return saved
 
     def action_hint(self) -> None:

@@ -29,7 +29,6 @@ import os
 from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
@@ -45,6 +44,8 @@ from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGE_NAMES, LANGUAGES, explain
 from atout.web.advisor import advisor_routes
+from atout.web.assets import STATIC
+from atout.web.clubs import club_routes
 from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
 from atout.web.learn import learn_routes
 from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin, WorkLimit
@@ -66,7 +67,6 @@ from atout.web.workers import Workers, WorkersBusy
 __all__ = ["DEFAULT_DB", "create_app"]
 
 DEFAULT_DB = "sqlite:///atout.db"
-STATIC = resources.files("atout.web") / "static"
 MAX_MESSAGE = 4096
 MAX_QUEUE = 200
 
@@ -603,6 +603,7 @@ def create_app(
         *advisor_routes(workers, limits.replay_seconds),
         *room.routes(),
         *learn_routes(store),
+        *club_routes(store, manager, limits, base_url),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -178,15 +178,8 @@ def _replay_snapshot(match: Any, step: int, total: int, last: Any) -> dict[str, 
 
 def _table_record(table: LiveTable) -> str:
     """The record of a finished table, with its date, seats and names."""
-    from atout.notation import write_match
-
-    headers = {"Date": table.row.created_at.date().isoformat(), "Site": "atout web"}
-    headers |= {
-        f"Seat{s.seat}": (s.bot or "bot") if s.kind == "bot" else "human"
-        for s in table.row.seats
-    }
-    headers |= {f"Name{s.seat}": s.name for s in table.row.seats if s.name}
-    return str(write_match(table.match, headers))
+    return table.session.record(
+        {"Date": table.row.created_at.date().isoformat(), "Site": "atout web"})
 
 
 def _table_replay(row: TableRow, actions: list[tuple[int, str]], step: int) -> dict[str, Any]:

@@ -192,14 +192,14 @@ POINTS: Final = tuple(
     for t in range(4)
 )
 #: Order within a suit when trump / when plain.
-_TRUMP_STRENGTH: Final = tuple(_TRUMP_ORDER[c % 9] for c in range(36))
-_PLAIN_STRENGTH: Final = tuple(_PLAIN_ORDER[c % 9] for c in range(36))
+TRUMP_STRENGTH: Final = tuple(_TRUMP_ORDER[c % 9] for c in range(36))
+PLAIN_STRENGTH: Final = tuple(_PLAIN_ORDER[c % 9] for c in range(36))
 #: Cards of the same suit that beat ``card`` when its suit is trump.
 _TRUMP_ABOVE: Final = tuple(
     sum(
         1 << o
         for o in range(9 * (c // 9), 9 * (c // 9) + 9)
-        if _TRUMP_STRENGTH[o] > _TRUMP_STRENGTH[c]
+        if TRUMP_STRENGTH[o] > TRUMP_STRENGTH[c]
     )
     for c in range(36)
 )
@@ -1102,7 +1102,7 @@ def best_call(melds: Sequence[Meld], trump_suit: int) -> tuple[int, Rank]:
 def _second_wins(tr: int, led: int, card: int) -> bool:
     """Whether the second card of a trick beats the led card under trump ``tr``."""
     if _SUIT_OF[card] == _SUIT_OF[led]:
-        strength = _TRUMP_STRENGTH if _SUIT_OF[led] == tr else _PLAIN_STRENGTH
+        strength = TRUMP_STRENGTH if _SUIT_OF[led] == tr else PLAIN_STRENGTH
         return strength[card] > strength[led]
     return _SUIT_OF[card] == tr
 

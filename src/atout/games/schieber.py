@@ -211,8 +211,9 @@ _NOTRUMP_POINTS: Final = (0, 0, 8, 0, 10, 2, 3, 4, 11)  # Obenabe, classic Unden
 _MODERN_UNDENUFE_POINTS: Final = (11, 0, 8, 0, 10, 2, 3, 4, 0)
 _TRUMP_ORDER: Final = (0, 1, 2, 7, 3, 8, 4, 5, 6)  # 6 7 8 10 Q K A 9 J
 
-#: _POINTS[table][card]; tables 0..5 follow the contracts, 6 is the modern Undenufe.
-_POINTS: Final[tuple[tuple[int, ...], ...]] = (
+#: POINTS[table][card], what a captured card is worth: tables 0..5 follow the contracts,
+#: MODERN_UNDENUFE_TABLE (6) is the modern Undenufe (see :func:`card_points`).
+POINTS: Final[tuple[tuple[int, ...], ...]] = (
     *(
         tuple(
             (_TRUMP_POINTS if c // 9 == t else _PLAIN_POINTS)[c % 9] for c in range(36)
@@ -223,7 +224,7 @@ _POINTS: Final[tuple[tuple[int, ...], ...]] = (
     tuple(_NOTRUMP_POINTS[c % 9] for c in range(36)),
     tuple(_MODERN_UNDENUFE_POINTS[c % 9] for c in range(36)),
 )
-_MODERN_TABLE: Final = 6
+MODERN_UNDENUFE_TABLE: Final = 6
 
 
 def _strength(contract: int, card: int) -> int:
@@ -274,8 +275,8 @@ _KQ: Final = tuple((1 << (9 * s + Rank.KING)) | (1 << (9 * s + Rank.QUEEN)) for 
 
 def card_points(card: Card, contract: int, *, modern_undenufe: bool = False) -> int:
     """Value of a captured card under a contract (0..3 trump suit, 4 Obenabe, 5 Undenufe)."""
-    table = _MODERN_TABLE if (contract == UNDENUFE and modern_undenufe) else contract
-    return _POINTS[table][card]
+    table = MODERN_UNDENUFE_TABLE if (contract == UNDENUFE and modern_undenufe) else contract
+    return POINTS[table][card]
 
 
 def card_strength(card: Card | int, contract: int) -> int:
@@ -998,7 +999,7 @@ class SchieberDeal(Deal):
         self.chooser = self.turn
         self.contract = contract
         modern = contract == UNDENUFE and self.options.undenufe_values == "modern"
-        self.table = _MODERN_TABLE if modern else contract
+        self.table = MODERN_UNDENUFE_TABLE if modern else contract
         self.phase = PLAY
         self.turn = self.leader = self.forehand
         options = self.options
@@ -1112,7 +1113,7 @@ class SchieberDeal(Deal):
         leader = self.leader
         winner = (leader + best_i) & 3
         team = winner & 1
-        pts = _POINTS[self.table]
+        pts = POINTS[self.table]
         gained = pts[c0] + pts[c1] + pts[c2] + pts[card]
         self.tricks = tricks = (*self.tricks, (leader, (c0, c1, c2, card), winner))
         self.trick = ()
@@ -1256,7 +1257,7 @@ class SchieberDeal(Deal):
         events: list[tuple[int, int]] = []
         if self.stoeck_seat >= 0:
             events.append((self.stoeck_seat % 2, STOECK))
-        pts = _POINTS[self.table]
+        pts = POINTS[self.table]
         won = [0, 0]
         for i, (_, cards, winner) in enumerate(self.tricks):
             if i == 0 and self.weis_team >= 0:

@@ -1371,6 +1371,12 @@ class BeloteMatch(Match[BeloteDeal]):
             return
         self.deal = self._new_deal((result.dealer + 1) % 4)
 
+    def view(self, seat: int) -> BeloteView:
+        return self._spanning(self.deal.view(seat))
+
+    def public_view(self) -> BeloteView:
+        return self._spanning(self.deal._view(-1))
+
     def _spanning(self, view: BeloteView) -> BeloteView:
         """A deal's view with what spans deals."""
         return replace(

@@ -1189,6 +1189,12 @@ class DebertsMatch(Match[DebertsDeal]):
             return
         self.deal = self._new_deal(next_dealer(result))
 
+    def view(self, seat: int) -> DebertsView:
+        return self._spanning(self.deal.view(seat))
+
+    def public_view(self) -> DebertsView:
+        return self._spanning(self.deal._view(-1))
+
     def _spanning(self, view: DebertsView) -> DebertsView:
         """A deal's view with what spans deals."""
         return replace(

@@ -1578,6 +1578,12 @@ class SchieberMatch(Match[SchieberDeal]):
         next_dealer = deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
         self.deal = self._new_deal(next_dealer)
 
+    def view(self, seat: int) -> SchieberView:
+        return self._spanning(self.deal.view(seat))
+
+    def public_view(self) -> SchieberView:
+        return self._spanning(self.deal._view(-1))
+
     def _spanning(self, view: SchieberView) -> SchieberView:
         """A deal's view with what spans deals."""
         return replace(

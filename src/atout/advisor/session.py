@@ -316,7 +316,7 @@ class Advisor:
         if self.game == "schieber":
             fh = forehand if forehand is not None else self._forehand()
             deal: Deal = self.info.deal(deck, self.dealer, self.options, forehand=fh,
-                                        scores=self.match.scores)  # type: ignore[attr-defined]
+                                        scores=self.match.scores)
             return deal
         made: Deal = self.info.deal(deck, self.dealer, self.options)
         return made

@@ -123,7 +123,7 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
                  "seats": list(need.seats), "prompt": prompt},
         "deal_number": advisor.deal_number,
         "dealer": advisor.dealer,
-        "scores": list(advisor.match.scores),  # type: ignore[attr-defined]
+        "scores": list(advisor.match.scores),
         "winner": advisor.match.winner,
         "deck": [CARDS[i].name for i in bits((DECK_36 if advisor.game == "schieber"
                                               else DECK_32).mask)],

@@ -45,6 +45,7 @@ from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGE_NAMES, LANGUAGES, explain
 from atout.web.advisor import advisor_routes
 from atout.web.assets import STATIC
+from atout.web.clubs import club_routes
 from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
 from atout.web.learn import learn_routes
 from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin, WorkLimit
@@ -609,6 +610,7 @@ def create_app(
         *advisor_routes(workers, limits.replay_seconds),
         *room.routes(),
         *learn_routes(store),
+        *club_routes(store, manager, limits, base_url),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

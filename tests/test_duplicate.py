@@ -257,3 +257,31 @@ def test_a_board_played_with_real_cards_through_the_scorekeeper() -> None:
     res = night.enter(1, 1, 2, "taker=1 trump=S points=100,62")
     assert res.recorded == (162, 0)  # side 1 took and went dedans: the 162 to side 0
     assert "entry taker=1" in night.export()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_night_tables_match_deals_the_rounds_boards_then_ends(game: str) -> None:
+    """The match a night table plays (built from its seed alone, as the room rebuilds
+    its tables) deals the round's boards, turned as the movement says, and ends after
+    the last; the seed holds the round's key, never the night's seed."""
+    from atout.bots import make_bot
+    from atout.clubs.boards import night_match
+    from atout.clubs.duplicate import NIGHT_SEEDS, round_key, table_seed
+
+    setup = NightSetup(game, rounds=2, boards_per_round=3, seed=7)
+    rnd = Round(2, (Table(1, ((1,), (2,))), Table(2, ((3,), (4,)))), setup.board_numbers(2))
+    for table in rnd.tables:
+        seed = table_seed(setup, 2, table.number)
+        assert (seed - NIGHT_SEEDS) >> 8 == round_key(setup.seed, 2)  # the round's key only
+        match = night_match(game, None, seed)
+        bots = [make_bot(game, "random", seed=i) for i in range(setup.num_players)]
+        while not match.is_over:
+            seat = match.current_player()
+            match.apply(bots[seat].choose(match.view(seat)))
+        assert len(match.deals) == 3
+        for i, (deal, number) in enumerate(zip(match.deals, rnd.boards, strict=True)):
+            board = setup.board(number)
+            assert tuple(deal.deck) == board.deck
+            assert deal.dealer == board.dealer_at(table.turned(i), setup.num_players)
+        match.undo()
+        assert not match.is_over and len(match.deals) == 2

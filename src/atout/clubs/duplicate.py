@@ -57,6 +57,7 @@ from atout.games import get_game
 from atout.games.base import Deal
 
 __all__ = [
+    "NIGHT_SEEDS",
     "SCORINGS",
     "Board",
     "BoardResult",
@@ -71,7 +72,10 @@ __all__ = [
     "fill_with_bots",
     "format_score",
     "pair_round",
+    "round_key",
     "standings",
+    "table_boards",
+    "table_seed",
 ]
 
 Scoring = Literal["points", "matchpoints"]
@@ -144,14 +148,12 @@ class NightSetup:
         return info.options.parse(self.options) if self.options.strip() else None
 
     def board(self, number: int) -> Board:
-        """Board ``number`` (1-based): its deck from the seed, its dealer in turn."""
+        """Board ``number`` (1-based): its deck from its round's key, its dealer in turn."""
         if number < 1:
             raise NightError("night.board", "boards are numbered from 1")
-        info = get_game(self.game)
-        deal_seed = random.Random(f"atout-night:{self.seed}:{number}").getrandbits(64)
-        dealer = (number - 1) % info.num_players
-        deck = info.deal(None, dealer, self.parsed_options(), seed=deal_seed).deck
-        return Board(number, tuple(int(c) for c in deck), dealer)
+        r, k = divmod(number - 1, self.boards_per_round)
+        return round_board(self.game, self.parsed_options(), round_key(self.seed, r + 1), k,
+                           number, (number - 1) % self.num_players)
 
     def board_numbers(self, round_number: int) -> tuple[int, ...]:
         """The boards of round ``round_number`` (1-based)."""
@@ -173,6 +175,52 @@ class NightSetup:
             pairs=bool(data.get("pairs", True)), scoring=data.get("scoring", "points"),
             bot=str(data.get("bot", "medium")), seed=int(data["seed"]),
         )
+
+
+#: Seeds at or above this are a night table's (a plain table's secret seed has 128 bits).
+NIGHT_SEEDS: Final[int] = 1 << 128
+
+
+def round_key(seed: int, round_number: int) -> int:
+    """The secret a round's boards are made from (120 bits): the night's seed and the
+    round's number. A table's match knows its round's key only, never the night's seed,
+    so nothing a table is told after its match reveals another round's boards."""
+    return random.Random(f"atout-night:{seed}:round:{round_number}").getrandbits(120)
+
+
+def round_board(game: str, options: Any, key: int, index: int, number: int,
+                dealer: int) -> Board:
+    """Board ``index`` (0-based) of the round whose key is ``key``."""
+    deal_seed = random.Random(f"atout-board:{key}:{index}").getrandbits(64)
+    deck = get_game(game).deal(None, dealer, options, seed=deal_seed).deck
+    return Board(number, tuple(int(c) for c in deck), dealer)
+
+
+def table_seed(setup: NightSetup, round_number: int, table_number: int) -> int:
+    """The seed of a table's match at a night: at or above :data:`NIGHT_SEEDS`, it
+    holds the round's key, the round's first dealer, its number of boards and whether
+    the table's first board is turned (:func:`table_boards` reads it back)."""
+    first_dealer = (round_number - 1) * setup.boards_per_round % setup.num_players
+    parity = (table_number - 1) % 2
+    payload = (round_key(setup.seed, round_number) << 8 | first_dealer << 6
+               | (setup.boards_per_round - 1) << 1 | parity)
+    return NIGHT_SEEDS + payload
+
+
+def table_boards(game: str, options: Any, seed: int) -> list[tuple[Board, bool]]:
+    """The boards a night table plays, in order, each with whether it is turned there
+    (board numbers counted from 1 within the round)."""
+    if seed < NIGHT_SEEDS:
+        raise ValueError("not a night table's seed")
+    payload = seed - NIGHT_SEEDS
+    key, first_dealer = payload >> 8, payload >> 6 & 3
+    boards, parity = (payload >> 1 & 15) + 1, payload & 1
+    n = get_game(game).num_players
+    return [
+        (round_board(game, options, key, k, k + 1, (first_dealer + k) % n),
+         (parity + k) % 2 == 1)
+        for k in range(boards)
+    ]
 
 
 @dataclass(frozen=True)
@@ -601,11 +649,12 @@ class Night:
             night.results[(res.round, res.table, res.board)] = res
         return night
 
-    def export(self) -> str:
+    def export(self, *, complete_only: bool = False) -> str:
         """The whole night as text: a header, then each table's boards, each board as
         the one-line position of the played deal (:func:`atout.notation.read_position`
         reads it back) or, for a board played with real cards, the scorekeeper's entry.
-        ``#`` lines are comments."""
+        ``#`` lines are comments. With ``complete_only``, only the boards that every table
+        of their round has played (what a table still to play a board must not see)."""
         s = self.setup
         lines = [
             f'[Night "{s.game}"]', f'[Options "{s.options}"]', f'[Seed "{s.seed}"]',
@@ -623,7 +672,8 @@ class Night:
                              f"side1 {','.join(map(str, t.sides[1]))}")
                 for i, b in enumerate(rnd.boards):
                     res = self.results.get((rnd.number, t.number, b))
-                    if res is None:
+                    if res is None or (complete_only and len(self.played(b)) < len(
+                            rnd.tables)):
                         continue
                     how = "entered" if res.entered else "played"
                     lines.append(f"board {b} {'turned' if t.turned(i) else 'straight'} "
@@ -632,7 +682,7 @@ class Night:
                         lines.append(("entry " if res.entered else "") + res.record)
         lines.append("")
         lines.append("# standings")
-        for st in self.standings():
+        for st in self.standings(complete_only=complete_only):
             lines.append(f"# {st.place}. {' & '.join(self.entrant(st.entrant).names)} "
                          f"{format_score(st.total)}")
         return "\n".join(lines) + "\n"

@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.bots.base import make_bot
+from atout.clubs.boards import night_match
+from atout.clubs.duplicate import NIGHT_SEEDS
 from atout.games import get_game
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
@@ -676,6 +678,9 @@ def final_result(match: Any) -> dict[str, Any] | None:
 
 
 def build_match(row: TableRow) -> Any:
-    """A fresh match of the table's game, options and seed (before any action)."""
+    """A fresh match of the table's game, options and seed (before any action); a
+    duplicate night's table (its seed says so) plays its round's boards."""
     info = get_game(row.game)
+    if row.seed >= NIGHT_SEEDS:
+        return night_match(info.name, info.options.parse(row.options), row.seed)
     return info.match(seed=row.seed, options=info.options.parse(row.options))

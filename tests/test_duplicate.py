@@ -285,3 +285,17 @@ def test_a_night_tables_match_deals_the_rounds_boards_then_ends(game: str) -> No
             assert deal.dealer == board.dealer_at(table.turned(i), setup.num_players)
         match.undo()
         assert not match.is_over and len(match.deals) == 2
+
+
+def test_the_export_names_the_seed_only_once_the_night_is_over() -> None:
+    night = Night(NightSetup("deberts", rounds=2, boards_per_round=1, seed=123456789))
+    for name in "abcd":
+        night.add_entrant([name])
+    night.start_round()
+    for t in night.current.tables:  # type: ignore[union-attr]
+        night.record(1, t.number, 1, (10, 0))
+    assert "123456789" not in night.export()
+    night.start_round()
+    for t in night.current.tables:  # type: ignore[union-attr]
+        night.record(2, t.number, 2, (0, 10))
+    assert night.is_over and '[Seed "123456789"]' in night.export()

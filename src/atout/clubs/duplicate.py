@@ -657,7 +657,8 @@ class Night:
         of their round has played (what a table still to play a board must not see)."""
         s = self.setup
         lines = [
-            f'[Night "{s.game}"]', f'[Options "{s.options}"]', f'[Seed "{s.seed}"]',
+            f'[Night "{s.game}"]', f'[Options "{s.options}"]',
+            *([f'[Seed "{s.seed}"]'] if self.is_over else []),  # it deals every board
             f'[Rounds "{s.rounds}"]', f'[BoardsPerRound "{s.boards_per_round}"]',
             f'[Scoring "{s.scoring}"]',
         ]
@@ -689,6 +690,8 @@ class Night:
 
 
 def format_score(value: Fraction) -> str:
-    """A score as the standings show it: a whole number, or one decimal (``+12.5``)."""
+    """A score as the standings show it: a whole number, or one decimal (``+12.5``);
+    zero without a sign."""
     text = f"{float(value):+.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    text = text[:-2] if text.endswith(".0") else text
+    return "0" if text in ("+0", "-0") else text

@@ -20,7 +20,8 @@ Endpoints
     "bot", "real_cards", "title", "lang"}``: ``201 {"id", "admin", "standings"}``.
     ``GET /api/nights/ID``: the standings (anyone with the id).
     ``POST /api/nights/ID/admin`` ``{"admin"}``: the night with the seats' links.
-    ``POST /api/nights/ID/entrants`` ``{"admin", "names"}``: add a pair or a player.
+    ``POST /api/nights/ID/entrants`` ``{"admin", "names"}``: add a pair or a player
+    (``{"admin", "bot": true}``: a bot pair or player).
     ``POST /api/nights/ID/rounds`` ``{"admin"}``: seat and start the next round.
     ``POST /api/nights/ID/results`` ``{"admin", "table", "board", "entry"}``: a board
     played with real cards, from the scorekeeper's entry.
@@ -34,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import time
 from importlib import resources
 from typing import Any
 
@@ -67,6 +69,10 @@ __all__ = ["night_routes", "standings_json"]
 STATIC = resources.files("atout.web") / "static"
 MAX_BODY = 4096
 MAX_ENTRANTS = 80
+#: How old a night read from the database may be for the standings (seconds).
+READ_AGE = 2.0
+#: Nights kept read in memory.
+MAX_CACHED = 64
 
 
 def _bad(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -110,6 +116,11 @@ def standings_json(night: Night, extra: dict[str, Any]) -> dict[str, Any]:
 def night_routes(store: Store, manager: TableManager, base_url: str = "") -> list[Route]:
     """The nights' pages and endpoints on ``store``; tables made through ``manager``."""
     lock = asyncio.Lock()
+    saving = asyncio.Lock()
+    #: night id -> (read at, night, extra, lang, admin hash, version): the nights read
+    #: lately, and their standings as sent (bytes, per version).
+    cache: dict[str, tuple[float, Night, dict[str, Any], str, str, int]] = {}
+    shown: dict[str, tuple[int, bytes]] = {}
 
     def load(night_id: str) -> tuple[Night, dict[str, Any], str, str, int] | None:
         found = store.get_night(night_id) if len(night_id) <= 40 else None
@@ -147,19 +158,47 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 changed = True
         return changed
 
-    async def fresh(night_id: str) -> tuple[Night, dict[str, Any], str, str, int] | None:
+    async def fresh(night_id: str, max_age: float = 0.0
+                    ) -> tuple[Night, dict[str, Any], str, str, int] | None:
         """The night with its tables' finished boards written (saved when new), and the
-        version it now has."""
+        version it now has. With ``max_age``, a copy read from the database that long
+        ago at most will do (the standings' readers: several a second at a club night,
+        they find the new boards in the live tables, and read the database only when
+        their copy is older)."""
         for _ in range(5):
-            loaded = await run_in_threadpool(load, night_id)
-            if loaded is None:
-                return None
-            night, extra, lang, token_hash, version = loaded
-            if not await sync(night, extra):
-                return night, extra, lang, token_hash, version
-            if await run_in_threadpool(save, night_id, night, extra, version):
-                return night, extra, lang, token_hash, version + 1
+            shared = max_age > 0  # else a private copy, for the admin's changes
+            hit = cache.get(night_id) if shared else None
+            if hit is not None and time.monotonic() - hit[0] <= max_age:
+                _at, night, extra, lang, token_hash, version = hit
+            else:
+                loaded = await run_in_threadpool(load, night_id)
+                if loaded is None:
+                    return None
+                night, extra, lang, token_hash, version = loaded
+                if shared:
+                    remember(night_id, night, extra, lang, token_hash, version)
+            async with saving:  # the standings' readers write new boards one at a time
+                if shared and cache.get(night_id, (0, night))[1] is not night:
+                    continue  # another reader wrote meanwhile: start from its copy
+                if not await sync(night, extra):
+                    return night, extra, lang, token_hash, version
+                if await run_in_threadpool(save, night_id, night, extra, version):
+                    if shared:
+                        remember(night_id, night, extra, lang, token_hash, version + 1,
+                                 keep_time=True)
+                    return night, extra, lang, token_hash, version + 1
+                cache.pop(night_id, None)  # another process wrote first: read again
         return None
+
+    def remember(night_id: str, night: Night, extra: dict[str, Any], lang: str,
+                 token_hash: str, version: int, *, keep_time: bool = False) -> None:
+        at = cache[night_id][0] if keep_time and night_id in cache else time.monotonic()
+        cache[night_id] = (at, night, extra, lang, token_hash, version)
+        shown.pop(night_id, None)
+        while len(cache) > MAX_CACHED:
+            old = next(iter(cache))
+            cache.pop(old)
+            shown.pop(old, None)
 
     def lang_of(request: Request, default: str) -> str:
         lang = request.query_params.get("lang", default)
@@ -200,12 +239,17 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         }, status_code=201)
 
     async def show(request: Request) -> Response:
-        got = await fresh(request.path_params["id"])
+        night_id = request.path_params["id"]
+        got = await fresh(night_id, max_age=READ_AGE)
         if got is None:
             return _bad("unknown-night", "no such night", 404)
-        night, extra, _lang, _hash, _version = got
-        return JSONResponse(standings_json(night, extra),
-                            headers={"cache-control": "no-store"})
+        night, extra, _lang, _hash, version = got
+        done = shown.get(night_id)
+        if done is None or done[0] != version:
+            done = (version, json.dumps(standings_json(night, extra)).encode())
+            shown[night_id] = done
+        return Response(done[1], media_type="application/json",
+                        headers={"cache-control": "no-store"})
 
     def admin_ok(body: dict[str, Any], token_hash: str) -> bool:
         token = body.get("admin")
@@ -237,7 +281,9 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 if reply is None:  # nothing changed
                     return JSONResponse(admin_json(night, extra))
                 if await run_in_threadpool(save, night_id, night, extra, version):
+                    remember(night_id, night, extra, lang, token_hash, version + 1)
                     return JSONResponse(admin_json(night, extra) | reply)
+                cache.pop(night_id, None)
         return _bad("busy", "the night changed meanwhile; try again", 409)
 
     async def act(what: str, night: Night, extra: dict[str, Any], body: dict[str, Any],
@@ -245,11 +291,16 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         if what == "admin":
             return None
         if what == "entrants":
+            if len(night.entrants) >= MAX_ENTRANTS:
+                raise NightError("night.full", f"a night has at most {MAX_ENTRANTS} entrants")
+            if body.get("bot") is True:  # a bot pair (or player) entered on purpose
+                level = night.setup.bot
+                night.add_entrant([f"{level} bot"] * night.setup.per_entrant, bot=level)
+                return {}
             names = body.get("names")
-            if not isinstance(names, list) or len(night.entrants) >= MAX_ENTRANTS:
+            if not isinstance(names, list):
                 raise NightError("night.names", "names are expected")
-            cleaned = [clean_name(n) or "" for n in names]
-            night.add_entrant(cleaned)
+            night.add_entrant([clean_name(n) or "" for n in names])
             return {}
         if what == "rounds":
             rnd = night.start_round()

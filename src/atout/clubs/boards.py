@@ -38,6 +38,8 @@ def _boards_class(match_cls: type[Any]) -> type[Any]:
             self._night_boards = boards
             super().__init__(seed=seed, options=options)
             self.deal = self._new_deal(0)  # Schieber deals its first deal without it
+            if hasattr(self, "_start_log"):  # the events of the board, not of a shuffle
+                self._start_log()
 
         def _new_deal(self, dealer: int) -> Any:
             index = len(self.deals)

@@ -274,6 +274,10 @@ def test_a_night_tables_match_deals_the_rounds_boards_then_ends(game: str) -> No
         seed = table_seed(setup, 2, table.number)
         assert (seed - NIGHT_SEEDS) >> 8 == round_key(setup.seed, 2)  # the round's key only
         match = night_match(game, None, seed)
+        first = setup.board(rnd.boards[0]).deal(setup, table.turned(0))
+        for seat in range(setup.num_players):  # each seat's events deal it the board's hand
+            dealt = [e for e in match.events_for(seat) if type(e).__name__ == "Dealt"]
+            assert dealt and dealt[0].cards == first.hand(seat)  # type: ignore[attr-defined]
         bots = [make_bot(game, "random", seed=i) for i in range(setup.num_players)]
         while not match.is_over:
             seat = match.current_player()

@@ -217,16 +217,15 @@ class MatchOver(Event):
 
 
 def cards_named(event: Event) -> CardSet:
-    """Every card an event names, anywhere in its fields (for secrecy checks)."""
-    from atout.games.base import Meld
-
+    """Every card an event names, anywhere in its fields (for secrecy checks). A card
+    set or a meld (anything with an integer ``mask``) names its cards."""
     mask = 0
     stack: list[Any] = [event]
     while stack:
         item = stack.pop()
         if isinstance(item, Card):
             mask |= 1 << int(item)
-        elif isinstance(item, (CardSet, Meld)):
+        elif isinstance(getattr(item, "mask", None), int):
             mask |= item.mask
         elif isinstance(item, (tuple, list)):
             stack.extend(item)

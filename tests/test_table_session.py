@@ -235,3 +235,27 @@ def test_one_position_one_hint_in_every_front_end(game: str, tmp_path: Path) -> 
     shown = asyncio.run(web())
     assert [(o["action"], o["value"]) for o in shown] == [(str(a), v) for a, v in line_hint]
     assert any(isinstance(a, Play) for a, _ in line_hint) == (position.phase == "play")
+
+
+# -- the front ends are views of the session ---------------------------------------------
+
+FRONT_ENDS = ["terminal/app.py", "tui/app.py", "web/tables.py"]
+
+
+@pytest.mark.parametrize("path", FRONT_ENDS)
+def test_the_front_ends_leave_the_match_to_the_session(path: str) -> None:
+    """No front end applies or takes back an action on the match, seeds a hint, reads a
+    renderer's private winner or drives the line mode's game: the session does."""
+    import ast
+
+    source = (Path(__file__).resolve().parent.parent / "src" / "atout" / path).read_text(
+        encoding="utf-8")
+    tree = ast.parse(source)
+    calls = {ast.unparse(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    assert not {c for c in calls if c.endswith(("match.apply", "match.undo", "session._save"))}
+    assert not calls & {"advise", "position_seed"}, path
+    names = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    assert not names & {"_trick_winner", "_moves"}, path
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "atout.table.session" in imported
+    assert "atout.terminal.app" not in imported  # the line mode's game drives no other

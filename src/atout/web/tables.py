@@ -563,7 +563,7 @@ class TableManager:
             async with table.lock:
                 if table.bot_to_play() != seat:
                     continue
-                view = table.match.view(seat)
+                view = table.session.view(seat)
                 seq = table.seq
             # the lock is free while the bot thinks: the table's people may still talk
             action = await self.workers.decide(
@@ -589,10 +589,8 @@ class TableManager:
         (the table's clock) and why (``timeout``: the turn timer ran out while they
         were connected, or would run out first; ``away``: no connection for
         ``away_seconds``); ``None`` when nobody waits or nobody is connected."""
-        match = table.match
-        seat = match.current_player()
-        if (match.is_over or seat is None or seat in table.bots or seat in table.standins
-                or not table.people_present()):
+        seat = table.session.person_to_play()  # not a bot's, not a stand-in's
+        if seat is None or not table.people_present():
             return None
         timer = table.row.turn_seconds
         turn_end = table.turn_started + timer if timer else None

@@ -176,7 +176,9 @@ class TableSession:
     ``hint_level``: the bot level whose search values the hints. ``watched``: the seats
     whose :class:`Update` views are kept (default: the people's, else seat 0).
     ``check_options``: refuse the options that reveal hidden cards when people play
-    (a table rebuilt from its log was checked when it was made).
+    (a table rebuilt from its log was checked when it was made). ``match``: makes the
+    match from the parsed options instead of the game's own seeded one (given decks: a
+    duplicate night's boards).
     """
 
     def __init__(
@@ -192,6 +194,7 @@ class TableSession:
         watched: Iterable[int] | None = None,
         stand_in_bot: str = "medium",
         check_options: bool = True,
+        match: Callable[[Any], Any] | None = None,
     ) -> None:
         info = get_game(game)
         self.info = info
@@ -213,7 +216,8 @@ class TableSession:
             )
         #: The match's seed (128 secret bits unless one was given; the record carries it).
         self.seed: int = secret_seed() if seed is None else seed
-        self.match: Any = info.match(seed=self.seed, options=opts)
+        self.match: Any = (info.match(seed=self.seed, options=opts) if match is None
+                           else match(opts))
         self._bot_seed = (secret_seed() if seed is None else seed) if bot_seed is None \
             else bot_seed
         self._bots: dict[int, Bot] = {}

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -694,11 +695,12 @@ def table_session(row: TableRow, stand_in_bot: str = "medium") -> TableSession:
     options were checked when the table was made (:meth:`TableManager.create`)."""
     seats = [Seat(s.seat, PERSON, name=s.name) if s.kind == "human"
              else Seat(s.seat, BOT, s.bot or "heuristic", name=s.name) for s in row.seats]
-    session = TableSession(row.game, seats, seed=row.seed, options=row.options, undo=False,
-                           watched=(), stand_in_bot=stand_in_bot, check_options=False)
+    boards = None
     if row.seed >= NIGHT_SEEDS:  # a duplicate night's table: its round's boards
-        session.match = night_match(row.game, session.match.options, row.seed)
-    return session
+        boards = functools.partial(night_match, row.game, seed=row.seed)
+    return TableSession(row.game, seats, seed=row.seed, options=row.options, undo=False,
+                        watched=(), stand_in_bot=stand_in_bot, check_options=False,
+                        match=boards)
 
 
 def build_match(row: TableRow) -> Any:

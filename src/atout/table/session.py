@@ -22,8 +22,8 @@ own. The session holds
 - the **record**: :meth:`~TableSession.record` and :meth:`~TableSession.save` (which never
   fails: a record that cannot go where asked goes elsewhere, or is handed back to show).
 
-Narration (what each seat is told of a move) is read from :attr:`Update.told` alone; it
-is the one place that moves to the engine's own events once the games give them.
+Narration (what each seat is told of a move) is read from :meth:`Update.told` alone: the
+engine's events that seat may know, never two views compared.
 """
 
 from __future__ import annotations
@@ -144,11 +144,11 @@ class Update:
         """What ``seat`` (``None``: a spectator) may know of the action, in order."""
         return [event for event in self.events if visible_to(event, seat)]
 
-    def told(self, seat: int) -> tuple[int, Action, Any, Any]:
-        """What ``seat`` is told of the move: the arguments of a renderer's ``narrate``
-        (the one place a front end reads a move from)."""
-        before, after = self.views[seat]
-        return self.seat, self.action, before, after
+    def told(self, seat: int) -> tuple[list[Event], Any]:
+        """What ``seat`` is told of the move: the events it may know and its view after
+        them (for the words: the trump, the contract), the arguments of a renderer's
+        ``tell`` (the one place a front end reads a move from)."""
+        return self.events_for(seat), self.views[seat][1]
 
 
 @dataclass(frozen=True)

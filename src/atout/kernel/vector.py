@@ -40,7 +40,7 @@ from atout.kernel.deals import (
     switches,
     tables,
 )
-from atout.kernel.rules import _best_of, _legal, _popcount, jit
+from atout.kernel.rules import best_of, jit, legal_cards, popcount
 
 __all__ = ["WIDTH", "Kernel"]
 
@@ -92,7 +92,7 @@ def _bits(o: Any, base: int, m: int) -> None:
     """Set ``o[base + c]`` to 1 for every card ``c`` of mask ``m``."""
     while m:
         low = m & -m
-        o[base + _popcount(low - 1)] = 1.0
+        o[base + popcount(low - 1)] = 1.0
         m ^= low
 
 
@@ -108,7 +108,7 @@ def _clear(o: Any, mk: Any) -> None:
 def _mask(mk: Any, legal: int) -> None:
     while legal:
         low = legal & -legal
-        mk[_popcount(low - 1)] = 1
+        mk[popcount(low - 1)] = 1
         legal ^= low
 
 
@@ -248,7 +248,7 @@ def _sch_legal(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
     k = s[_TRUMP]
     seat = s[_TURN]
     tn = s[_TN]
-    legal = _legal(
+    legal = legal_cards(
         PAR[k], s[_HANDS + seat], s, _TRICK, tn, s[_LEADER], seat, STREN[k], ABOVE[k]
     )
     if OP[_O_D]:
@@ -326,7 +326,7 @@ def _sch_apply(
         return
     k = s[_TRUMP]
     leader = s[_LEADER]
-    winner = (leader + _best_of(s, _TRICK, 4, k if k < 4 else -1, STREN[k])) % 4
+    winner = (leader + best_of(s, _TRICK, 4, k if k < 4 else -1, STREN[k])) % 4
     pts = PTS[6 if (k == 5 and OP[_O_C]) else k]
     g = 0
     for j in range(4):
@@ -525,7 +525,7 @@ def _bel_start(s: Any, dealer: int) -> None:
 def _bel_legal(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
     t = s[_TRUMP]
     seat = s[_TURN]
-    legal = _legal(
+    legal = legal_cards(
         PAR[t], s[_HANDS + seat], s, _TRICK, s[_TN], s[_LEADER], seat, STREN[t], ABOVE[t]
     )
     if (
@@ -604,7 +604,7 @@ def _bel_apply(
         _bel_legal(s, OP, PAR, STREN, ABOVE)
         return
     leader = s[_LEADER]
-    winner = (leader + _best_of(s, _TRICK, 4, trump, STREN[trump])) % 4
+    winner = (leader + best_of(s, _TRICK, 4, trump, STREN[trump])) % 4
     pts = PTS[trump]
     g = 0
     for j in range(4):
@@ -795,7 +795,7 @@ def _deb_legal(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
     t = s[_TRUMP]
     seat = s[_TURN]
     hand = s[_HANDS + seat]
-    legal = _legal(PAR[t], hand, s, _TRICK, s[_TN], s[_LEADER], seat, STREN[t], ABOVE[t])
+    legal = legal_cards(PAR[t], hand, s, _TRICK, s[_TN], s[_LEADER], seat, STREN[t], ABOVE[t])
     if not (s[_DECLARED] >> seat) & 1:
         if OP[_O_B] and hand & _SEVENS_MASK == _SEVENS_MASK:
             legal |= 1 << _SEVENS_A
@@ -907,7 +907,7 @@ def _deb_apply(
         _deb_legal(s, OP, PAR, STREN, ABOVE)
         return
     leader = s[_LEADER]
-    winner = (leader + _best_of(s, _TRICK, 2, trump, STREN[trump])) % 2
+    winner = (leader + best_of(s, _TRICK, 2, trump, STREN[trump])) % 2
     led = s[_TRICK]
     pts = PTS[trump]
     s[_PLAYED + leader] |= 1 << led
@@ -1082,7 +1082,7 @@ def sample_legal(S: Any, out: Any, st: Any) -> None:
     """A uniformly random legal action at every table (from the state ``st``)."""
     for i in range(S.shape[0]):
         legal = S[i, _LEGAL]
-        out[i] = _kth(legal, _rand(st, _popcount(legal)))
+        out[i] = _kth(legal, _rand(st, popcount(legal)))
 
 
 _GAME_CODE: Final = {"deberts": 0, "belote": 1, "schieber": 2}

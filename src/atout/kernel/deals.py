@@ -151,7 +151,8 @@ def _rand(st: Any, k: int) -> int:
     st[1] = s1
     st[2] = s2
     st[3] = s3
-    return (x * k) >> 32
+    drawn: int = (x * k) >> 32
+    return drawn
 
 
 @jit_typed("void(int64[:], int64, int64)")
@@ -1105,14 +1106,12 @@ def run(
     r = 1 if rec else 0
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
-    pol = policy_tables(game) if policy == "rules" else (None, None)
+    pol: tuple[Any, ...] = policy_tables(game) if policy == "rules" else (None, None)
     sw = switches(game, options)
+    outs = (out, r, deck_out, act_out, legal_out)
     if game == "schieber":
-        t = tables("schieber")
-        _schieber(seed, first, n, *sw[:3], *t, *pol, out, r, deck_out, act_out, legal_out)
+        _schieber(*(seed, first, n, *sw[:3], *tables("schieber"), *pol, *outs))
     elif game == "belote":
-        t = tables("belote", options.undertrump)
-        _belote(seed, first, n, *sw, *t, *pol, out, r, deck_out, act_out, legal_out)
+        _belote(*(seed, first, n, *sw, *tables("belote", options.undertrump), *pol, *outs))
     else:
-        t = tables("deberts")
-        _deberts(seed, first, n, *sw, *t, *pol, out, r, deck_out, act_out, legal_out)
+        _deberts(*(seed, first, n, *sw, *tables("deberts"), *pol, *outs))

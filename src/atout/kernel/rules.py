@@ -22,7 +22,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 from atout.cards import SUIT_MASK
 
@@ -57,6 +57,9 @@ COMPILED_SOURCES: Final = (
     "games/schieber.py", "games/belote.py", "games/deberts.py",
 )
 _PACKAGE: Final = Path(__file__).resolve().parent.parent
+#: A function given to the compiler. Compiled, it is called as before, with the same
+#: arguments and results: the decorators below keep its type.
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def sources_hash(package: Path = _PACKAGE) -> str:
@@ -115,36 +118,36 @@ def _caching_here() -> Iterator[None]:
         config.CACHE_DIR = before
 
 
-def jit(func: Any) -> Any:
+def jit(func: F) -> F:
     """Compile ``func`` with numba (cached on disk, see :func:`cache_dir`) when numba is
     there."""
     if COMPILED:
         with _caching_here():
-            return numba.njit(cache=True)(func)
+            return cast(F, numba.njit(cache=True)(func))
     return func
 
 
-def jit_typed(signature: str) -> Callable[[Any], Any]:
+def jit_typed(signature: str) -> Callable[[F], F]:
     """:func:`jit` with one signature, compiled when the module is imported (or loaded
     from the cache): for the small functions called with constants, where numba would
     otherwise compile one version per constant (``_rand(st, 7)``, ``_rand(st, 2)``...)."""
 
-    def decorate(func: Any) -> Any:
+    def decorate(func: F) -> F:
         if COMPILED:
             with _caching_here():
-                return numba.njit(signature, cache=True)(func)
+                return cast(F, numba.njit(signature, cache=True)(func))
         return func
 
     return decorate
 
 
-def jit_inline(func: Any) -> Any:
+def jit_inline(func: F) -> F:
     """:func:`jit`, and inlined into the compiled functions that call it: for the small
     functions of the hot loops, where a call that passes arrays costs more than the
     work (each array passed is counted in and out, by atomic operations)."""
     if COMPILED:
         with _caching_here():
-            return numba.njit(cache=True, inline="always")(func)
+            return cast(F, numba.njit(cache=True, inline="always")(func))
     return func
 
 
@@ -239,7 +242,7 @@ def best_of(cards: Any, base: int, n: int, trump: int, stren: Any) -> int:
 def legal_cards(
     P: Any, hand: int, cards: Any, base: int, tn: int, leader: int, seat: int,
     stren: Any, above: Any,
-) -> Any:
+) -> int:
     """The cards ``seat`` may play (a mask), from the rules of the game in ``P``; the
     trick so far is ``cards[base:base + tn]``, led by ``leader``."""
     if tn == 0:
@@ -251,7 +254,7 @@ def legal_cards(
 @jit_inline
 def legal_cards_vs(
     P: Any, hand: int, led: int, best: int, bi: int, tn: int, above: Any,
-) -> Any:
+) -> int:
     """The cards the player to move may play (a mask) when ``tn`` > 0 cards are on the
     table: ``led`` the first, ``best`` the one now winning, played ``bi``-th (0: the
     lead). This is all the rules need to know of the trick, so that a loop that keeps
@@ -265,7 +268,7 @@ def legal_cards_vs(
 def legal_cards_scalar(
     game: int, t: int, under: int, hand: int, led: int, best: int, bi: int, tn: int,
     above_led: int, above_best: int,
-) -> Any:
+) -> int:
     """:func:`legal_cards_vs` from numbers alone (the game, the trump suit, the undertrump
     option, and the cards above the led and the winning card), for the solver's loop,
     where a call that passes arrays costs more than the rules."""

@@ -17,6 +17,7 @@ state (:mod:`atout.kernel.deals`), seeded from ``(seed, table)``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
@@ -130,7 +131,7 @@ def _rewards(s: Any, rew: Any, win: int, scale: float) -> None:
 @jit
 def _gone(s: Any, seat: int, n: int) -> int:
     """The cards ``seat`` has played (completed tricks and the trick on the table)."""
-    g = s[_PLAYED + seat]
+    g: int = s[_PLAYED + seat]
     k = (seat - s[_LEADER]) % n
     if k < s[_TN]:
         g |= 1 << s[_TRICK + k]
@@ -189,7 +190,7 @@ def _sch_start(s: Any, dealer: int) -> None:
 def _sch_counted(s: Any, team: int) -> int:
     """What ``team`` has counted so far (before the factor), as the engine's
     ``counted``: captures, Stöck, Weis once the first trick is complete."""
-    total = s[_CAP0 + team]
+    total: int = s[_CAP0 + team]
     ss = s[_KQSEAT]
     if ss >= 0 and ss % 2 == team:
         total += S_STOECK
@@ -210,7 +211,8 @@ def _sch_stoeck_public(s: Any) -> bool:
     if not s[_HANDS + ss] & kq:
         return True
     if s[_TI] > 0 and s[_MWIN] == ss % 2:
-        return s[_MCARDS + ss] & kq == kq
+        shown: bool = s[_MCARDS + ss] & kq == kq
+        return shown
     return False
 
 
@@ -1114,9 +1116,10 @@ class Kernel:
         self.OP = o
         self._rng = np.zeros(4, dtype=np.int64)
         # the step function and its arguments after the actions, chosen once
-        self._step = {
+        steps: dict[str, Callable[..., Any]] = {
             "schieber": step_schieber, "belote": step_belote, "deberts": step_deberts,
-        }[game]
+        }
+        self._step = steps[game]
         self._args = (
             self.OP, self.obs, self.mask, self.rew, self.term, self.final, self.to_act,
             *self.tables, self.scale,

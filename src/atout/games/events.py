@@ -217,15 +217,16 @@ class MatchOver(Event):
 
 
 def cards_named(event: Event) -> CardSet:
-    """Every card an event names, anywhere in its fields (for secrecy checks)."""
+    """Every card an event names, anywhere in its fields (for secrecy checks). A card
+    set or a meld (anything with an integer ``mask``) names its cards."""
     mask = 0
     stack: list[Any] = [event]
     while stack:
         item = stack.pop()
         if isinstance(item, Card):
             mask |= 1 << int(item)
-        elif isinstance(item, CardSet) or isinstance(getattr(item, "mask", None), int):
-            mask |= item.mask  # a set of cards, or a meld (its cards)
+        elif isinstance(getattr(item, "mask", None), int):
+            mask |= item.mask
         elif isinstance(item, (tuple, list)):
             stack.extend(item)
         elif hasattr(item, "__dataclass_fields__") and not isinstance(item, type):

@@ -33,6 +33,7 @@ from atout.games import GAMES, get_game
 from atout.games.actions import parse_action
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
+from atout.web.assets import STATIC
 from atout.web.clubstore import ClubRow, ClubStore, ClubTableRow, MemberRow, ResultRow
 from atout.web.limits import Limits, RateLimiter, json_object
 from atout.web.messages import web_text
@@ -502,8 +503,6 @@ class ClubRoutes:
                              "me": self._me(me), "games": games, "matches": matches})
 
     def routes(self) -> list[Route]:
-        from atout.web.app import STATIC
-
         async def page(request: Request) -> Response:
             # one page for opening a club, a club and a member (clubs.js reads the path)
             return FileResponse(str(STATIC / "club.html"))

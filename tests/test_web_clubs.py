@@ -25,7 +25,7 @@ from starlette.testclient import TestClient
 from atout.bots.base import make_bot
 from atout.web import create_app
 from atout.web.clubs import COOKIE
-from atout.web.store import Store
+from atout.web.store import Store, hash_token, member_sessions
 from atout.web.tables import build_match
 from web_support import client_limits
 
@@ -162,6 +162,17 @@ def test_sessions_expire(db_url: str) -> None:
         stale = device(client)
         stale.cookies.set(COOKIE, cookie)  # the browser kept it past its max-age
         assert stale.get(api(club, "info")).json()["me"] is None
+        # signing in again forgets the expired session
+        again = device(client)
+        assert again.post(api(club, "signin"), json={
+            "name": "Ann", "password": PASSWORD}).status_code == 200
+        store = Store(db_url)
+        try:
+            with store.engine.connect() as conn:
+                kept = conn.execute(select(member_sessions.c.token_hash)).scalars().all()
+        finally:
+            store.close()
+        assert kept == [hash_token(again.cookies.get(COOKIE))]
 
 
 def test_sign_in_attempts_are_limited_per_name_and_per_address(db_url: str) -> None:

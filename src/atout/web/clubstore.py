@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, insert, select, text, update
+from sqlalchemy import and_, insert, or_, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -240,10 +240,15 @@ class ClubStore:
 
     # -- sessions ------------------------------------------------------------------------
     def create_session(self, member_id: str, token_hash: str, seconds: float) -> datetime:
-        """A signed-in session until the returned moment."""
+        """A signed-in session until the returned moment; the member's sessions that
+        expired or were revoked are forgotten."""
         now = _now()
         until = now + timedelta(seconds=seconds)
         with self.engine.begin() as conn:
+            conn.execute(member_sessions.delete().where(
+                member_sessions.c.member_id == member_id,
+                or_(member_sessions.c.expires_at <= now,
+                    member_sessions.c.revoked_at.is_not(None))))
             conn.execute(insert(member_sessions).values(
                 token_hash=token_hash, member_id=member_id, created_at=now, expires_at=until,
             ))

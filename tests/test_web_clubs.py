@@ -391,3 +391,28 @@ def test_no_password_in_the_database_or_the_logs(
     for secret in secrets_:
         assert secret and secret not in text
         assert secret not in logs
+
+
+def test_what_members_read_of_each_other_carries_no_secret(
+        client: TestClient, db_url: str) -> None:
+    """The club's page and a member's page, read by another member: names, tables,
+    results; never a digest, a hash, a seat's token or a sign-in link."""
+    import re
+
+    club = open_club(client)
+    ann = join(client, club, "Ann")
+    bob_device = device(client)
+    join(bob_device, club, "Bob")
+    table = _table(client, club, [{"member": ann["id"]}, {"bot": "medium"}])
+    seat_url = client.post(api(club, f"tables/{table}/seat"), json={}).json()["url"]
+    token = seat_url.split("token=")[1].split("&")[0]
+    finish_table(db_url, table)
+    reset = client.post(api(club, "admin"), json={
+        "admin": club["admin"], "action": "reset", "member": ann["id"]}).json()["url"]
+    read = bob_device.get(api(club, "info")).text + bob_device.get(
+        api(club, f"members/{ann['id']}")).text
+    assert "Ann" in read and table in read
+    for secret in (token, reset.split("#reset=")[1], club["admin"], club["invite"]):
+        assert secret not in read
+    assert "argon2" not in read
+    assert not re.search(r"[0-9a-f]{64}", read)  # no SHA-256 digest of anything

@@ -416,3 +416,41 @@ def test_what_members_read_of_each_other_carries_no_secret(
         assert secret not in read
     assert "argon2" not in read
     assert not re.search(r"[0-9a-f]{64}", read)  # no SHA-256 digest of anything
+
+
+def test_a_finished_table_is_settled_once_by_processes_racing(
+        client: TestClient, db_url: str) -> None:
+    """Two stores on one database (two server processes) settle the same finished table
+    at once: its results are stored once and the ratings move once."""
+    import threading
+
+    from atout.web.clubs import ClubRoutes
+
+    club = open_club(client)
+    ann = join(client, club, "Ann")
+    table = _table(client, club, [{"member": ann["id"]}, {"bot": "medium"}])
+    client.post(api(club, f"tables/{table}/seat"), json={})
+    finish_table(db_url, table)
+    stores = [Store(db_url) for _ in range(4)]
+    state: Any = client.app.state  # type: ignore[attr-defined]
+    routes = [ClubRoutes(s, state.manager, state.limits) for s in stores]
+    done: list[int] = []
+    start = threading.Barrier(len(routes))
+
+    def settle(r: ClubRoutes) -> None:
+        start.wait()
+        done.append(r.settle(club["id"]))
+
+    threads = [threading.Thread(target=settle, args=(r,)) for r in routes]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(30)
+    try:
+        assert sorted(done) == [0, 0, 0, 1]
+        board = routes[0].clubs.leaderboard(club["id"], "deberts")
+        assert [r.matches for _, r in board] == [1, 1]
+        assert len(routes[0].clubs.results(club["id"], f"member:{ann['id']}")) == 1
+    finally:
+        for s in stores:
+            s.close()

@@ -113,19 +113,12 @@ class ClubTableRow:
 
 @dataclass(frozen=True)
 class ResultRow:
+    """A seat's stored result of a finished club match."""
+
     table_id: str
-    seat: int
     game: str
     player: str
-    team: int
-    won: bool
-    points: int
-    against: int
-    deals: int
-    taken: int
-    made: int
-    announcements: int
-    capots: int
+    stats: SeatStats
     rated: bool
     rating_before: float | None
     rating_after: float | None
@@ -455,7 +448,9 @@ class ClubStore:
             ).order_by(club_results.c.finished_at.desc(), club_results.c.table_id)
                 .limit(limit)).all()
         return [ResultRow(
-            r.table_id, r.seat, r.game, r.player, r.team, bool(r.won), r.points, r.against,
-            r.deals, r.taken, r.made, r.announcements, r.capots, bool(r.rated),
-            r.rating_before, r.rating_after, _aware(r.finished_at) or _now(),
+            r.table_id, r.game, r.player, SeatStats(
+                seat=r.seat, team=r.team, won=bool(r.won), points=r.points, against=r.against,
+                deals=r.deals, taken=r.taken, made=r.made, announcements=r.announcements,
+                capots=r.capots),
+            bool(r.rated), r.rating_before, r.rating_after, _aware(r.finished_at) or _now(),
         ) for r in rows]

@@ -189,3 +189,30 @@ def test_no_future_board_reaches_a_table_that_has_not_played_it(client: TestClie
     for messages in (*seen.values(), *other.values()):
         assert not numbers_in(messages) & secrets
     assert sum(len(m) for m in other.values()) > 50
+
+
+def test_a_clubs_night_is_run_by_the_clubs_admin(client: TestClient) -> None:
+    """A night opened for a club needs the club's admin secret; that secret then runs
+    the night too (besides the night's own), and the standings name the club."""
+    response = client.post("/api/clubs", json={"name": "Thursday club", "games": ["belote"],
+                                               "lang": "en"})
+    assert response.status_code == 201, response.text
+    club = response.json()
+    club_admin = club["admin_url"].split("#admin=")[1]
+    for wrong in (None, "nope"):
+        refused = client.post("/api/nights", json={"game": "belote", "club": club["id"],
+                                                   "club_admin": wrong})
+        assert refused.status_code == 403
+    assert client.post("/api/nights", json={"game": "belote", "club": "no-such-club",
+                                            "club_admin": club_admin}).status_code == 403
+    made = new_night(client, club=club["id"], club_admin=club_admin)
+    shown = client.get(f"/api/nights/{made['id']}").json()
+    assert shown["club"] == {"id": club["id"], "name": "Thursday club"}
+    assert shown["title"] == "Thursday club"
+    added = client.post(f"/api/nights/{made['id']}/entrants",
+                        json={"admin": club_admin, "names": ["Ann", "Bob"]})
+    assert added.status_code == 200 and added.json()["entrants"][0]["names"] == ["Ann", "Bob"]
+    # a night of no club is not run by a club's secret
+    other = new_night(client)
+    assert client.post(f"/api/nights/{other['id']}/entrants",
+                       json={"admin": club_admin, "names": ["A", "B"]}).status_code == 403

@@ -17,7 +17,9 @@ boards each table has played, never a score, and nothing it sends holds a card.
 
 Endpoints
     ``POST /api/nights`` ``{"game", "options", "rounds", "boards", "pairs", "scoring",
-    "bot", "real_cards", "title", "lang"}``: ``201 {"id", "admin", "standings"}``.
+    "bot", "real_cards", "title", "lang"}``: ``201 {"id", "admin", "standings"}``; with
+    ``"club"`` and ``"club_admin"`` (the club's admin secret) the night is the club's,
+    and the club's admin secret runs it too.
     ``GET /api/nights/ID``: the standings (anyone with the id).
     ``POST /api/nights/ID/admin`` ``{"admin"}``: the night with the seats' links.
     ``POST /api/nights/ID/entrants`` ``{"admin", "names"}``: add a pair or a player
@@ -58,6 +60,7 @@ from atout.games import GAMES
 from atout.games.base import OptionsParseError, secret_seed
 from atout.i18n import LANGUAGES
 from atout.scorekeeper import EntryRefused
+from atout.web.clubstore import ClubRow, ClubStore
 from atout.web.limits import json_object
 from atout.web.messages import web_text
 from atout.web.room import clean_name
@@ -93,6 +96,7 @@ def standings_json(night: Night, extra: dict[str, Any]) -> dict[str, Any]:
     rows = night.standings(complete_only=True)
     return {
         "title": extra.get("title", ""),
+        "club": extra.get("club"),
         "game": night.setup.game,
         "rounds": night.setup.rounds,
         "boards_per_round": night.setup.boards_per_round,
@@ -226,9 +230,15 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                                bot=str(bot), seed=secret_seed())
         except (NightError, OptionsParseError, ValueError) as exc:
             return _bad("bad-night", str(exc))
+        club = None
+        if body.get("club") is not None:  # a club's night: its admin's secret opens it
+            club = await run_in_threadpool(club_of, body.get("club"))
+            if club is None or not same(body.get("club_admin"), club.admin_hash):
+                return _bad("not-admin", web_text("night.not-club-admin", str(lang)), 403)
         token = new_token()
-        extra = {"title": title, "real_cards": body.get("real_cards") is True,
-                 "tables": {}, "links": {}}
+        extra = {"title": title or (club.name if club else ""),
+                 "real_cards": body.get("real_cards") is True, "tables": {}, "links": {},
+                 "club": {"id": club.id, "name": club.name} if club else None}
         data = json.dumps({"night": Night(setup).to_json(), "extra": extra})
         night_id = await run_in_threadpool(store.create_night, str(lang), hash_token(token),
                                            data)
@@ -251,9 +261,24 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         return Response(done[1], media_type="application/json",
                         headers={"cache-control": "no-store"})
 
-    def admin_ok(body: dict[str, Any], token_hash: str) -> bool:
-        token = body.get("admin")
+    def same(token: Any, token_hash: str) -> bool:
         return isinstance(token, str) and hmac.compare_digest(hash_token(token), token_hash)
+
+    def club_of(club_id: Any) -> ClubRow | None:
+        if not isinstance(club_id, str) or len(club_id) > 40:
+            return None
+        return ClubStore(store).club(club_id)
+
+    async def admin_ok(body: dict[str, Any], token_hash: str, extra: dict[str, Any]) -> bool:
+        """The night's admin secret, or its club's admin secret."""
+        token = body.get("admin")
+        if same(token, token_hash):
+            return True
+        bound = extra.get("club")
+        if not bound or not isinstance(token, str):
+            return False
+        club = await run_in_threadpool(club_of, bound["id"])
+        return club is not None and same(token, club.admin_hash)
 
     async def change(request: Request) -> Response:
         body = await json_object(request, MAX_BODY)
@@ -267,7 +292,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                     return _bad("unknown-night", "no such night", 404)
                 night, extra, lang, token_hash, version = got
                 lang = lang_of(request, lang)
-                if not admin_ok(body, token_hash):
+                if not await admin_ok(body, token_hash, extra):
                     return _bad("not-admin", web_text("night.not-admin", lang), 403)
                 if request.url.path.endswith("/export"):
                     return exported(night, request.path_params["id"])

@@ -109,6 +109,8 @@
       rounds: Number(f.rounds.value), boards: Number(f.boards.value),
       pairs: !f.pairs || f.pairs.value === "pairs", scoring: f.scoring.value, bot: f.bot.value,
       real_cards: f.real.checked, lang,
+      // a club's night: /nights?club=ID#club_admin=... (the club admin's secret)
+      ...(query.get("club") ? { club: query.get("club"), club_admin: hash.get("club_admin") } : {}),
     });
     if (!ok) { say(data.message || t("night.refused")); return; }
     location.assign(data.admin);
@@ -252,6 +254,10 @@
     if (!night) return;
     const focused = document.activeElement && document.activeElement.id;
     const parts = [el("p", { class: "night-status", id: "status" }, statusLine())];
+    if (night.club) {
+      parts.unshift(el("p", { class: "club-link" },
+        el("a", { href: `/club/${encodeURIComponent(night.club.id)}?lang=${lang}` }, night.club.name)));
+    }
     if (token) parts.push(...renderAdmin());
     parts.push(...renderTables());
     if (night.round) parts.push(el("h2", {}, t("night.standings")), renderStandings());

@@ -216,3 +216,26 @@ def test_a_clubs_night_is_run_by_the_clubs_admin(client: TestClient) -> None:
     other = new_night(client)
     assert client.post(f"/api/nights/{other['id']}/entrants",
                        json={"admin": club_admin, "names": ["A", "B"]}).status_code == 403
+
+
+def test_a_table_of_bots_plays_itself_in_the_background(client: TestClient) -> None:
+    """Starting a round answers at once; the table where only bots sit plays its boards
+    meanwhile, and the standings find them."""
+    import time
+
+    made = new_night(client, rounds=1, boards=2, bot="random")
+    admin(client, made, "entrants", names=["Ann", "Bob"])
+    for _ in range(3):
+        admin(client, made, "entrants", bot=True)
+    night = admin(client, made, "rounds")
+    assert len(night["links"]) == 1  # the people's table only
+    (t, links), = night["links"].items()
+    play_table(client, links[0]["url"].split("/table/")[1].split("#")[0], seed=5)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        shown = client.get(f"/api/nights/{made['id']}").json()
+        if shown["over"]:
+            break
+        time.sleep(0.2)
+    assert shown["over"] and all(table["played"] == 2 for table in shown["tables"])
+    assert sum(s["value"] for s in shown["standings"]) == 0

@@ -8,7 +8,8 @@ page in the URL fragment (``/night/ID#admin=...``), sent in the JSON body.
 Each round, the admin's start seats the tables (Swiss) and makes one room table per
 table where a person sits: its seed is the table's night seed, so its match deals the
 round's boards (:mod:`atout.clubs.boards`) and ends after the last; hints are off. A
-table of bots only plays itself at once. A night played with real cards makes no room
+table of bots only plays itself in the background (a thread), and again after a
+restart when the night is next read. A night played with real cards makes no room
 tables: the admin enters each board's facts (the scorekeeper's entry) table by table.
 
 The standings read the results from the room's tables as they finish boards. A board is
@@ -37,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import logging
 import time
 from importlib import resources
 from typing import Any
@@ -55,7 +57,7 @@ from atout.clubs.duplicate import (
     format_score,
     table_seed,
 )
-from atout.clubs.play import finished_result, play_bot_table
+from atout.clubs.play import bot_levels, bot_table_results, finished_result
 from atout.games import GAMES
 from atout.games.base import OptionsParseError, secret_seed
 from atout.i18n import LANGUAGES
@@ -68,6 +70,8 @@ from atout.web.store import Store, hash_token, new_token
 from atout.web.tables import TableManager
 
 __all__ = ["night_routes", "standings_json"]
+
+log = logging.getLogger("atout.web.nights")
 
 STATIC = resources.files("atout.web") / "static"
 MAX_BODY = 4096
@@ -125,6 +129,9 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
     #: lately, and their standings as sent (bytes, per version).
     cache: dict[str, tuple[float, Night, dict[str, Any], str, str, int]] = {}
     shown: dict[str, tuple[int, bytes]] = {}
+    #: Tables of bots only being played here, and their tasks.
+    playing: set[tuple[str, int, int]] = set()
+    jobs: set[asyncio.Task[None]] = set()
 
     def load(night_id: str) -> tuple[Night, dict[str, Any], str, str, int] | None:
         found = store.get_night(night_id) if len(night_id) <= 40 else None
@@ -138,9 +145,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         data = json.dumps({"night": night.to_json(), "extra": extra})
         return store.save_night(night_id, data, version)
 
-    async def sync(night: Night, extra: dict[str, Any]) -> bool:
+    async def sync(night_id: str, night: Night, extra: dict[str, Any]) -> bool:
         """Read the finished boards of the current round's room tables into the night;
-        whether anything new was written."""
+        whether anything new was written. A table of bots only that has boards to play
+        is set playing in the background (again after a restart)."""
         rnd = night.current
         if rnd is None:
             return False
@@ -149,6 +157,9 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         for t in rnd.tables:
             table_id = ids.get(str(t.number))
             if table_id is None:
+                if night.next_board(rnd.number, t.number) is not None and bot_levels(
+                        night, t.number) is not None:
+                    start_bots(night_id, night, rnd.number, t.number)
                 continue
             live = await manager.peek(table_id)
             if live is None:
@@ -184,7 +195,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             async with saving:  # the standings' readers write new boards one at a time
                 if shared and cache.get(night_id, (0, night))[1] is not night:
                     continue  # another reader wrote meanwhile: start from its copy
-                if not await sync(night, extra):
+                if not await sync(night_id, night, extra):
                     return night, extra, lang, token_hash, version
                 if await run_in_threadpool(save, night_id, night, extra, version):
                     if shared:
@@ -203,6 +214,38 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             old = next(iter(cache))
             cache.pop(old)
             shown.pop(old, None)
+
+    def start_bots(night_id: str, night: Night, round_number: int, table: int) -> None:
+        key = (night_id, round_number, table)
+        if key in playing:
+            return
+        playing.add(key)
+        job = asyncio.get_running_loop().create_task(
+            bots_play(key, Night.from_json(night.to_json())))
+        jobs.add(job)
+        job.add_done_callback(jobs.discard)
+
+    async def bots_play(key: tuple[str, int, int], night: Night) -> None:
+        """Play a table of bots only (in a thread), then write its boards."""
+        night_id, round_number, table = key
+        try:
+            rows = await run_in_threadpool(bot_table_results, night, table)
+            for _ in range(5):
+                async with lock:
+                    got = await fresh(night_id)
+                    if got is None:
+                        return
+                    now, extra, lang, token_hash, version = got
+                    for board, recorded, position in rows:
+                        if (round_number, table, board) not in now.results:
+                            now.record(round_number, table, board, recorded, position)
+                    if await run_in_threadpool(save, night_id, now, extra, version):
+                        remember(night_id, now, extra, lang, token_hash, version + 1)
+                        return
+        except Exception:  # logged; the next reader starts it again
+            log.exception("night %s: the bots of table %s", night_id, table)
+        finally:
+            playing.discard(key)
 
     def lang_of(request: Request, default: str) -> str:
         lang = request.query_params.get("lang", default)
@@ -335,8 +378,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             for t in rnd.tables:
                 people = [everyone[e] for e in t.entrants()]
                 if all(p.bot for p in people):
-                    await run_in_threadpool(play_bot_table, night, t.number)
-                    continue
+                    continue  # it plays itself, in the background (see sync)
                 if extra.get("real_cards"):
                     continue
                 specs, names = seats_of(night, t.number)

@@ -112,9 +112,15 @@ def test_a_night_in_the_room(client: TestClient) -> None:
             if n == 0:  # table 2 still to play: no board scored yet, no card, no seed
                 current = {str(b) for b in (2 * rnd - 1, 2 * rnd)}
                 assert all(not set(s["boards"]) & current for s in shown["standings"])
+                assert not {str(d["number"]) for d in shown["deals"]} & current
                 assert shown["tables"][0]["played"] == 2 and shown["tables"][1]["played"] == 0
     shown = client.get(f"/api/nights/{nid}").json()
     assert shown["over"]
+    # each deal's traveller: both tables, what they wrote, scores that cancel out
+    assert [d["number"] for d in shown["deals"]] == [4, 3, 2, 1]
+    for deal in shown["deals"]:
+        assert [r["table"] for r in deal["results"]] == [1, 2]
+        assert sum(float(x) for r in deal["results"] for x in r["scores"]) == 0
     # the same decks at every table of a round, and the standings as computed here
     stored = Night.from_json(json.loads(client.app.state.store.get_night(nid)[2])["night"])  # type: ignore[attr-defined]
     results = []

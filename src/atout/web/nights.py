@@ -10,7 +10,8 @@ table where a person sits: its seed is the table's night seed, so its match deal
 round's boards (:mod:`atout.clubs.boards`) and ends after the last; hints are off. A
 table of bots only plays itself in the background (a thread), and again after a
 restart when the night is next read. A night played with real cards makes no room
-tables: the admin enters each board's facts (the scorekeeper's entry) table by table.
+tables, except where bots fill seats (those people play their bots on a screen): the
+admin enters each board's facts (the scorekeeper's entry) table by table.
 
 The standings read the results from the room's tables as they finish boards. A board is
 scored once every table of its round has played it; until then the page shows how many
@@ -54,6 +55,7 @@ from atout.clubs.duplicate import (
     Night,
     NightError,
     NightSetup,
+    board_scores,
     format_score,
     table_seed,
 )
@@ -99,6 +101,7 @@ def standings_json(night: Night, extra: dict[str, Any]) -> dict[str, Any]:
                            "played": done})
     rows = night.standings(complete_only=True)
     return {
+        "deals": deals_json(night),
         "title": extra.get("title", ""),
         "club": extra.get("club"),
         "game": night.setup.game,
@@ -119,6 +122,27 @@ def standings_json(night: Night, extra: dict[str, Any]) -> dict[str, Any]:
             for s in rows
         ],
     }
+
+
+def deals_json(night: Night) -> list[dict[str, Any]]:
+    """Each deal that every table of its round has played (the latest first): what each
+    table wrote for it and what each side scored (a bridge club's travellers)."""
+    out = []
+    for rnd in night.rounds:
+        tables = {t.number: t for t in rnd.tables}
+        for b in rnd.boards:
+            rows = sorted((r for r in night.results.values() if r.board == b),
+                          key=lambda r: r.table)
+            if len(rows) < len(rnd.tables):
+                continue
+            scores = board_scores(rows, night.setup.scoring)
+            out.append({"number": b, "results": [
+                {"table": r.table, "sides": [list(s) for s in tables[r.table].sides],
+                 "recorded": list(r.recorded),
+                 "scores": [format_score(scores[(r.table, 0)]),
+                            format_score(scores[(r.table, 1)])]}
+                for r in rows]})
+    return out[::-1]
 
 
 def night_routes(store: Store, manager: TableManager, base_url: str = "") -> list[Route]:
@@ -379,8 +403,8 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 people = [everyone[e] for e in t.entrants()]
                 if all(p.bot for p in people):
                     continue  # it plays itself, in the background (see sync)
-                if extra.get("real_cards"):
-                    continue
+                if extra.get("real_cards") and not any(p.bot for p in people):
+                    continue  # its results are entered; where bots sit, it plays here
                 specs, names = seats_of(night, t.number)
                 table_id, tokens = manager.create(
                     night.setup.game, night.setup.options, lang, specs,

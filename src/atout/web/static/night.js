@@ -49,9 +49,18 @@
     }, { id: "language" }));
   }
 
+  function copy(value) {
+    return el("button", { type: "button", class: "copy", onclick: (e) => {
+      if (navigator.clipboard) navigator.clipboard.writeText(value);
+      e.target.textContent = t("web.copied");
+    } }, t("web.copy"));
+  }
+
   function link(label, value, key) {
     return el("div", { class: "link" }, el("label", { for: key }, label),
-      el("input", { id: key, type: "text", readonly: true, value, onfocus: (e) => e.target.select() }));
+      el("div", { class: "copyable" },
+        el("input", { id: key, type: "text", readonly: true, value, onfocus: (e) => e.target.select() }),
+        copy(value)));
   }
 
   function names(number) {
@@ -140,6 +149,30 @@
     return el("div", { class: "standings-wrap" }, table);
   }
 
+  // each deal every table has played: what each table wrote, what each side scored
+  function renderDeals() {
+    if (!night.deals.length) return [];
+    const blocks = night.deals.map((d) => {
+      const body = el("tbody");
+      for (const r of d.results) {
+        [0, 1].forEach((k) => body.append(el("tr", { class: k ? "second" : null },
+          k ? null : el("th", { scope: "row", rowspan: 2 }, String(r.table)),
+          el("td", { class: "who" }, side(r.sides[k])),
+          el("td", {}, String(r.recorded[k])),
+          el("td", { class: "total" }, r.scores[k]))));
+      }
+      return el("details", { class: "deal", "data-deal": String(d.number) },
+        el("summary", {}, t("night.deal", { n: d.number })),
+        el("table", { class: "standings traveller" },
+          el("thead", {}, el("tr", {},
+            el("th", { scope: "col" }, t("night.table-h")),
+            el("th", { scope: "col", class: "who" }, t("night.who")),
+            el("th", { scope: "col" }, t("night.written")),
+            el("th", { scope: "col" }, t("night.points")))), body));
+    });
+    return [el("h2", {}, t("night.deals")), el("div", { class: "deals" }, blocks)];
+  }
+
   function statusLine() {
     if (night.over) return t("night.over");
     if (!night.round) return t("night.not-started");
@@ -156,8 +189,10 @@
         const seats = (night.links || {})[String(tb.number)] || [];
         seats.forEach((s, i) => parts.push(el("div", { class: "seat" },
           el("label", { for: `seat-${tb.number}-${i}` }, s.name || t("night.seat", { n: s.seat + 1 })),
-          el("input", { id: `seat-${tb.number}-${i}`, type: "text", readonly: true, value: location.origin + s.url,
-            onfocus: (e) => e.target.select() }))));
+          el("div", { class: "copyable" },
+            el("input", { id: `seat-${tb.number}-${i}`, type: "text", readonly: true, value: location.origin + s.url,
+              onfocus: (e) => e.target.select() }),
+            copy(location.origin + s.url)))));
         const next = (night.next || {})[String(tb.number)];
         if (!seats.length && next && !night.entrants.every((e) => e.bot)) {
           const key = `entry-${tb.number}`;
@@ -261,6 +296,12 @@
     if (token) parts.push(...renderAdmin());
     parts.push(...renderTables());
     if (night.round) parts.push(el("h2", {}, t("night.standings")), renderStandings());
+    const open = new Set([...document.querySelectorAll("details.deal[open]")].map((d) => d.dataset.deal));
+    const deals = renderDeals();
+    deals.forEach((node) => node.querySelectorAll && node.querySelectorAll("details.deal").forEach((d) => {
+      if (open.has(d.dataset.deal)) d.open = true;
+    }));
+    parts.push(...deals);
     if (night.over && !token) {
       parts.push(el("p", {}, el("a", { href: `/api/nights/${id}/export`, download: "" }, t("night.export"))));
     }

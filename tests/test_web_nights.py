@@ -235,7 +235,7 @@ def test_a_table_of_bots_plays_itself_in_the_background(client: TestClient) -> N
         admin(client, made, "entrants", bot=True)
     night = admin(client, made, "rounds")
     assert len(night["links"]) == 1  # the people's table only
-    (t, links), = night["links"].items()
+    (_table, links), = night["links"].items()
     play_table(client, links[0]["url"].split("/table/")[1].split("#")[0], seed=5)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

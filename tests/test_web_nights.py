@@ -165,6 +165,18 @@ def test_real_cards_entered_board_by_board(client: TestClient) -> None:
     assert totals == {a: "-62", b: "+62", c: "-62", d: "+62"}
     text = client.post(f"/api/nights/{made['id']}/export", json={"admin": made["token"]}).text
     assert text.count("entry caller=") == 2
+    # a typo corrected: at table 2 the caller (side 0) had 62 to 100 in fact, a bait
+    # (0-162), so its side 1, holding the board's side-0 cards, nets +162 against table
+    # 1's -162: average 0, -162 and +162 at table 1, -162 and +162 at table 2
+    night = admin(client, made, "results", table=2, board=1, correct=True,
+                  entry="caller=0 trump=S points=62,100")
+    assert night["entered"]["2"] == [{"board": 1, "entry": "caller=0 trump=S points=62,100"}]
+    totals = {s["entrant"]: s["total"] for s in night["standings"]}
+    assert totals == {a: "-162", b: "+162", c: "-162", d: "+162"}
+    refused = client.post(f"/api/nights/{made['id']}/results",
+                          json={"admin": made["token"], "table": 1, "board": 2, "correct": True,
+                                "entry": "caller=0 trump=H points=72,90"})
+    assert refused.status_code == 409  # nothing entered for that board
 
 
 def test_no_future_board_reaches_a_table_that_has_not_played_it(client: TestClient) -> None:

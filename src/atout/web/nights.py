@@ -28,7 +28,8 @@ Endpoints
     (``{"admin", "bot": true}``: a bot pair or player).
     ``POST /api/nights/ID/rounds`` ``{"admin"}``: seat and start the next round.
     ``POST /api/nights/ID/results`` ``{"admin", "table", "board", "entry"}``: a board
-    played with real cards, from the scorekeeper's entry.
+    played with real cards, from the scorekeeper's entry (``"correct": true``: in place
+    of the entry made for that board).
     ``GET /api/nights/ID/export``: the night as text, once it is over;
     ``POST /api/nights/ID/export`` ``{"admin"}``: the same, at any time (the boards that
     every table of their round has played).
@@ -429,7 +430,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 raise NightError("night.result", "table, board and entry are expected")
             if str(table) in extra.get("tables", {}).get(str(now.number), {}):
                 raise NightError("night.played-here", "this table plays in the room")
-            night.enter(now.number, table, board, entry)
+            night.enter(now.number, table, board, entry, correct=body.get("correct") is True)
             return {}
         raise NightError("night.unknown", "unknown change")
 
@@ -461,6 +462,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             for t in rnd.tables:
                 nxt = night.next_board(rnd.number, t.number)
                 out["next"][str(t.number)] = None if nxt is None else nxt[0]
+                out.setdefault("entered", {})[str(t.number)] = [
+                    {"board": b, "entry": r.record}
+                    for b in rnd.boards
+                    if (r := night.results.get((rnd.number, t.number, b))) and r.entered]
         out["can_start"] = (len(night.rounds) < night.setup.rounds
                             and (rnd is None or night.round_complete(rnd)))
         out["per_entrant"] = night.setup.per_entrant

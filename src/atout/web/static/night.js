@@ -194,11 +194,20 @@
               onfocus: (e) => e.target.select() }),
             copy(location.origin + s.url)))));
         const next = (night.next || {})[String(tb.number)];
-        if (!seats.length && next && !night.entrants.every((e) => e.bot)) {
+        const entered = (night.entered || {})[String(tb.number)] || [];
+        if (!seats.length && (next || entered.length) && !night.entrants.every((e) => e.bot)) {
           const key = `entry-${tb.number}`;
+          const choices = [...entered.map((x) => x.board), ...(next ? [next] : [])];
           parts.push(el("form", { "data-table": String(tb.number), onsubmit: (e) => enter(e, tb.number, next) },
-            el("label", { for: key }, t("night.enter", { n: next })),
+            el("label", { for: `board-${tb.number}` }, t("night.deal-to-enter")),
+            el("select", { id: `board-${tb.number}`, name: "board",
+              onchange: (e) => { const old = entered.find((x) => x.board === Number(e.target.value));
+                document.getElementById(key).value = old ? old.entry : ""; } },
+              choices.map((b) => el("option", { value: b, selected: b === (next || choices[choices.length - 1]) },
+                t("night.deal", { n: b })))),
+            el("label", { for: key }, t("night.enter-what")),
             el("input", { id: key, name: "entry", type: "text", autocomplete: "off",
+              value: next ? "" : (entered[entered.length - 1] || {}).entry || "",
               placeholder: night.game === "deberts" ? "caller=0 trump=H points=90,72" :
                 night.game === "belote" ? "taker=0 trump=H points=100,62" : "chooser=0 trump=H points=100,57" }),
             el("button", { type: "submit" }, t("night.enter-button"))));
@@ -209,10 +218,11 @@
     return [el("h2", {}, t("night.tables")), el("div", { class: "tables" }, cards)];
   }
 
-  async function enter(event, table, board) {
+  async function enter(event, table, next) {
     event.preventDefault();
+    const board = Number(event.target.board.value);
     const { ok, data } = await api(`/api/nights/${id}/results`,
-      { table, board, entry: event.target.entry.value });
+      { table, board, entry: event.target.entry.value, correct: board !== next });
     if (!ok) { say(data.message || t("night.refused")); return; }
     say("");
     night = data;

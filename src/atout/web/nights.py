@@ -170,10 +170,13 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         data = json.dumps({"night": night.to_json(), "extra": extra})
         return store.save_night(night_id, data, version)
 
-    async def sync(night_id: str, night: Night, extra: dict[str, Any]) -> bool:
+    async def sync(night_id: str, night: Night, extra: dict[str, Any], deep: bool) -> bool:
         """Read the finished boards of the current round's room tables into the night;
-        whether anything new was written. A table of bots only that has boards to play
-        is set playing in the background (again after a restart)."""
+        whether anything new was written. The tables live in this process are read
+        always; with ``deep`` (a copy just read from the database), the others too,
+        rebuilt from the database (another process runs them). A table of bots only
+        that has boards to play is set playing in the background (again after a
+        restart)."""
         rnd = night.current
         if rnd is None:
             return False
@@ -186,7 +189,8 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                         night, t.number) is not None:
                     start_bots(night_id, night, rnd.number, t.number)
                 continue
-            live = await manager.peek(table_id)
+            live = manager.tables.get(table_id) or (
+                await manager.peek(table_id) if deep else None)
             if live is None:
                 continue
             for i, deal in enumerate(list(live.match.deals)[: len(rnd.boards)]):
@@ -208,7 +212,8 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         for _ in range(5):
             shared = max_age > 0  # else a private copy, for the admin's changes
             hit = cache.get(night_id) if shared else None
-            if hit is not None and time.monotonic() - hit[0] <= max_age:
+            deep = hit is None or time.monotonic() - hit[0] > max_age
+            if hit is not None and not deep:
                 _at, night, extra, lang, token_hash, version = hit
             else:
                 loaded = await run_in_threadpool(load, night_id)
@@ -220,7 +225,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             async with saving:  # the standings' readers write new boards one at a time
                 if shared and cache.get(night_id, (0, night))[1] is not night:
                     continue  # another reader wrote meanwhile: start from its copy
-                if not await sync(night_id, night, extra):
+                if not await sync(night_id, night, extra, deep):
                     return night, extra, lang, token_hash, version
                 if await run_in_threadpool(save, night_id, night, extra, version):
                     if shared:

@@ -46,6 +46,7 @@ from typing import Any
 
 from atout.bots import warm
 from atout.bots.base import Bot, make_bot
+from atout.bots.bidding import learned_values
 from atout.bots.solver import (
     PlayProblem,
     SearchTimeout,
@@ -247,6 +248,10 @@ class _SearchBase(Bot):
     bid_margin: dict[str, float] = {  # noqa: RUF012 - read-only table
         "deberts": 20.0, "belote": 30.0, "schieber": 20.0,
     }
+    #: Bid (contract, push, take, pass, double) by the learned model of
+    #: :mod:`atout.bots.bidding` wherever it has weights; its values are written points
+    #: per deal, like the simulation's, and cost no search (``hard`` and ``expert``).
+    learned_bids: bool = False
     #: Games whose bids the rules of thumb decide even at a level that simulates bids.
     bids_by_rules: frozenset[str] = frozenset()
     #: (tricks searched exactly from the current one before a static estimate, number
@@ -394,6 +399,13 @@ class _SearchBase(Bot):
 
     # -- bidding by simulation -------------------------------------------------------------
     def _bid_values(self, view: Any, game: str, legal: list[Action]) -> list[tuple[Action, float]]:
+        if self.learned_bids and len(legal) > 1:
+            learned = learned_values(game, view)
+            if learned is not None:
+                self.last_note = "learned from simulated deals"
+                # best first; of equals the first legal action, as learned_choice
+                ranked = sorted(legal, key=lambda a: -learned[a])
+                return [(a, learned[a]) for a in ranked]
         rule = self.heuristic(game).choose(view)
         if len(legal) == 1 or self.bid_worlds <= 0 or game in self.bids_by_rules:
             self.last_note = "rules of thumb"
@@ -462,6 +474,9 @@ class PIMCBot(_SearchBase):
 
     name = "pimc"
     worlds: int = 20
+    #: Bids, contracts, pushes and doubles by the learned model (docs/bots.md): paired
+    #: over the same boards it gained on the rules of thumb and the simulation.
+    learned_bids = True
     #: Solver nodes a card decision may spend over all its worlds (None: no limit), and
     #: per game where it differs: the work budget that bounds the decision's time.
     node_budget: int | None = 4_000_000
@@ -687,7 +702,8 @@ class EasyBot(MediumBot):
 
 class HardBot(PIMCBot):
     """Level ``hard``: PIMC on a small budget: 4 worlds per card decision, and bids,
-    pushes and trump choices by the rules of thumb (no simulation)."""
+    pushes and trump choices by the learned model (:mod:`atout.bots.bidding`; no
+    simulation)."""
 
     name = "hard"
     worlds = 4
@@ -701,8 +717,9 @@ class HardBot(PIMCBot):
 
 class ExpertBot(PIMCBot):
     """Level ``expert``: PIMC on the full budget (the ``pimc`` bot): 20 worlds per card
-    decision in Deberts and Belote, 40 in Schieber, and bidding by simulation in Deberts
-    and Belote (Schieber's contract by the rules of thumb). In Belote and Deberts more
+    decision in Deberts and Belote, 40 in Schieber, and bidding by the learned model
+    (:mod:`atout.bots.bidding`; before it, by simulation in Deberts and Belote and
+    Schieber's contract by the rules of thumb). In Belote and Deberts more
     worlds (48) and a deeper horizon were not measurably stronger; in Schieber, after
     the solver became 2-3x faster, 40 worlds were (80 were not better than 40), and so
     were contracts chosen by the rules of thumb rather than by simulation, and then a

@@ -40,14 +40,14 @@ class RulesHard(HardBot):
     """``hard`` as it was: bids by the rules of thumb."""
 
     name = "hard-rules"
-    learned_bids = False
+    learned_bids: frozenset[str] = frozenset()
 
 
 class RulesExpert(ExpertBot):
     """``expert`` as it was: bids by simulation (Schieber's contract by the rules)."""
 
     name = "expert-rules"
-    learned_bids = False
+    learned_bids: frozenset[str] = frozenset()
 
 
 PAIRS = {

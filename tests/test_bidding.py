@@ -86,7 +86,7 @@ def test_the_weights_load_and_value_without_numba() -> None:
     assert out.stdout.strip() == "ok"
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ["deberts", "belote"])
 def test_hard_and_expert_bid_by_the_model_legally_and_deterministically(game: str) -> None:
     """At every bidding decision (Deberts with doubling on) both levels choose the
     model's choice, a legal one, whatever their seed, and say where it came from."""
@@ -105,6 +105,21 @@ def test_hard_and_expert_bid_by_the_model_legally_and_deterministically(game: st
     for view in views:
         rules = make_bot(game, "heuristic", seed=0).choose(view)
         assert make_bot(game, "medium", seed=1).choose(view) == rules
+
+
+def test_schieber_levels_keep_the_rules_unless_asked() -> None:
+    """Schieber's learned contract measured worse than the rules of thumb: ``hard`` and
+    ``expert`` keep the rules; a bot given ``learned_bids`` for Schieber bids by it."""
+    views = _bidding_views("schieber", 10)
+    rules = make_bot("schieber", "heuristic", seed=0)
+    for level in ("hard", "expert"):
+        for i, view in enumerate(views):
+            bot: Any = make_bot("schieber", level, seed=i)
+            assert "schieber" not in bot.learned_bids
+            assert bot.choose(view) == rules.choose(view)
+            bot.learned_bids = frozenset({"schieber"})
+            assert bot.choose(view) == learned_choice("schieber", view)
+            assert bot.choose(view) in view.legal_actions
 
 
 def _schieber_view(hand: list[str]) -> Any:
@@ -132,16 +147,18 @@ def test_schieber_a_strong_trump_hand_names_its_trump() -> None:
 
 
 def test_schieber_contracts_are_not_degenerate() -> None:
-    """Over 300 forehands no single choice takes more than half, pushing included, and
-    at least five of the seven choices are made."""
+    """Over 300 forehands no single choice takes three in four, pushing included, and
+    at least four of the seven choices are made, a trump and a no-trump among them."""
     info = get_game("schieber")
     counts: Counter[str] = Counter()
     for seed in range(300):
         deal = info.deal(seed=seed, dealer=seed % 4)
         choice = learned_choice("schieber", deal.view(deal.current_player()))
         counts[str(choice)] += 1
-    assert max(counts.values()) <= 150, counts
-    assert len(counts) >= 5, counts
+    assert max(counts.values()) <= 225, counts
+    assert len(counts) >= 4, counts
+    assert any(k.startswith("trump") for k in counts), counts
+    assert counts["obenabe"] + counts["undenufe"] > 0, counts
 
 
 @pytest.mark.parametrize("game", ["belote", "deberts"])

@@ -161,7 +161,7 @@ def advise(
     best = max(legal, key=lambda a: (values[a], a == rules))
     learned = (
         learned_choice(game, view)
-        if isinstance(bot, _SearchBase) and bot.learned_bids and len(legal) > 1 else None
+        if isinstance(bot, _SearchBase) and game in bot.learned_bids and len(legal) > 1 else None
     )
     if method == "solved" and isinstance(bot, _SearchBase):
         chosen = best

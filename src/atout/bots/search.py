@@ -248,10 +248,10 @@ class _SearchBase(Bot):
     bid_margin: dict[str, float] = {  # noqa: RUF012 - read-only table
         "deberts": 20.0, "belote": 30.0, "schieber": 20.0,
     }
-    #: Bid (contract, push, take, pass, double) by the learned model of
-    #: :mod:`atout.bots.bidding` wherever it has weights; its values are written points
+    #: Games whose bids (contract, push, take, pass, double) the learned model of
+    #: :mod:`atout.bots.bidding` makes (where it has weights); its values are written points
     #: per deal, like the simulation's, and cost no search (``hard`` and ``expert``).
-    learned_bids: bool = False
+    learned_bids: frozenset[str] = frozenset()
     #: Games whose bids the rules of thumb decide even at a level that simulates bids.
     bids_by_rules: frozenset[str] = frozenset()
     #: (tricks searched exactly from the current one before a static estimate, number
@@ -399,14 +399,15 @@ class _SearchBase(Bot):
 
     # -- bidding by simulation -------------------------------------------------------------
     def _bid_values(self, view: Any, game: str, legal: list[Action]) -> list[tuple[Action, float]]:
-        if self.learned_bids and len(legal) > 1:
+        heuristic = self.heuristic(game)  # made here either way: the same random stream
+        if game in self.learned_bids and len(legal) > 1:
             learned = learned_values(game, view)
             if learned is not None:
                 self.last_note = "learned from simulated deals"
                 # best first; of equals the first legal action, as learned_choice
                 ranked = sorted(legal, key=lambda a: -learned[a])
                 return [(a, learned[a]) for a in ranked]
-        rule = self.heuristic(game).choose(view)
+        rule = heuristic.choose(view)
         if len(legal) == 1 or self.bid_worlds <= 0 or game in self.bids_by_rules:
             self.last_note = "rules of thumb"
             return [(rule, 0.0)] + [(a, -1.0) for a in legal if a != rule]
@@ -474,9 +475,11 @@ class PIMCBot(_SearchBase):
 
     name = "pimc"
     worlds: int = 20
-    #: Bids, contracts, pushes and doubles by the learned model (docs/bots.md): paired
-    #: over the same boards it gained on the rules of thumb and the simulation.
-    learned_bids = True
+    #: Bids and doubles by the learned model in Deberts and Belote (docs/bots.md, "The
+    #: learned bidding"); Schieber's contract and push stay with the rules of thumb
+    #: (:attr:`bids_by_rules`): there the model, trained on values 4 tricks deep, chose
+    #: worse, paired over the same boards.
+    learned_bids = frozenset({"deberts", "belote"})
     #: Solver nodes a card decision may spend over all its worlds (None: no limit), and
     #: per game where it differs: the work budget that bounds the decision's time.
     node_budget: int | None = 4_000_000
@@ -701,9 +704,9 @@ class EasyBot(MediumBot):
 
 
 class HardBot(PIMCBot):
-    """Level ``hard``: PIMC on a small budget: 4 worlds per card decision, and bids,
-    pushes and trump choices by the learned model (:mod:`atout.bots.bidding`; no
-    simulation)."""
+    """Level ``hard``: PIMC on a small budget: 4 worlds per card decision; bids by the
+    learned model in Deberts and Belote (:mod:`atout.bots.bidding`), Schieber's contract
+    and push by the rules of thumb (no simulation)."""
 
     name = "hard"
     worlds = 4
@@ -717,9 +720,9 @@ class HardBot(PIMCBot):
 
 class ExpertBot(PIMCBot):
     """Level ``expert``: PIMC on the full budget (the ``pimc`` bot): 20 worlds per card
-    decision in Deberts and Belote, 40 in Schieber, and bidding by the learned model
-    (:mod:`atout.bots.bidding`; before it, by simulation in Deberts and Belote and
-    Schieber's contract by the rules of thumb). In Belote and Deberts more
+    decision in Deberts and Belote, 40 in Schieber; bids by the learned model in Deberts
+    and Belote (:mod:`atout.bots.bidding`; before it, by simulation), Schieber's contract
+    by the rules of thumb. In Belote and Deberts more
     worlds (48) and a deeper horizon were not measurably stronger; in Schieber, after
     the solver became 2-3x faster, 40 worlds were (80 were not better than 40), and so
     were contracts chosen by the rules of thumb rather than by simulation, and then a

@@ -22,7 +22,8 @@ from typing import Any
 from atout.arena import duplicate
 from atout.bots.base import BOTS
 from atout.bots.bidding import learned_choice
-from atout.bots.search import ExpertBot, HardBot, MediumBot, _game_of
+from atout.bots.search import ExpertBot, HardBot, MediumBot
+from atout.games import game_of
 from atout.games.actions import Action
 
 
@@ -32,7 +33,7 @@ class LearnedMedium(MediumBot):
     name = "medium-learned"
 
     def choose(self, view: Any) -> Action:
-        choice = learned_choice(_game_of(view), view)
+        choice = learned_choice(game_of(view), view)
         return choice if choice is not None else super().choose(view)
 
 

@@ -114,14 +114,17 @@ def _notrump_features(hand: int, high: bool, rule: float) -> list[float]:
 
 
 def _schieber(view: Any, action: Action) -> tuple[str, list[float], float]:
-    from atout.bots.schieber import SchieberHeuristicBot
     from atout.games.schieber import FACTORS, OBENABE, UNDENUFE, contract_index
-    from atout.hand_values import schieber_notrump_value, schieber_trump_value
+    from atout.hand_values import (
+        schieber_contract_scores,
+        schieber_notrump_value,
+        schieber_trump_value,
+    )
 
     hand = view.hand.mask
     pushed = float(view.pushed)
     if isinstance(action, Push):
-        scores = sorted(SchieberHeuristicBot.contract_scores(hand).values(), reverse=True)
+        scores = sorted(schieber_contract_scores(hand).values(), reverse=True)
         lengths = sorted((_suit(hand, s).bit_count() for s in range(4)), reverse=True)
         jacks = sum(_suit(hand, s) >> Rank.JACK & 1 for s in range(4))
         nines = sum(_suit(hand, s) >> Rank.NINE & 1 for s in range(4))

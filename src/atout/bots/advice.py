@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.bots.base import make_bot
+from atout.bots.bidding import learned_choice
 from atout.bots.search import HardBot, ISMCTSBot, PIMCBot, SearchBot
 from atout.games import game_of
 from atout.games.actions import Action, NoTrump, Play, Trump
@@ -159,8 +160,14 @@ def advise(
     values, method, count = estimate(view, seed, searcher)
     rules = make_bot(game, "heuristic", seed=seed).choose(view)
     best = max(legal, key=lambda a: (values[a], a == rules))
+    learned = (
+        learned_choice(game, view)
+        if isinstance(bot, SearchBot) and game in bot.learned_bids and len(legal) > 1 else None
+    )
     if method == "solved" and isinstance(bot, SearchBot):
         chosen = best
+    elif learned is not None:
+        chosen = learned  # the level bids by the learned model (atout.bots.bidding)
     elif isinstance(bot, SearchBot) and bot.bid_worlds > 0:
         margin = bot.bid_margin[game]
         chosen = best if values[best] > values[rules] + margin else rules

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from atout.cards import CARDS, CardSet, Rank, Suit, bits
 from atout.games.actions import Action, Play
 from atout.games.decks import DeckSource, SeededDecks
-from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, Turn
+from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, turn
 
 __all__ = [
     "SEED_BITS",
@@ -600,7 +600,7 @@ class Match(ABC, Generic[DealT]):
             seat = deal.current_player()
             legal = tuple(deal.legal_actions())
             self._legal = (deal, deal._history[-1], legal)
-            events.append(_make_turn(seat, deal.phase))
+            events.append(turn(seat, deal.phase))  # shared: one per seat and phase
             events.append(_make_legal(legal, seat))
         log = self._log
         self._marks.append(len(log))
@@ -646,7 +646,7 @@ class Match(ABC, Generic[DealT]):
         legal = tuple(deal.legal_actions())
         history = deal._history
         self._legal = (deal, history[-1] if history else None, legal)
-        return [Turn(seat, deal.phase), Legal(legal, to=seat)]
+        return [turn(seat, deal.phase), Legal(legal, to=seat)]
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -712,7 +712,6 @@ class Match(ABC, Generic[DealT]):
         return deal.legal_actions()
 
 
-_make_turn = Turn._make
 _make_legal = Legal._make
 
 

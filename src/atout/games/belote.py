@@ -142,10 +142,10 @@ from atout.games.base import (
 )
 from atout.games.decks import DeckSource
 from atout.games.events import (
+    CARD_PLAYED,
     Acted,
     Announcement,
     Bid,
-    CardPlayed,
     CardsGiven,
     ContractNamed,
     DealStarted,
@@ -639,7 +639,6 @@ class BeloteSaid(Event):
     said: int
 
 
-_CARD_PLAYED: Final = CardPlayed._make
 #: What the narration of an action needs of the state before it (``_before``).
 _BEFORE: Final = attrgetter("declared", "tricks", "captured", "hands")
 _PLAYS: Final = tuple(play(c) for c in CARDS)
@@ -1249,7 +1248,7 @@ class BeloteDeal(Deal):
 
     def _narrate_card(self, seat: int, card: int, before: tuple[Any, ...]) -> list[Event]:
         declared, tricks, captured = before[:3]
-        events: list[Event] = [_CARD_PLAYED(seat, CARDS[card])]
+        events: list[Event] = [CARD_PLAYED[seat][card]]
         tr = self.trump
         if declared[seat] is None:
             melds = self.declared[seat]

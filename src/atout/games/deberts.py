@@ -119,10 +119,10 @@ from atout.games.base import (
 )
 from atout.games.decks import DeckSource
 from atout.games.events import (
+    CARD_PLAYED,
     Acted,
     Announcement,
     Bid,
-    CardPlayed,
     CardsGiven,
     ContractNamed,
     DealStarted,
@@ -1056,7 +1056,7 @@ class DebertsDeal(Deal):
 
     def _narrate_card(self, seat: int, card: int, before: tuple[Any, ...]) -> list[Event]:
         declared, seq_winner, bela, tricks, captured = before[:5]
-        events: list[Event] = [_CARD_PLAYED(seat, CARDS[card])]
+        events: list[Event] = [CARD_PLAYED[seat][card]]
         if declared[seat] is None:
             melds = self.declared[seat]
             if melds:
@@ -1084,7 +1084,6 @@ class DebertsDeal(Deal):
         )
 
 
-_CARD_PLAYED: Final = CardPlayed._make
 #: What the narration of an action needs of the state before it (``_before``).
 _BEFORE: Final = attrgetter(
     "declared", "seq_winner", "bela", "tricks", "captured", "indicator", "hands"

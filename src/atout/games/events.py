@@ -23,13 +23,14 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from atout.cards import Card, CardSet
+from atout.cards import CARDS, Card, CardSet
 from atout.games.actions import Action, Play
 
 if TYPE_CHECKING:  # base imports this module: the names are for annotations only
     from atout.games.base import Meld, Options
 
 __all__ = [
+    "CARD_PLAYED",
     "Acted",
     "Announcement",
     "Bid",
@@ -48,6 +49,7 @@ __all__ = [
     "TrickWon",
     "Turn",
     "cards_named",
+    "turn",
     "visible_to",
 ]
 
@@ -272,6 +274,23 @@ class MatchOver(Event):
 
     winner: int
     scores: tuple[int, int]
+
+
+#: CARD_PLAYED[seat][card index]: the public event of that card played by that seat,
+#: made once (events are immutable: the engine shares these instead of building one
+#: per card, which a match would then keep in its log).
+CARD_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
+    tuple(CardPlayed(seat, card) for card in CARDS) for seat in range(4)
+)
+_TURNS: dict[tuple[int, str], Turn] = {}
+
+
+def turn(seat: int, phase: str) -> Turn:
+    """The event ``Turn(seat, phase)``, made once per seat and phase (shared)."""
+    event = _TURNS.get((seat, phase))
+    if event is None:
+        event = _TURNS[seat, phase] = Turn(seat, phase)
+    return event
 
 
 def cards_named(event: Event) -> CardSet:

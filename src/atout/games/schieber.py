@@ -139,10 +139,10 @@ from atout.games.base import (
 )
 from atout.games.decks import DeckSource
 from atout.games.events import (
+    CARD_PLAYED,
     Acted,
     Announcement,
     Bid,
-    CardPlayed,
     CardsGiven,
     ContractNamed,
     DealStarted,
@@ -599,7 +599,6 @@ class SchieberView:
 
 
 _DEFAULT_OPTIONS: Final = SchieberOptions()
-_CARD_PLAYED: Final = CardPlayed._make
 
 
 # -- the game's own events (see atout.games.events) --------------------------------------
@@ -1400,7 +1399,7 @@ class SchieberDeal(Deal):
 
     def _narrate_card(self, seat: int, card: int, before: tuple[Any, ...]) -> list[Event]:
         tricks, captured = before[0], before[1]
-        events: list[Event] = [_CARD_PLAYED(seat, CARDS[card])]
+        events: list[Event] = [CARD_PLAYED[seat][card]]
         call = self.calls[seat]
         if not tricks and call is not None:  # the first trick: said with the card
             events.append(Announcement(seat, call))

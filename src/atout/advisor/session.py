@@ -36,10 +36,10 @@ from atout.advisor.entries import SILENT, Entry, EntryRefused, entry_text, parse
 from atout.bots.advice import HINT_LEVEL
 from atout.bots.worlds import _game_of, _Sampler, _schieber_weis_masks
 from atout.cards import CARDS, DECK_32, DECK_36, RANK_MASK, Card, Rank, bits
-from atout.games import get_game
 from atout.games.actions import CancelDeal, Exchange, Play, Trump
 from atout.games.base import Deal, Match
 from atout.i18n import catalog, explain, translate
+from atout.kits import get_game
 
 __all__ = ["Advisor", "Need", "explain_refusal", "seat_name"]
 

@@ -19,10 +19,10 @@ from rich.console import Console
 
 from atout.bots.advice import HINT_LEVEL, advise
 from atout.bots.base import Bot, bot_names, make_bot
-from atout.games import get_game
 from atout.games.actions import Action
 from atout.games.base import secret_seed
 from atout.i18n import Translator, explain
+from atout.kits import get_game
 from atout.terminal import renderer_class
 from atout.terminal.input import Command, InputError, read_input
 

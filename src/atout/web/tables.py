@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.bots.base import make_bot
-from atout.games import get_game
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
 from atout.i18n import explain
+from atout.kits import get_game
 from atout.web.messages import web_text
 from atout.web.serialize import public_view, seat_view, to_json
 from atout.web.store import DuplicateEvent, SeatRow, Store, TableRow, hash_token

@@ -142,6 +142,9 @@ def _presented(presenter: Presenter[Any], seat: int, action: Any, before: Any,
     for view in (before, after):
         values += [presenter.action(a, view) for a in view.legal_actions]
         values += [s for a in view.legal_actions if (s := presenter.short(a)) is not None]
+        values += [presenter.listed(a, view) for a in view.legal_actions]
+        if (forehand := presenter.forehand(view)) is not None:
+            values += [forehand.value] + ([forehand.label] if forehand.label else [])
         values += [presenter.bid(a, view) for _, a in view.history[-4:]]
         fields: list[Field] = presenter.contract(view) + presenter.pending(view)
         values += [f.value for f in fields] + [f.label for f in fields if f.label]

@@ -35,6 +35,7 @@ import random
 from typing import Any
 
 from atout.cards import DECK_32, DECK_36, RANK_MASK, Rank, bits
+from atout.kits import kit, kit_of
 
 __all__ = ["NoWorldError", "sample_world", "sample_worlds"]
 
@@ -55,41 +56,10 @@ def sample_world(view: Any, rng: random.Random, tries: int = 400) -> Any:
 
 
 def _game_of(view: Any) -> str:
-    name = type(view).__name__
-    if name.startswith("Deberts"):
-        return "deberts"
-    if name.startswith("Belote"):
-        return "belote"
-    if name.startswith("Schieber"):
-        return "schieber"
-    raise ValueError(f"not a view of a known game: {name}")
-
-
-#: Lengths of a single run worth these points (a longer one is cut into two Weis).
-_RUN_LENGTHS: dict[int, tuple[int, ...]] = {20: (3,), 50: (4,), 100: (5, 6, 7)}
-#: Ranks whose four of a kind is worth these points (10 Q K A; J).
-_FOUR_RANKS: dict[int, tuple[int, ...]] = {100: (4, 6, 7, 8), 200: (5,)}
-
-
-def _schieber_weis_masks(call: Any, trump: int | None) -> list[int]:
-    """The cards of every Weis that fits a Schieber call exactly: its points, and its
-    length, top card and trump when they were said."""
-    p, length, top, in_trump = call.points, call.length, call.top, call.trump
-    masks = []
-    for n in _RUN_LENGTHS.get(p, ()):
-        if length is not None and n != length:
-            continue
-        for su in range(4):
-            if in_trump is not None and (su == trump) != in_trump:
-                continue
-            for low in range(0, 10 - n):
-                if top is None or low + n - 1 == int(top):
-                    masks.append(((1 << n) - 1) << (9 * su + low))
-    if (length is None or length == 4) and in_trump is None:
-        masks.extend(
-            RANK_MASK[r] for r in _FOUR_RANKS.get(p, ()) if top is None or r == int(top)
-        )
-    return masks
+    game_kit = kit_of(view)
+    if game_kit is None:
+        raise ValueError(f"not a view of a known game: {type(view).__name__}")
+    return game_kit.name
 
 
 def _plays_by_trick(view: Any) -> list[tuple[tuple[int, int], ...]]:
@@ -331,11 +301,12 @@ class _Sampler:
         elif self.game == "schieber" and v.phase == "play":
             shown = {s for s, _ in v.shown_weis}
             trump = None if v.trump is None else int(v.trump)
+            calls = kit(self.game).deals()
             for seat in range(4):
                 call = v.weis_announced[seat]
                 if seat == self.seat or call is None or seat in shown:
                     continue
-                found.append((seat, _schieber_weis_masks(call, trump)))
+                found.append((seat, calls.meld_masks(call, trump)))
         return found
 
     def _place_announced(

@@ -25,7 +25,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-__all__ = ["KITS", "NAMES", "GameInfo", "GameKit", "get_game", "kit", "load"]
+__all__ = ["KITS", "NAMES", "GameInfo", "GameKit", "get_game", "kit", "kit_of", "load"]
 
 #: The games, in the order the menus list them; ``atout.kits.<name>`` declares each.
 NAMES: tuple[str, ...] = ("deberts", "belote", "schieber")
@@ -65,7 +65,8 @@ class GameKit:
     advisor asks for these first). ``scoresheet``/``entry``: the scorekeeper's sheet and
     the entry it reads. ``lessons``: the course's module (``LESSONS``, ``TOPICS``).
     ``renderer``: the terminal table's renderer. ``presenter``: views and actions as
-    message keys with parameters (:class:`atout.kits.present.Presenter`).
+    message keys with parameters (:class:`atout.kits.present.Presenter`). ``dealing``:
+    how the deck is dealt and what the seats say (:class:`atout.kits.dealing.Dealing`).
     """
 
     name: str
@@ -79,6 +80,7 @@ class GameKit:
     lessons: str
     renderer: str
     presenter: str
+    dealing: str = "atout.kits.dealing:Dealing"
     sampler: str = "atout.bots.worlds:sample_worlds"
     kernel: str | None = "atout.kernel.deals"
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -139,6 +141,10 @@ class GameKit:
         """The presenter (:class:`atout.kits.present.Presenter`)."""
         return self._get("presenter", lambda: load(self.presenter)())
 
+    def deals(self) -> Any:
+        """How the deck is dealt and what seats say (:class:`atout.kits.dealing.Dealing`)."""
+        return self._get("dealing", lambda: load(self.dealing)())
+
     def sample_worlds(self, view: Any, count: int, rng: Any) -> list[Any]:
         """``count`` deals consistent with ``view`` (each at this very moment)."""
         worlds: list[Any] = load(self.sampler)(view, count, rng)
@@ -184,3 +190,11 @@ def kit(name: str) -> GameKit:
 def get_game(name: str) -> GameInfo:
     """The engine classes of the game called ``name`` (``kit(name).game``)."""
     return kit(name).game
+
+
+
+def kit_of(value: object) -> GameKit | None:
+    """The kit whose engine made ``value`` (a view, a deal, a match, a deal's result),
+    ``None`` for anything else."""
+    module = type(value).__module__
+    return next((k for k in KITS.values() if k.engine == module), None)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from atout.cards import Card
 from atout.games.actions import Action, AnnounceCapot, Pass, Trump
 from atout.games.base import Meld
-from atout.games.belote import Announced, BeloteView
+from atout.games.belote import Announced, BeloteDealResult, BeloteView
 from atout.kits import GameKit
+from atout.kits.dealing import Dealing, run_masks
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
 
-__all__ = ["KIT", "BelotePresenter", "announced"]
+__all__ = ["KIT", "BeloteDealing", "BelotePresenter", "announced"]
 
 _RUN_KIND = {20: "belote.tierce", 50: "belote.quarte", 100: "belote.quinte"}
 
@@ -78,11 +81,79 @@ class BelotePresenter(Presenter[BeloteView]):
     def shown_melds(self, view: BeloteView) -> list[tuple[int, Meld]]:
         return list(view.shown_announcements)
 
+    apart = "held"
+
+    def outcome(self, result: BeloteDealResult) -> Param:
+        if result.outcome == "litige":
+            return Msg("belote.outcome.litige", {"points": result.held})
+        points = max(result.recorded) if result.recorded else 0
+        return Msg(f"belote.outcome.{result.outcome}", {"points": points}, seat=result.taker)
+
+    def result_rows(self, result: BeloteDealResult) -> list[tuple[Msg, tuple[Param, Param]]]:
+        return [(Msg("belote.label.announcements"), result.announcement_points),
+                (Msg("belote.label.belote"), result.belote)]
+
+    def result_melds(self, result: BeloteDealResult) -> list[tuple[int, Meld]]:
+        return [pair for team in result.announcements for pair in team]
+
     def own_melds(self, view: BeloteView) -> tuple[Msg, tuple[Meld, ...]] | None:
         if (view.seat is None or view.trump is None or view.announced[view.seat]
                 or not view.own_announcements):
             return None
         return Msg("belote.your-announcements"), tuple(view.own_announcements)
+
+
+class BeloteDealing(Dealing):
+    """Three cards each, then two; the 21st card turned up; after the bidding the taker
+    gets two more (the turned card is its third), the others three (RULES.md Belote 2)."""
+
+    up_position = 20
+    deals_later = True
+    honour_said = True
+
+    def first_positions(self, dealer: int, seat: int) -> list[int]:
+        i = (seat - dealer - 1) % 4
+        return [3 * i, 3 * i + 1, 3 * i + 2, 12 + 2 * i, 13 + 2 * i]
+
+    def later_positions(self, dealer: int, seat: int, taker: int) -> list[int]:
+        pos = 21
+        for i in range(4):
+            s = (dealer + 1 + i) % 4
+            count = self.later_count(s, taker)
+            if s == seat:
+                return list(range(pos, pos + count))
+            pos += count
+        raise ValueError(f"no seat {seat}")
+
+    def later_count(self, seat: int, taker: int) -> int:
+        return 2 if seat == taker else 3
+
+    def face_up(self, world: Any) -> set[Card]:
+        return {world.turned}
+
+    def played_face_up(self, view: Any, seat: int, card: Card) -> tuple[str, dict[str, Any]] | None:
+        if card == view.turned and view.taker != seat:
+            return "advisor.error.taker-holds", {"card": card, "other": view.taker}
+        return None
+
+    def honour(self, view: Any, seat: int) -> bool:
+        return bool(view.belote[seat] > 0)
+
+    def show_seats(self, view: Any, me: int) -> tuple[int, ...]:
+        winner = view.announcement_winner
+        if winner is None:
+            return ()
+        return tuple(s for s in (winner % 2, winner % 2 + 2) if s != me)
+
+    def meld_masks(self, said: Any, trump: int | None) -> list[int]:
+        if not said.run:
+            return [self.four_mask(int(said.top))]
+        length = {20: 3, 50: 4, 100: 5}[said.points]
+        return run_masks(length, int(said.top),
+                         [s for s in range(4) if (s == trump) == said.trump])
+
+    def announcement(self, world: Any, view: Any, seat: int) -> Any:
+        return view.announcements[seat]
 
 
 KIT = GameKit(
@@ -103,4 +174,5 @@ KIT = GameKit(
     lessons="atout.learn.belote",
     renderer="atout.terminal.belote:Renderer",
     presenter="atout.kits.belote:BelotePresenter",
+    dealing="atout.kits.belote:BeloteDealing",
 )

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from atout.cards import Card, Rank
+from typing import Any
+
+from atout.cards import CARDS, Card, Rank
 from atout.games.actions import Action, CancelDeal, Double, Exchange, Pass, Redouble, Trump
 from atout.games.base import Meld
-from atout.games.deberts import DebertsView
+from atout.games.deberts import DebertsDealResult, DebertsView
 from atout.kits import GameKit
+from atout.kits.dealing import Dealing, run_masks
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
 
-__all__ = ["KIT", "DebertsPresenter"]
+__all__ = ["KIT", "DebertsDealing", "DebertsPresenter"]
 
 
 class DebertsPresenter(Presenter[DebertsView]):
@@ -93,10 +96,65 @@ class DebertsPresenter(Presenter[DebertsView]):
             return []
         return [(view.sequence_winner, meld) for meld in view.shown_sequences]
 
+    apart = "hanging"
+
+    def outcome(self, result: DebertsDealResult) -> Param:
+        if result.outcome == "tie":
+            return Msg("deberts.outcome.tie", {"points": result.hanging})
+        return Msg(f"deberts.outcome.{result.outcome}", seat=result.caller)
+
+    def result_rows(self, result: DebertsDealResult) -> list[tuple[Msg, tuple[Param, Param]]]:
+        return [(Msg("deberts.sequences"), result.sequence_points),
+                (Msg("deberts.bela"), result.bela)]
+
+    def result_melds(self, result: DebertsDealResult) -> list[tuple[int, Meld]]:
+        return [(seat, m) for seat, melds in enumerate(result.sequences) for m in melds]
+
     def own_melds(self, view: DebertsView) -> tuple[Msg, tuple[Meld, ...]] | None:
         if view.seat is None or view.announced[view.seat] or not view.own_sequences:
             return None
         return Msg("deberts.your-sequences"), tuple(view.own_sequences)
+
+
+class DebertsDealing(Dealing):
+    """Three cards each, twice; the 13th card turned up; three more each after the
+    bidding, the bottom card last (RULES.md Deberts 2)."""
+
+    up_position = 12
+    deals_later = True
+    bottom_with_later = True
+    honour_said = True
+
+    def first_positions(self, dealer: int, seat: int) -> list[int]:
+        return [0, 1, 2, 6, 7, 8] if seat != dealer else [3, 4, 5, 9, 10, 11]
+
+    def later_positions(self, dealer: int, seat: int, taker: int) -> list[int]:
+        return [13, 14, 15] if seat != dealer else [16, 17, 18]
+
+    def face_up(self, world: Any) -> set[Card]:
+        return {Card(CARDS[world.deck[12]])}
+
+    def played_face_up(self, view: Any, seat: int, card: Card) -> tuple[str, dict[str, Any]] | None:
+        if card == view.indicator or card == view.bottom:
+            return "advisor.error.face-up", {"card": card}
+        return None
+
+    def honour(self, view: Any, seat: int) -> bool:
+        return bool(view.bela[seat])
+
+    def show_seats(self, view: Any, me: int) -> tuple[int, ...]:
+        return (1 - me,) if view.sequence_winner == 1 - me else ()
+
+    def meld_masks(self, said: Any, trump: int | None) -> list[int]:
+        length, top, in_trump = said
+        return run_masks(length, int(top), [s for s in range(4) if (s == trump) == in_trump])
+
+    def announcement(self, world: Any, view: Any, seat: int) -> Any:
+        said = view.announcements[seat]
+        if said is None:
+            return None
+        best = max(world.declared[seat], key=lambda m: (m.length, m.top, m.suit == world.trump))
+        return (said[0], Rank(said[1]), int(best.suit) == world.trump)
 
 
 KIT = GameKit(
@@ -115,4 +173,5 @@ KIT = GameKit(
     lessons="atout.learn.deberts",
     renderer="atout.terminal.deberts:Renderer",
     presenter="atout.kits.deberts:DebertsPresenter",
+    dealing="atout.kits.deberts:DebertsDealing",
 )

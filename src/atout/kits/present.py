@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeAlias, TypeVar
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from atout.cards import Card, CardSet, Suit
 from atout.games.actions import Action, Pass, Play, Trump
 from atout.games.base import Meld, Options
 
 __all__ = [
-    "Field", "GameView", "Msg", "Note", "Param", "Presenter", "Seat", "SuitName", "Words",
-    "render", "to_json",
+    "PRIVATE_PARTS", "Field", "GameView", "Msg", "Note", "Param", "Presenter", "Seat",
+    "SuitName", "Words", "meld_json", "render", "result_json", "table_json", "to_json",
 ]
 
 
@@ -54,11 +54,14 @@ class Words:
 class Msg:
     """A catalogue ``key`` and its parameters. With ``seat``, the seat is the subject:
     ``key.you`` when it is the reader's own seat and the catalogue has it, else ``key``
-    with the seat's name as ``{seat}``."""
+    with the seat's name as ``{seat}``. With ``team``, the team is the subject."""
 
     key: str
     params: Mapping[str, Param] = field(default_factory=dict)
     seat: int | None = None
+    #: A team as the subject: ``key.us`` or ``key.them`` for a player, ``key.team`` (with
+    #: ``{n}``, from 1) or ``key.pair`` (the players' names) for a watcher.
+    team: int | None = None
 
 
 Param: TypeAlias = int | str | Msg | Seat | SuitName | Words
@@ -92,6 +95,8 @@ class GameView(Protocol):
     @property
     def phase(self) -> str: ...
     @property
+    def to_play(self) -> int | None: ...
+    @property
     def dealer(self) -> int: ...
     @property
     def hand(self) -> CardSet: ...
@@ -124,8 +129,13 @@ class Presenter(Generic[V]):
             return action.card.symbol
         return str(action)
 
+    def listed(self, action: Action, view: V) -> Param:
+        """An action in a list of choices, where the list says what they have in common
+        (Schieber's trump contracts without the word trump: "♥ hearts ×2")."""
+        return self.action(action, view)
+
     def short(self, action: Action) -> Param | None:
-        """A shorter form of a choice for a narrow screen, when it has one."""
+        """A shorter form of a choice for a phone's width ("♥ ×2"), when it has one."""
         return None
 
     def said(self, seat: int, action: Action, view: V) -> Msg:
@@ -171,8 +181,8 @@ class Presenter(Generic[V]):
         """The seat that made the contract."""
         return None
 
-    def forehand(self, view: V) -> int | None:
-        """The seat that leads the bidding when the game names one."""
+    def forehand(self, view: V) -> Field | None:
+        """The seat that leads the bidding, with its title, when the game names one."""
         return None
 
     # -- the cards and melds on the table ---------------------------------------------
@@ -191,6 +201,27 @@ class Presenter(Generic[V]):
     def own_melds(self, view: V) -> tuple[Msg, tuple[Meld, ...]] | None:
         """The seat's own melds not announced yet (private), with their label."""
         return None
+
+    # -- a finished deal ---------------------------------------------------------------
+    #: The amount a deal may leave apart for a later one, as the results and views name
+    #: it (``hanging``, ``held``), or none.
+    apart: str | None = None
+
+    def outcome(self, result: Any) -> Param:
+        """What a finished deal came to, in a sentence."""
+        return Msg(f"web.outcome.{result.outcome}")
+
+    def result_rows(self, result: Any) -> list[tuple[Msg, tuple[Param, Param]]]:
+        """The game's own lines of a deal's breakdown (melds, honours...), each side's."""
+        return []
+
+    def result_melds(self, result: Any) -> list[tuple[int, Meld]]:
+        """The melds a finished deal counted, with the seat that held each."""
+        return []
+
+    def sheet_outcome(self, result: Any) -> Param:
+        """A deal in the scoresheet's outcome column, in a word or two."""
+        return Msg(f"web.outcome.{result.outcome}")
 
     # -- helpers ---------------------------------------------------------------------
     def melds_by_seat(
@@ -225,6 +256,10 @@ def render(
 
     if isinstance(value, Msg):
         params = {k: go(v) for k, v in value.params.items()}
+        if value.team is not None:
+            if me is None:
+                return t(value.key + ".team", n=value.team + 1, **params)
+            return t(value.key + (".us" if value.team == me % 2 else ".them"), **params)
         if value.seat is not None:
             if value.seat == me and has is not None and has(value.key + ".you"):
                 return t(value.key + ".you", **params)
@@ -253,9 +288,69 @@ def to_json(value: Param | None) -> JSON:
             out["params"] = {k: to_json(v) for k, v in value.params.items()}
         if value.seat is not None:
             out["seat"] = value.seat
+        if value.team is not None:
+            out["team"] = value.team
         return out
     if isinstance(value, Seat):
         return {"seat_of": value.seat}
     if isinstance(value, SuitName):
         return {"suit": value.suit.letter}
     return {"words": [to_json(p) for p in value.parts], "sep": value.sep}
+
+
+#: The parts of :func:`table_json` that belong to the view's seat alone.
+PRIVATE_PARTS = frozenset({"actions", "prompt"})
+
+
+def table_json(presenter: Presenter[Any], view: Any, log: int = 4) -> dict[str, JSON]:
+    """What a table shows of ``view`` as JSON, for the web page: the contract in a few
+    words (``trump``), who made it (``taker``), the bidding's forehand, what hangs or
+    runs (``pending``), the cards face up, each seat's notes, the melds shown, the last
+    ``log`` actions as said (``log``: ``[seat, action, message]``) and, for the seat
+    (:data:`PRIVATE_PARTS`), its choices (``actions``: action -> label and short form)
+    and its prompt."""
+    notes: dict[str, JSON] = {
+        str(seat): [{"text": to_json(n.text), "kind": n.kind} for n in said if n.kind != "melds"]
+        for seat, said in presenter.notes(view).items()
+    }
+    history = list(view.history)[-log:] if log else []
+    forehand = presenter.forehand(view)
+    return {
+        "trump": to_json(presenter.trump(view)),
+        "apart": presenter.apart,
+        "taker": presenter.taker(view),
+        "forehand": None if forehand is None else {
+            "label": to_json(forehand.label), "seat": to_json(forehand.value)},
+        "pending": [{"label": to_json(f.label), "value": to_json(f.value)}
+                    for f in presenter.pending(view)],
+        "face_up": [{"label": to_json(label), "card": card.name}
+                    for label, card in presenter.face_up(view)],
+        "notes": notes,
+        "melds": [[seat, meld_json(m)] for seat, m in presenter.shown_melds(view)],
+        "log": [[seat, str(action), to_json(presenter.said(seat, action, view))]
+                for seat, action in history],
+        "actions": {str(a): {"label": to_json(presenter.action(a, view)),
+                             "short": to_json(presenter.short(a))}
+                    for a in view.legal_actions},
+        "prompt": to_json(presenter.prompt(view)) if view.to_play == view.seat else None,
+    }
+
+
+def meld_json(meld: Meld) -> dict[str, JSON]:
+    return {"points": meld.points,
+            "cards": [c.name for c in sorted(meld.cards, key=int, reverse=True)]}
+
+
+def result_json(presenter: Presenter[Any], result: Any) -> dict[str, JSON]:
+    """What a table shows of a finished deal's ``result`` as JSON: its outcome in a
+    sentence, the game's own lines of the breakdown (``rows``: ``[label, [a, b]]``), the
+    melds counted (``[seat, meld]``), its word in the scoresheet and what it may leave
+    apart (``apart``: the result's and views' field, ``hanging`` or ``held``)."""
+    return {
+        "outcome": to_json(presenter.outcome(result)),
+        "rows": [[to_json(label), [to_json(a), to_json(b)]]
+                 for label, (a, b) in presenter.result_rows(result)],
+        "melds": [[seat, meld_json(m)] for seat, m in presenter.result_melds(result)],
+        "sheet": to_json(presenter.sheet_outcome(result)),
+        "apart": presenter.apart,
+    }

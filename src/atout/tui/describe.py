@@ -171,8 +171,7 @@ class Describer:
         that a list of them fits."""
         if isinstance(action, Play):
             return card_text(action.card)
-        short = self.presenter.short(action)
-        return Text(self.words(self.presenter.action(action, view) if short is None else short))
+        return Text(self.words(self.presenter.listed(action, view)))
 
     def action_words(self, action: Action, view: Any) -> str:
         """An action as the table notes it by the seat that made it: "passes", "takes ♥"."""

@@ -1,9 +1,12 @@
 """Turning the games' views and results into JSON, and the public view of a spectator.
 
 Everything a browser receives goes through :func:`to_json`. It only converts: what a
-seat may know is decided by the games' own ``view(seat)``. A spectator gets
-:func:`public_view`: the fields that are the same in every seat's view (so they can
-depend on no hidden card), with the hand and the seat's own melds left out.
+seat may know is decided by the games' own ``view(seat)``. A view also carries what its
+game's presenter says of it (``present``: message keys with parameters, see
+:func:`atout.kits.present.table_json`), so that the page holds no game's rules. A
+spectator gets :func:`public_view`: the fields that are the same in every seat's view (so
+they can depend on no hidden card), with the hand and the seat's own melds and choices
+left out.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from typing import Any
 from atout.cards import Card, CardSet, Rank, Suit
 from atout.games.actions import Action
 from atout.games.base import Meld, Options
+from atout.kits import kit_of
+from atout.kits.present import PRIVATE_PARTS, result_json, table_json
 
 __all__ = ["PRIVATE_FIELDS", "public_view", "seat_view", "to_json"]
 
@@ -51,7 +56,13 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Options):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        out = {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        game_kit = kit_of(value)
+        if game_kit is not None and "legal_actions" in out and "history" in out:  # a view
+            out["present"] = table_json(game_kit.present(), value)
+        elif game_kit is not None and "outcome" in out and "recorded" in out:  # a result
+            out["present"] = result_json(game_kit.present(), value)
+        return out
     if isinstance(value, tuple) and hasattr(value, "_asdict"):
         return {k: to_json(v) for k, v in value._asdict().items()}
     if isinstance(value, (tuple, list)):
@@ -91,6 +102,11 @@ def public_view(match: Any, deal: Any | None = None) -> dict[str, Any]:
         if name in PRIVATE_FIELDS:
             continue
         public[name] = value if all(v.get(name) == value for v in views[1:]) else None
+    if "present" in views[0]:  # what the presenter says alike to every seat
+        public["present"] = {
+            part: value if all(v["present"][part] == value for v in views[1:]) else None
+            for part, value in views[0]["present"].items() if part not in PRIVATE_PARTS
+        }
     if "running" in views[0]:  # Schieber: what every seat counts (no private Stöck)
         public["running"] = [min(v["running"][team] for v in views) for team in (0, 1)]
     public["seat"] = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import Card
+from atout.cards import Card, Rank
 from atout.games.actions import Action, AnnounceCapot, Pass, Trump
 from atout.games.base import Meld
 from atout.games.belote import Announced, BeloteDealResult, BeloteView
@@ -15,6 +15,10 @@ from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitNam
 __all__ = ["KIT", "BeloteDealing", "BelotePresenter", "announced"]
 
 _RUN_KIND = {20: "belote.tierce", 50: "belote.quarte", 100: "belote.quinte"}
+#: The fours of a kind that score, as (points, rank).
+_FOURS = {(200, Rank.JACK), (150, Rank.NINE), (100, Rank.ACE), (100, Rank.TEN),
+          (100, Rank.KING), (100, Rank.QUEEN)}
+_FOUR_ORDER = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
 
 
 def announced(said: Announced) -> Words:
@@ -151,6 +155,39 @@ class BeloteDealing(Dealing):
         length = {20: 3, 50: 4, 100: 5}[said.points]
         return run_masks(length, int(said.top),
                          [s for s in range(4) if (s == trump) == said.trump])
+
+    def parse_call(self, parts: list[str]) -> Any:
+        """``20:K``, ``50:A:t``, ``100:A:four``, ``200:J``: the points and the height,
+        ``:t`` for a run in trump, ``:four`` for four of a kind."""
+        points, top = int(parts[0]), Rank.parse(parts[1])
+        marks = set(parts[2:])
+        four = "four" in marks or points in (150, 200)
+        if marks - {"t", "four"} or points not in (20, 50, 100, 150, 200):
+            raise ValueError(":".join(parts))
+        if four and (points, top) not in _FOURS:
+            raise ValueError(":".join(parts))
+        return Announced(points, top, not four, "t" in marks and not four)
+
+    def format_call(self, call: Any) -> str:
+        text = f"{call.points}:{Rank(call.top).code}"
+        if not call.run:
+            return text + (":four" if call.points == 100 else "")
+        return text + (":t" if call.trump else "")
+
+    def call_choices(self) -> list[tuple[str, Param]]:
+        out: list[tuple[str, Param]] = []
+        for points, length in ((20, 3), (50, 4), (100, 5)):
+            for top in range(8, length - 1, -1):
+                code = Rank(top).code
+                label = Words((f"{points}:", Msg("advisor.ann.run",
+                                                 {"length": length, "top": code})))
+                out.append((f"{points}:{code}", label))
+                out.append((f"{points}:{code}:t", Words((label, Msg("advisor.ann.trump")))))
+        for points, rank in sorted(_FOURS, key=lambda f: (-f[0], _FOUR_ORDER.index(f[1]))):
+            code = rank.code
+            out.append((f"{points}:{code}" + (":four" if points == 100 else ""),
+                        Words((f"{points}:", Msg("advisor.ann.four", {"top": code})))))
+        return out
 
     def announcement(self, world: Any, view: Any, seat: int) -> Any:
         return view.announcements[seat]

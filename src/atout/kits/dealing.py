@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import DECK_32, DECK_36, RANK_MASK, Card
+from atout.kits.present import Param
 
 __all__ = ["Dealing", "run_masks"]
 
@@ -96,6 +97,20 @@ class Dealing:
         ``(True, call)`` (``None``: nothing to call), else ``(False, None)``, the seat
         must say it (only where melds are called with the first card)."""
         return True, None
+
+    # -- calls as the advisor's entries write them (``ann=...``) ----------------------
+    def parse_call(self, parts: list[str]) -> Any:
+        """The call that ``parts`` (the entry's text split at ``:``) write; ``ValueError``
+        when they write none."""
+        raise ValueError(":".join(parts))
+
+    def format_call(self, call: Any) -> str:
+        """The text of a call (the inverse of :meth:`parse_call`)."""
+        raise ValueError(call)
+
+    def call_choices(self) -> list[tuple[str, Param]]:
+        """What another seat may call with its first card: each call's text, its words."""
+        return []
 
     @staticmethod
     def four_mask(rank: int) -> int:

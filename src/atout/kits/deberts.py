@@ -149,6 +149,28 @@ class DebertsDealing(Dealing):
         length, top, in_trump = said
         return run_masks(length, int(top), [s for s in range(4) if (s == trump) == in_trump])
 
+    def parse_call(self, parts: list[str]) -> Any:
+        """``3:K``, ``4:A:t``: the length and the top card, ``:t`` when in trump."""
+        length, top = int(parts[0]), Rank.parse(parts[1])
+        flags = parts[2:]
+        if length not in (3, 4) or flags not in ([], ["t"]):
+            raise ValueError(":".join(parts))
+        return (length, top, flags == ["t"])
+
+    def format_call(self, call: Any) -> str:
+        length, top, in_trump = call
+        return f"{length}:{Rank(top).code}" + (":t" if in_trump else "")
+
+    def call_choices(self) -> list[tuple[str, Param]]:
+        out: list[tuple[str, Param]] = []
+        for length in (3, 4):
+            for top in range(8, length - 1, -1):
+                code = Rank(top).code
+                label = Msg("advisor.ann.run", {"length": length, "top": code})
+                out.append((f"{length}:{code}", label))
+                out.append((f"{length}:{code}:t", Words((label, Msg("advisor.ann.trump")))))
+        return out
+
     def announcement(self, world: Any, view: Any, seat: int) -> Any:
         said = view.announcements[seat]
         if said is None:

@@ -337,8 +337,15 @@ def table_json(presenter: Presenter[Any], view: Any, log: int = 4) -> dict[str, 
 
 
 def meld_json(meld: Meld) -> dict[str, JSON]:
-    return {"points": meld.points,
-            "cards": [c.name for c in sorted(meld.cards, key=int, reverse=True)]}
+    """A meld as the pages read it: its points, length, top rank, suit (none for four
+    of a kind) and cards, highest first."""
+    return {
+        "points": meld.points,
+        "length": meld.length,
+        "top": meld.top.code,
+        "suit": None if meld.suit is None else meld.suit.letter,
+        "cards": [card.name for card in sorted(meld.cards, key=int, reverse=True)],
+    }
 
 
 def result_json(presenter: Presenter[Any], result: Any) -> dict[str, JSON]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import RANK_MASK, Card
+from atout.cards import RANK_MASK, Card, Rank
 from atout.games.actions import Action, Claim, NoTrump, Push, Trump
 from atout.games.base import Meld
 from atout.games.schieber import (
@@ -247,6 +247,34 @@ class SchieberDealing(Dealing):
 
     def announcement(self, world: Any, view: Any, seat: int) -> Any:
         return view.weis_announced[seat]
+
+    def parse_call(self, parts: list[str]) -> Any:
+        """What was said, the points then only what the comparison needed: ``50``,
+        ``100:5``, ``100:5:K``, ``100:5:K:t`` (``:n``: not in trump)."""
+        said = int(parts[0])
+        long = int(parts[1]) if len(parts) > 1 else None
+        high = Rank.parse(parts[2]) if len(parts) > 2 else None
+        in_trump = {"t": True, "n": False}[parts[3]] if len(parts) > 3 else None
+        if said not in (20, 50, 100, 150, 200) or len(parts) > 4:
+            raise ValueError(":".join(parts))
+        return WeisCall(said, long, high, in_trump)
+
+    def format_call(self, call: Any) -> str:
+        parts = [str(call.points)]
+        if call.length is not None:
+            parts.append(str(call.length))
+        if call.top is not None:
+            parts.append(Rank(call.top).code)
+        if call.trump is not None:
+            parts.append("t" if call.trump else "n")
+        return ":".join(parts)
+
+    def call_choices(self) -> list[tuple[str, Param]]:
+        out: list[tuple[str, Param]] = [(str(p), str(p)) for p in (20, 50, 100, 200)]
+        for points, length in ((20, 3), (50, 4), (100, 5), (100, 4), (200, 4)):
+            out.append((f"{points}:{length}", Words(
+                (f"{points},", Msg("advisor.ann.length", {"length": length})))))
+        return out
 
     def own_call(self, world: Any, seat: int) -> tuple[bool, Any]:
         """Worked out from the calls before it when they decide it: more points than

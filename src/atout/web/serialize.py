@@ -18,7 +18,7 @@ from atout.cards import Card, CardSet, Rank, Suit
 from atout.games.actions import Action
 from atout.games.base import Meld, Options
 from atout.kits import kit_of
-from atout.kits.present import PRIVATE_PARTS, result_json, table_json
+from atout.kits.present import PRIVATE_PARTS, meld_json, result_json, table_json
 
 __all__ = ["PRIVATE_FIELDS", "public_view", "seat_view", "to_json"]
 
@@ -46,13 +46,7 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Action):
         return str(value)
     if isinstance(value, Meld):
-        return {
-            "points": value.points,
-            "length": value.length,
-            "top": value.top.code,
-            "suit": None if value.suit is None else value.suit.letter,
-            "cards": [card.name for card in sorted(value.cards, key=int, reverse=True)],
-        }
+        return meld_json(value)
     if isinstance(value, Options):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

@@ -18,7 +18,7 @@ import pytest
 from atout.bots.base import make_bot
 from atout.bots.search import PIMCBot, _scoring, world_utility
 from atout.bots.solver import SearchTimeout, Solver, problem_from_deal
-from atout.bots.worlds import _Sampler, sample_world, sample_worlds
+from atout.bots.worlds import WorldSampler, sample_world, sample_worlds
 from atout.cards import SUIT_MASK, Card, Suit
 from atout.games.actions import Play
 from atout.games.belote import BeloteDeal
@@ -79,7 +79,7 @@ def test_a_discard_proves_a_void_in_every_world() -> None:
         deal.apply(Play(Card.parse(card)))
     view = deal.view(3)
     unknown_clubs = (1 << Card.C8) | (1 << Card.C10)  # the clubs seat 3 has not seen
-    assert _Sampler(view).forbid[2] & unknown_clubs == unknown_clubs
+    assert WorldSampler(view).forbid[2] & unknown_clubs == unknown_clubs
     for world in sample_worlds(view, 50, rng):
         assert world.hands[2] & SUIT_MASK[Suit.CLUBS] == 0
         assert world.view(3) == view
@@ -98,7 +98,7 @@ def test_worlds_from_match_views(game: str) -> None:
         view = match.view(seat)
         if steps % 7 == 0:
             world = sample_world(view, rng)
-            assert world.view(seat) == _Sampler(view)._deal_level(view)
+            assert world.view(seat) == WorldSampler(view)._deal_level(view)
         match.apply(bots[seat].choose(view))
         steps += 1
 

@@ -79,11 +79,11 @@ def play(
 
         raise click.UsageError(explain(exc, lang)) from exc
     from atout.bots import warm
-    from atout.bots.search import _SearchBase
+    from atout.bots.search import SearchBot
 
     # a person at the table never waits for the compiler (with --watch, bots alone, the
     # first search waits for it instead: a seed then always gives the same match)
-    searching = any(isinstance(b, _SearchBase) for b in table.bots.values())
+    searching = any(isinstance(b, SearchBot) for b in table.bots.values())
     if searching and not watch and warm.start():
         table.console.print(table.t("bots.warming"))
     sys.exit(table.run())

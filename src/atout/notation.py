@@ -365,7 +365,7 @@ def _result_text(match: Match[Any]) -> tuple[str, str]:
     """``(Result, Winner)`` header values: the final score and the winner, or ``*``."""
     if not match.is_over:
         return "*", "*"
-    score = getattr(match, "final_score", None) or match.scores  # type: ignore[attr-defined]
+    score = getattr(match, "final_score", None) or match.scores
     return f"{score[0]}-{score[1]}", str(match.winner)
 
 
@@ -391,7 +391,7 @@ def record_of(
     deals = [*match.deals, *([] if match.is_over else [match.deal])]
     return MatchRecord(
         game=match.deal.game,
-        options=match.options,  # type: ignore[attr-defined]
+        options=match.options,
         headers=tuple(out),
         deals=tuple(
             DealRecord(d.dealer, tuple(CARDS[c] for c in d.deck), tuple(d.actions))

@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from atout.advisor.entries import SILENT, Entry, EntryRefused, entry_text, parse_entry
 from atout.bots.advice import HINT_LEVEL
-from atout.bots.worlds import _Sampler
+from atout.bots.worlds import WorldSampler
 from atout.cards import DECK_32, RANK_MASK, Card, Rank, bits
 from atout.games.actions import CancelDeal, Exchange, Play, Trump
 from atout.games.base import Deal, Match
@@ -315,7 +315,7 @@ class Advisor:
     def _new_deal(self, deck: list[int], forehand: int | None = None) -> Deal:
         fh = forehand if forehand is not None else self._forehand()
         deal: Deal = self.dealing.new_deal(self.info.deal, deck, self.dealer, self.options,
-                                           fh, self.match.scores)  # type: ignore[attr-defined]
+                                           fh, self.match.scores)
         return deal
 
     def _first_positions(self, seat: int) -> list[int]:
@@ -463,7 +463,7 @@ class Advisor:
             ):
                 raise EntryRefused("advisor.error.bela-card")
         if view.phase == "play":
-            sampler = _Sampler(view)
+            sampler = WorldSampler(view)
             if sampler.forbid[seat] >> card & 1:
                 raise EntryRefused("advisor.error.void", card=card, seat=seat)
 
@@ -594,7 +594,7 @@ class Advisor:
         return advisor
 
 
-class _EntrySampler(_Sampler):
+class _EntrySampler(WorldSampler):
     """The bots' world sampler for a view, with the constraints of entries not in it yet:
     cards a seat played or showed, what it announced, a bela said or not, the person's
     cards dealt after the bidding (placed by :meth:`fix_later`)."""

@@ -34,15 +34,12 @@ class Bot(ABC):
     def choose(self, view: Any) -> Action:
         """One of ``view.legal_actions``."""
 
+    @abstractmethod
     def evaluate(self, view: Any) -> list[tuple[Action, float]]:
-        """Each legal action with a value (higher is better), best first: here the
-        written points it is worth to the seat's team (its points minus the others',
-        per deal) by a shallow search (:func:`atout.bots.advice.estimate`), which the
-        bot's own choice may not follow. The search bots rank by their own search."""
-        from atout.bots.advice import estimate
-
-        values, _, _ = estimate(view, seed=self.seed or 0)
-        return sorted(values.items(), key=lambda kv: -kv[1])
+        """Each legal action with a value (higher is better), best first: the written
+        points it is worth to the seat's team (its points minus the others', per deal),
+        which the bot's own choice may not follow. The search bots rank by their own
+        search, the rule-based ones by a shallow one (:mod:`atout.bots.heuristic`)."""
 
     def explain(self, view: Any) -> str:
         """A short sentence saying why the bot plays what it plays in this view."""

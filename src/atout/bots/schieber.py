@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from atout.bots.base import Bot
+from atout.bots.heuristic import HeuristicBot
 from atout.cards import DECK_36, SUIT_MASK, Card, bits
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump
 from atout.games.schieber import (
@@ -47,7 +47,7 @@ _notrump_value = schieber_notrump_value
 _trump_value = schieber_trump_value
 
 
-class SchieberHeuristicBot(Bot):
+class SchieberHeuristicBot(HeuristicBot):
     """Sound rules of thumb for the contract (with pushing) and the card play."""
 
     name = "heuristic"

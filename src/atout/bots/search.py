@@ -56,9 +56,10 @@ from atout.bots.solver import (
     problem_from_deal,
     shared_solver,
 )
-from atout.bots.worlds import NoWorldError, _Sampler
+from atout.bots.worlds import NoWorldError, WorldSampler
 from atout.cards import CARDS, Rank, bits
 from atout.games.actions import Action, Play
+from atout.kits import game_of
 
 __all__ = [
     "SAFETY_NET_HITS",
@@ -69,6 +70,7 @@ __all__ = [
     "ISMCTSBot",
     "MediumBot",
     "PIMCBot",
+    "SearchBot",
     "world_utility",
 ]
 
@@ -82,14 +84,6 @@ SAFETY_NET_HITS: Counter[str] = Counter()
 #: the expert's worst decision on a quiet 2-core machine (about 0.6 s), so that it is
 #: hit only on a machine busy with other work.
 TABLE_SAFETY_NET = 2.0
-
-
-def _game_of(view: Any) -> str:
-    name = type(view).__name__
-    for game in ("deberts", "belote", "schieber"):
-        if name.lower().startswith(game):
-            return game
-    raise ValueError(f"not a view of a known game: {name}")
 
 
 # -- scoring a solved world ----------------------------------------------------------------
@@ -235,7 +229,7 @@ def _belote_recorded(world: Any, diff: float, scoring: _Scoring) -> tuple[float,
 
 
 # -- shared machinery ----------------------------------------------------------------------
-class _SearchBase(Bot):
+class SearchBot(Bot):
     """What the search bots share: the rules-of-thumb bot underneath, worlds, scoring."""
 
     name = "search"
@@ -307,7 +301,7 @@ class _SearchBase(Bot):
         legal = list(view.legal_actions)
         if not legal:
             raise ValueError("no legal action in this view: it is not this seat's turn")
-        game = _game_of(view)
+        game = game_of(view)
         budget = self.time_budget
         self._deadline = None if budget is None else time.perf_counter() + budget
         self.cut = False
@@ -360,9 +354,9 @@ class _SearchBase(Bot):
     #: Read the others' bids as the rules-of-thumb bot would have made them.
     infer_bids: bool = True
 
-    def _sampler(self, view: Any, game: str) -> _Sampler:
+    def _sampler(self, view: Any, game: str) -> WorldSampler:
         model = self._bid_model(game) if self.infer_bids else None
-        return _Sampler(view, bid_model=model)
+        return WorldSampler(view, bid_model=model)
 
     def _bid_model(self, game: str) -> Bot:
         key = "model:" + game
@@ -373,7 +367,7 @@ class _SearchBase(Bot):
         return bot
 
     def _worlds(self, view: Any, count: int) -> list[Any]:
-        sampler = self._sampler(view, _game_of(view))
+        sampler = self._sampler(view, game_of(view))
         worlds = []
         for _ in range(count):
             if worlds and self._out_of_time():
@@ -409,7 +403,7 @@ class _SearchBase(Bot):
         (its points minus the others', per deal) when it is tried in the same ``count``
         worlds drawn from the view and the deal is played out by the rules-of-thumb bots
         (the number of worlds drawn is in :attr:`last_count`)."""
-        game = _game_of(view)
+        game = game_of(view)
         worlds = self._worlds(view, count)
         team = view.seat % 2
         totals = {a: 0.0 for a in actions}
@@ -437,7 +431,7 @@ class _SearchBase(Bot):
         """Each of the cards ``plays`` with the search's estimate of the written-points
         margin of the seat's team (as :meth:`evaluate` ranks them); the number of worlds
         or iterations spent is in :attr:`last_count`."""
-        return self._play_values(view, _game_of(view), plays)
+        return self._play_values(view, game_of(view), plays)
 
     def _rollout_bid(self, world: Any, action: Action, team: int, game: str, seed: int) -> float:
         deal = world.copy()
@@ -457,7 +451,7 @@ class _SearchBase(Bot):
 
 
 # -- PIMC ----------------------------------------------------------------------------------
-class PIMCBot(_SearchBase):
+class PIMCBot(SearchBot):
     """Perfect-information Monte Carlo: the best average over solved sampled worlds."""
 
     name = "pimc"
@@ -479,7 +473,7 @@ class PIMCBot(_SearchBase):
     #: Schieber searched 4 tricks ahead, to the end from 5 left (the base: 3 and 4):
     #: +13 points per deal more against ChallengePlayer, paired (docs/bots.md).
     depth: dict[str, tuple[int, int]] = {  # noqa: RUF012 - read-only table
-        **_SearchBase.depth, "schieber": (4, 5),
+        **SearchBot.depth, "schieber": (4, 5),
     }
 
     def _play_values(self, view: Any, game: str, plays: list[Action]) -> dict[Action, float]:
@@ -542,7 +536,7 @@ class _Node:
         self.avail = 0
 
 
-class ISMCTSBot(_SearchBase):
+class ISMCTSBot(SearchBot):
     """Single-observer ISMCTS with random playouts in the compiled kernel."""
 
     name = "ismcts"
@@ -657,7 +651,7 @@ class MediumBot(Bot):
         self._bots: dict[str, Bot] = {}
 
     def _bot(self, view: Any) -> Bot:
-        game = _game_of(view)
+        game = game_of(view)
         bot = self._bots.get(game)
         if bot is None:
             bot = make_bot(game, "heuristic", seed=self.rng.getrandbits(32))
@@ -693,7 +687,7 @@ class HardBot(PIMCBot):
     worlds = 4
     min_worlds = 4
     worlds_by_game: dict[str, tuple[int, int]] = {}  # noqa: RUF012 - read-only table
-    depth = _SearchBase.depth
+    depth = SearchBot.depth
     bid_worlds = 0
     node_budget = 2_500_000
     node_budget_by_game: dict[str, int] = {}  # noqa: RUF012 - read-only table

@@ -1079,7 +1079,7 @@ def contract_tables(game: str, contract: int, options: Any = None) -> tuple[
         from atout.games import deberts as d
 
         strength = tuple(
-            d._TRUMP_STRENGTH[c] if c // 9 == contract else d._PLAIN_STRENGTH[c]
+            d.TRUMP_STRENGTH[c] if c // 9 == contract else d.PLAIN_STRENGTH[c]
             for c in range(36)
         )
         return d.POINTS[contract], strength
@@ -1093,8 +1093,8 @@ def contract_tables(game: str, contract: int, options: Any = None) -> tuple[
         contract == s.UNDENUFE and options is not None
         and options.undenufe_values == "modern"
     )
-    table = s._MODERN_TABLE if modern else contract
-    return s._POINTS[table], tuple(s._strength(contract, c) % 100 for c in range(36))
+    table = s.MODERN_UNDENUFE_TABLE if modern else contract
+    return s.POINTS[table], tuple(s.card_strength(c, contract) % 100 for c in range(36))
 
 
 def tables_for(view: Any) -> tuple[list[int], tuple[int, ...], tuple[int, ...], list[int]]:
@@ -1141,7 +1141,7 @@ def _deberts_problem(deal: Any) -> PlayProblem:
     tr = deal.trump
     points = d.POINTS[tr]
     strength = tuple(
-        d._TRUMP_STRENGTH[c] if c // 9 == tr else d._PLAIN_STRENGTH[c] for c in range(36)
+        d.TRUMP_STRENGTH[c] if c // 9 == tr else d.PLAIN_STRENGTH[c] for c in range(36)
     )
     # who scores sequences (if they take a trick): as the engine will judge it
     declared = [
@@ -1180,8 +1180,8 @@ def _schieber_problem(deal: Any) -> PlayProblem:
     from atout.games import schieber as s
 
     k = deal.contract
-    strength = tuple(s._strength(k, c) % 100 for c in range(36))
-    points = s._POINTS[deal.table]
+    strength = tuple(s.card_strength(c, k) % 100 for c in range(36))
+    points = s.POINTS[deal.table]
     # captured includes the last trick and the Match bonus only at the very end
     return PlayProblem(
         game=SCHIEBER, n=4, trump=k if k < 4 else -1, hands=tuple(deal.hands),

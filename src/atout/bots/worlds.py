@@ -35,9 +35,9 @@ import random
 from typing import Any
 
 from atout.cards import DECK_32, DECK_36, RANK_MASK, Rank, bits
-from atout.kits import kit, kit_of
+from atout.kits import game_of, kit
 
-__all__ = ["NoWorldError", "sample_world", "sample_worlds"]
+__all__ = ["NoWorldError", "WorldSampler", "sample_world", "sample_worlds"]
 
 
 class NoWorldError(RuntimeError):
@@ -46,20 +46,13 @@ class NoWorldError(RuntimeError):
 
 def sample_worlds(view: Any, count: int, rng: random.Random, tries: int = 400) -> list[Any]:
     """``count`` worlds (deals) consistent with ``view``."""
-    sampler = _Sampler(view)
+    sampler = WorldSampler(view)
     return [sampler.draw(rng, tries) for _ in range(count)]
 
 
 def sample_world(view: Any, rng: random.Random, tries: int = 400) -> Any:
     """One deal, replayed to this moment, whose view for ``view.seat`` equals ``view``."""
-    return _Sampler(view).draw(rng, tries)
-
-
-def _game_of(view: Any) -> str:
-    game_kit = kit_of(view)
-    if game_kit is None:
-        raise ValueError(f"not a view of a known game: {type(view).__name__}")
-    return game_kit.name
+    return WorldSampler(view).draw(rng, tries)
 
 
 def _plays_by_trick(view: Any) -> list[tuple[tuple[int, int], ...]]:
@@ -69,7 +62,7 @@ def _plays_by_trick(view: Any) -> list[tuple[tuple[int, int], ...]]:
     return tricks
 
 
-class _Sampler:
+class WorldSampler:
     """The constraints of one view, computed once, and the drawing of worlds from them."""
 
     def __init__(self, view: Any, bid_model: Any = None, soft: float = 0.2) -> None:
@@ -79,7 +72,7 @@ class _Sampler:
         self.view = view
         self.bid_model = bid_model
         self.soft = soft
-        self.game = _game_of(view)
+        self.game = game_of(view)
         self.n = 2 if self.game == "deberts" else 4
         self.seat = view.seat
         deck = DECK_36.mask if self.game == "schieber" else DECK_32.mask
@@ -301,12 +294,11 @@ class _Sampler:
         elif self.game == "schieber" and v.phase == "play":
             shown = {s for s, _ in v.shown_weis}
             trump = None if v.trump is None else int(v.trump)
-            calls = kit(self.game).deals()
             for seat in range(4):
                 call = v.weis_announced[seat]
                 if seat == self.seat or call is None or seat in shown:
                     continue
-                found.append((seat, calls.meld_masks(call, trump)))
+                found.append((seat, kit(self.game).deals().meld_masks(call, trump)))
         return found
 
     def _place_announced(

@@ -138,6 +138,21 @@ from atout.games.base import (
     check_seat,
     run_meld,
 )
+from atout.games.events import (
+    Acted,
+    Announcement,
+    Bid,
+    CardPlayed,
+    CardsGiven,
+    ContractNamed,
+    DealStarted,
+    Dealt,
+    Event,
+    Fold,
+    MeldShown,
+    MeldsWon,
+    TrickWon,
+)
 
 __all__ = [
     "CHOOSING",
@@ -147,12 +162,15 @@ __all__ = [
     "OVER",
     "PLAY",
     "UNDENUFE",
+    "Claimed",
     "SchieberDeal",
     "SchieberDealResult",
+    "SchieberFold",
     "SchieberMatch",
     "SchieberOptions",
     "SchieberScoreRow",
     "SchieberView",
+    "Stoeck",
     "WeisCall",
     "best_weis",
     "card_points",
@@ -193,8 +211,9 @@ _NOTRUMP_POINTS: Final = (0, 0, 8, 0, 10, 2, 3, 4, 11)  # Obenabe, classic Unden
 _MODERN_UNDENUFE_POINTS: Final = (11, 0, 8, 0, 10, 2, 3, 4, 0)
 _TRUMP_ORDER: Final = (0, 1, 2, 7, 3, 8, 4, 5, 6)  # 6 7 8 10 Q K A 9 J
 
-#: _POINTS[table][card]; tables 0..5 follow the contracts, 6 is the modern Undenufe.
-_POINTS: Final[tuple[tuple[int, ...], ...]] = (
+#: POINTS[table][card], what a captured card is worth: tables 0..5 follow the contracts,
+#: MODERN_UNDENUFE_TABLE (6) is the modern Undenufe (see :func:`card_points`).
+POINTS: Final[tuple[tuple[int, ...], ...]] = (
     *(
         tuple(
             (_TRUMP_POINTS if c // 9 == t else _PLAIN_POINTS)[c % 9] for c in range(36)
@@ -205,7 +224,7 @@ _POINTS: Final[tuple[tuple[int, ...], ...]] = (
     tuple(_NOTRUMP_POINTS[c % 9] for c in range(36)),
     tuple(_MODERN_UNDENUFE_POINTS[c % 9] for c in range(36)),
 )
-_MODERN_TABLE: Final = 6
+MODERN_UNDENUFE_TABLE: Final = 6
 
 
 def _strength(contract: int, card: int) -> int:
@@ -256,8 +275,8 @@ _KQ: Final = tuple((1 << (9 * s + Rank.KING)) | (1 << (9 * s + Rank.QUEEN)) for 
 
 def card_points(card: Card, contract: int, *, modern_undenufe: bool = False) -> int:
     """Value of a captured card under a contract (0..3 trump suit, 4 Obenabe, 5 Undenufe)."""
-    table = _MODERN_TABLE if (contract == UNDENUFE and modern_undenufe) else contract
-    return _POINTS[table][card]
+    table = MODERN_UNDENUFE_TABLE if (contract == UNDENUFE and modern_undenufe) else contract
+    return POINTS[table][card]
 
 
 def card_strength(card: Card | int, contract: int) -> int:
@@ -580,6 +599,24 @@ class SchieberView:
 
 
 _DEFAULT_OPTIONS: Final = SchieberOptions()
+
+
+# -- the game's own events (see atout.games.events) --------------------------------------
+@dataclass(frozen=True, slots=True)
+class Claimed(Acted):
+    """``seat`` claimed that its team has reached the target (``manual_claim``)."""
+
+    @property
+    def action(self) -> Action:
+        return Claim()
+
+
+@dataclass(frozen=True, slots=True)
+class Stoeck(Event):
+    """``seat``'s Stöck (the trump king and queen) are public: announced with the
+    second of the two, shown among the counted Weis, or counted by a claim."""
+
+    seat: int
 
 
 #: Nobody has said anything of a Weis.
@@ -962,7 +999,7 @@ class SchieberDeal(Deal):
         self.chooser = self.turn
         self.contract = contract
         modern = contract == UNDENUFE and self.options.undenufe_values == "modern"
-        self.table = _MODERN_TABLE if modern else contract
+        self.table = MODERN_UNDENUFE_TABLE if modern else contract
         self.phase = PLAY
         self.turn = self.leader = self.forehand
         options = self.options
@@ -1076,7 +1113,7 @@ class SchieberDeal(Deal):
         leader = self.leader
         winner = (leader + best_i) & 3
         team = winner & 1
-        pts = _POINTS[self.table]
+        pts = POINTS[self.table]
         gained = pts[c0] + pts[c1] + pts[c2] + pts[card]
         self.tricks = tricks = (*self.tricks, (leader, (c0, c1, c2, card), winner))
         self.trick = ()
@@ -1220,7 +1257,7 @@ class SchieberDeal(Deal):
         events: list[tuple[int, int]] = []
         if self.stoeck_seat >= 0:
             events.append((self.stoeck_seat % 2, STOECK))
-        pts = _POINTS[self.table]
+        pts = POINTS[self.table]
         won = [0, 0]
         for i, (_, cards, winner) in enumerate(self.tricks):
             if i == 0 and self.weis_team >= 0:
@@ -1255,6 +1292,9 @@ class SchieberDeal(Deal):
 
     def view(self, seat: int) -> SchieberView:
         check_seat(seat, 4)
+        return self._view(seat)
+
+    def _view(self, seat: int) -> SchieberView:
         tricks = tuple(
             tuple(((lead + i) % 4, CARDS[c]) for i, c in enumerate(cards))
             for lead, cards, _ in self.tricks
@@ -1284,7 +1324,7 @@ class SchieberDeal(Deal):
             running[team] = self.scores[team] + counted * f
         if self.result is not None:  # what was written, also after a stop mid-deal
             running = [self.scores[t] + self.result.recorded[t] for t in (0, 1)]
-        if self.phase == CHOOSING:
+        if self.phase == CHOOSING or seat < 0:
             own: tuple[Meld, ...] = ()
         else:
             own = self.weis[seat]
@@ -1294,7 +1334,7 @@ class SchieberDeal(Deal):
             forehand=self.forehand,
             phase=self.phase,
             to_play=self.current_player(),
-            hand=CardSet(self.hands[seat]),
+            hand=CardSet(self.hands[seat] if seat >= 0 else 0),
             hand_sizes=(
                 self.hands[0].bit_count(),
                 self.hands[1].bit_count(),
@@ -1324,6 +1364,46 @@ class SchieberDeal(Deal):
             running=(running[0], running[1]),
             options=self.options,
         )
+
+    # -- events ----------------------------------------------------------------------
+    def _opening_events(self, number: int, scores: tuple[int, int]) -> list[Event]:
+        events: list[Event] = [
+            DealStarted(number, self.dealer, self.forehand, None, self.scores)
+        ]
+        for i in range(4):
+            s = (self.dealer + 1 + i) % 4
+            events += [CardsGiven(s, 9), Dealt(CardSet(self.hands[s]), to=s)]
+        return events
+
+    def _narrate(self, seat: int, action: Action, before: SchieberDeal) -> list[Event]:
+        events: list[Event]
+        if isinstance(action, Play):
+            events = self._narrate_card(seat, int(action.card), before)
+        elif type(action) is Claim:
+            events = [Claimed(seat)]
+        else:
+            events = [Bid(seat, action)]
+            if type(action) is Trump or type(action) is NoTrump:
+                events.append(ContractNamed(seat, action))
+        if self.stoeck_seat >= 0 and not before._stoeck_public() and self._stoeck_public():
+            events.append(Stoeck(self.stoeck_seat))
+        return events
+
+    def _narrate_card(self, seat: int, card: int, before: SchieberDeal) -> list[Event]:
+        events: list[Event] = [CardPlayed(seat, CARDS[card])]
+        call = self.calls[seat]
+        if not before.tricks and call is not None:  # the first trick: said with the card
+            events.append(Announcement(seat, call))
+        if len(self.tricks) > len(before.tricks):
+            lead, cards, winner = self.tricks[-1]
+            team = winner % 2
+            played = tuple(((lead + i) % 4, CARDS[c]) for i, c in enumerate(cards))
+            events.append(TrickWon(winner, played, self.captured[team] - before.captured[team]))
+            wt = self.weis_team
+            if len(self.tricks) == 1 and wt >= 0:
+                events.append(MeldsWon(wt))
+                events += [MeldShown(s, m) for s in (wt, wt + 2) for m in self.weis[s]]
+        return events
 
     def __repr__(self) -> str:
         contract = "-" if self.contract < 0 else str(contract_action(self.contract))
@@ -1458,6 +1538,7 @@ class SchieberMatch(Match[SchieberDeal]):
         self.deal = SchieberDeal(
             deck, self.first_dealer, self.options, forehand=holder, scores=self.scores
         )
+        self._start_log()
 
     def _new_deal(self, dealer: int) -> SchieberDeal:
         return SchieberDeal(
@@ -1496,16 +1577,111 @@ class SchieberMatch(Match[SchieberDeal]):
         next_dealer = deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
         self.deal = self._new_deal(next_dealer)
 
-    def view(self, seat: int) -> SchieberView:
+    def _spanning(self, view: SchieberView) -> SchieberView:
+        """A deal's view with what spans deals."""
         return replace(
-            self.deal.view(seat),
+            view,
             deal_number=self.deal_number,
             match_winner=self.winner,
-            legal_actions=tuple(self.legal_actions()) if self.current_player() == seat else (),
+            legal_actions=view.legal_actions if self.winner is None else (),
         )
 
     def __repr__(self) -> str:
         return (
             f"<SchieberMatch seed={self.seed} deal={self.deal_number} scores={self.scores} "
             f"winner={self.winner}>"
+        )
+
+
+class SchieberFold(Fold):
+    """Rebuilds a :class:`SchieberView` (a seat's, or the public one) from its events."""
+
+    def _new_deal(self, started: DealStarted | None) -> None:
+        super()._new_deal(started)
+        self.pushed = False
+        self.stoeck: int | None = None
+        #: The seat's own Weis and whether it holds the Stöck (fixed with the contract).
+        self.own_weis: tuple[Meld, ...] = ()
+        self.own_stoeck = False
+
+    def _other(self, event: Event) -> None:
+        if isinstance(event, Bid) and type(event.call) is Push:
+            self.pushed = True
+        elif isinstance(event, Stoeck):
+            self.stoeck = event.seat
+
+    def apply(self, event: Event) -> None:
+        super().apply(event)
+        if type(event) is ContractNamed and self.seat >= 0:
+            contract = self._contract()
+            options = self.options
+            self.own_weis = best_weis(self.hand, contract) if options.weis else ()
+            if contract < 4 and options.stoeck:
+                self.own_stoeck = self.hand & _KQ[contract] == _KQ[contract]
+
+    def _contract(self) -> int:
+        named = None if self.contract is None else self.contract.contract
+        return -1 if named is None else contract_index(named)  # type: ignore[arg-type]
+
+    def _scored(self, row: SchieberScoreRow) -> None:
+        result = row.result
+        self.won = list(result.tricks)
+        self.points = [result.card_points[t] + result.match_bonus[t] for t in (0, 1)]
+
+    def view(self) -> SchieberView:
+        started = self.started
+        assert started is not None, "no deal started"
+        seat = self.seat
+        contract = self._contract()
+        f = FACTORS[contract] if contract >= 0 else 1
+        scores = started.scores
+        calls = self.calls
+        shown = tuple(self.shown)
+        result = self.result
+        if result is not None:
+            running = (scores[0] + result.recorded[0], scores[1] + result.recorded[1])
+        else:
+            counted = list(self.points)
+            if self.melds_winner is not None:
+                counted[self.melds_winner] += sum(m.points for _, m in shown)
+            if self.stoeck is not None:
+                counted[self.stoeck % 2] += STOECK
+            elif self.own_stoeck:
+                counted[seat % 2] += STOECK
+            running = (scores[0] + counted[0] * f, scores[1] + counted[1] * f)
+        s = self.sizes
+        return SchieberView(
+            seat=seat,
+            dealer=started.dealer,
+            forehand=started.first,
+            phase=self.phase,  # type: ignore[arg-type]
+            to_play=self.to_play,
+            hand=CardSet(self.hand),
+            hand_sizes=(s[0], s[1], s[2], s[3]),
+            pushed=self.pushed,
+            chooser=None if self.contract is None else self.contract.seat,
+            contract=contract_action(contract) if contract >= 0 else None,
+            trump=Suit(contract) if 0 <= contract < 4 else None,
+            factor=f,
+            trick=tuple(self.trick),
+            last_trick=self._last_trick(),
+            tricks=self._tricks(),
+            trick_winners=tuple(self.trick_winners),
+            tricks_won=(self.won[0], self.won[1]),
+            card_points=(self.points[0], self.points[1]),
+            weis_announced=(
+                calls.get(0), calls.get(1), calls.get(2), calls.get(3)  # type: ignore[arg-type]
+            ),
+            weis_winner=self.melds_winner,
+            shown_weis=shown,
+            own_weis=() if self.phase == CHOOSING else self.own_weis,
+            stoeck=self.stoeck,
+            history=tuple(self.history),
+            legal_actions=self.legal,
+            result=result,
+            scores=scores,
+            running=running,
+            options=self.options,
+            deal_number=self.deal_number,
+            match_winner=self.match_winner,
         )

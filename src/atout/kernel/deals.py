@@ -990,7 +990,7 @@ def _union(melds: Any) -> int:
 
 
 def _schieber_tables() -> tuple[Any, ...]:
-    strength = [tuple(_s._strength(k, c) % 100 for c in range(36)) for k in range(6)]
+    strength = [tuple(_s.card_strength(c, k) % 100 for c in range(36)) for k in range(6)]
     par = [_params(4, SCHIEBER, k if k < 4 else -1, 1, _s.LAST_TRICK, 9) for k in range(6)]
     rtot, rkey = [], []
     for u in (0, 1):
@@ -1014,7 +1014,7 @@ def _schieber_tables() -> tuple[Any, ...]:
         for u in (0, 1)
     ]
     return (
-        _i64(_s._POINTS), _i64(strength), _i64([above_table(st) for st in strength]),
+        _i64(_s.POINTS), _i64(strength), _i64([above_table(st) for st in strength]),
         _i64(par), _i64(rtot), _i64(rkey), _i64(fpts), _i64(fkey),
     )
 
@@ -1040,7 +1040,7 @@ def _deberts_tables() -> tuple[Any, ...]:
     ]
     rtot, rkey = _run_tables(per_mask)
     strength = [
-        tuple(_d._TRUMP_STRENGTH[c] if c // 9 == t else _d._PLAIN_STRENGTH[c] for c in range(36))
+        tuple(_d.TRUMP_STRENGTH[c] if c // 9 == t else _d.PLAIN_STRENGTH[c] for c in range(36))
         for t in range(4)
     ]
     par = [_params(2, DEBERTS, t, 1, _d.LAST_TRICK, 9) for t in range(4)]

@@ -25,7 +25,9 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-__all__ = ["KITS", "NAMES", "GameInfo", "GameKit", "get_game", "kit", "kit_of", "load"]
+__all__ = [
+    "KITS", "NAMES", "GameInfo", "GameKit", "game_of", "get_game", "kit", "kit_of", "load",
+]
 
 #: The games, in the order the menus list them; ``atout.kits.<name>`` declares each.
 NAMES: tuple[str, ...] = ("deberts", "belote", "schieber")
@@ -198,3 +200,12 @@ def kit_of(value: object) -> GameKit | None:
     ``None`` for anything else."""
     module = type(value).__module__
     return next((k for k in KITS.values() if k.engine == module), None)
+
+
+def game_of(value: object) -> str:
+    """The name of the game whose engine made ``value`` (a view, deal, match or result);
+    ``ValueError`` for anything else."""
+    game_kit = kit_of(value)
+    if game_kit is None:
+        raise ValueError(f"not a view of a known game: {type(value).__name__}")
+    return game_kit.name

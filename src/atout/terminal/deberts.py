@@ -20,9 +20,9 @@ from atout.games.actions import (
 )
 from atout.games.base import Meld
 from atout.games.deberts import (
-    _PLAIN_STRENGTH,
-    _TRUMP_STRENGTH,
+    PLAIN_STRENGTH,
     POINTS,
+    TRUMP_STRENGTH,
     DebertsMatch,
     DebertsView,
 )
@@ -37,8 +37,8 @@ class Renderer(BaseRenderer):
     def card_order(self, card: Card, view: Any) -> tuple[int, int]:
         trump = view.trump
         if trump is not None and card.suit == trump:
-            return (-1, -_TRUMP_STRENGTH[card])
-        return (int(card.suit), -_PLAIN_STRENGTH[card])
+            return (-1, -TRUMP_STRENGTH[card])
+        return (int(card.suit), -PLAIN_STRENGTH[card])
 
     def meld_name(self, meld: Meld) -> str:
         return self.t("deberts.bertz" if meld.length == 4 else "deberts.terc")

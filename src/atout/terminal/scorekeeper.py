@@ -20,6 +20,7 @@ from typing import Any
 from atout.games.belote import ALL_CARDS
 from atout.games.schieber import MATCH_BONUS
 from atout.i18n import Translator
+from atout.input import read_suit, said, suit_choices
 from atout.scorekeeper import (
     EntryRefused,
     Scoresheet,
@@ -31,7 +32,6 @@ from atout.scorekeeper import (
 )
 from atout.scorekeeper.deberts import CARD_TOTAL
 from atout.scorekeeper.schieber import POINTS_TOTAL
-from atout.terminal.input import read_suit, said, suit_choices
 
 __all__ = ["ScoreSession"]
 

@@ -24,7 +24,6 @@ from atout.games.actions import Action, Play, Push, Trump
 from atout.i18n import Translator
 from atout.kits import kit
 from atout.kits.present import Field, Param, Presenter, render
-from atout.terminal.common import card_text
 
 __all__ = ["Describer", "Sink", "card_style", "finished_view", "suit_order"]
 
@@ -170,7 +169,7 @@ class Describer:
         has one (Schieber's trump contracts without the word trump, "♥ hearts ×2"), so
         that a list of them fits."""
         if isinstance(action, Play):
-            return card_text(action.card)
+            return Text(action.card.symbol, style=card_style(action.card))
         return Text(self.words(self.presenter.listed(action, view)))
 
     def action_words(self, action: Action, view: Any) -> str:

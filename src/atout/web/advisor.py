@@ -18,7 +18,6 @@ codes, ``undo``...).
 from __future__ import annotations
 
 from concurrent.futures.process import BrokenProcessPool
-from importlib import resources
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -41,9 +40,10 @@ from atout.cards import CARDS, bits
 from atout.games.actions import Play
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, Translator, signed, translate
+from atout.input import Command
 from atout.kits import KITS, kit
 from atout.kits.present import render
-from atout.terminal.input import Command
+from atout.web.assets import STATIC
 from atout.web.limits import json_object
 from atout.web.messages import web_text
 from atout.web.serialize import to_json
@@ -51,7 +51,6 @@ from atout.web.workers import Workers, WorkersBusy
 
 __all__ = ["advisor_routes", "announcement_choices", "answer"]
 
-STATIC = resources.files("atout.web") / "static"
 MAX_BODY = 65536
 MAX_DEALS = 60
 MAX_ENTRIES = 120

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from atout.bots.base import Bot, bot_names, make_bot
-from atout.i18n import LANGUAGES, Translator, catalog, messages
+from atout.i18n import LANGUAGES, Translator, catalog, lookup, messages
 from atout.kits import KITS, NAMES, GameKit, get_game, kit
 from atout.kits.present import Field, Msg, Param, Presenter, Seat, SuitName, Words, render, to_json
 from atout.scorekeeper import new_sheet
@@ -157,33 +157,57 @@ def _presented(presenter: Presenter[Any], seat: int, action: Any, before: Any,
     return values
 
 
+def _pages_translator(lang: str) -> Any:
+    """A translation as the pages have it: the games' messages and the web's."""
+    def t(key: str, /, **params: Any) -> str:
+        text = lookup(key, lang) or lookup(key, lang, "web")
+        return key if text is None else text.format(**params)
+
+    return t
+
+
+def _results_presented(presenter: Presenter[Any], match: Any) -> list[Param]:
+    """Everything the presenter says of each finished deal of ``match``."""
+    values: list[Param] = []
+    for row in match.scoresheet:
+        result = row.result
+        values += [presenter.outcome(result), presenter.sheet_outcome(result)]
+        for label, (a, b) in presenter.result_rows(result):
+            values += [label, a, b]
+        assert all(0 <= seat < match.num_players for seat, _ in presenter.result_melds(result))
+    return values
+
+
 @pytest.mark.parametrize("game", KIT_NAMES)
 def test_the_presenter_s_keys_exist_in_every_catalogue(game: str) -> None:
     """Over a whole seeded match, every message the presenter gives has its key in every
     language the pages and the terminal speak, and renders without a hole."""
     presenter = KITS[game].present()
     assert isinstance(presenter, Presenter) and presenter.game == game
-    _, steps = _seeded_match(game)
+    match, steps = _seeded_match(game)
+    assert match.scoresheet
     keys: set[str] = set()
     seen_kinds: set[str] = set()
-    for step in steps:
-        for value in _presented(presenter, *step):
-            for part in _params(value):
-                if isinstance(part, Msg):
-                    keys.add(part.key)
-                    if part.seat is not None and part.key + ".you" in catalog()["en"]:
-                        keys.add(part.key + ".you")
-                assert to_json(part) is not None
-                seen_kinds.add(type(part).__name__)
+    results = _results_presented(presenter, match)
+    for value in [v for step in steps for v in _presented(presenter, *step)] + results:
+        for part in _params(value):
+            if isinstance(part, Msg) and part.team is None:
+                keys.add(part.key)
+                if part.seat is not None and part.key + ".you" in catalog()["en"]:
+                    keys.add(part.key + ".you")
+            if isinstance(part, Msg) and part.team is not None:
+                keys.update(f"{part.key}.{form}" for form in ("us", "them", "team"))
+            assert to_json(part) is not None
+            seen_kinds.add(type(part).__name__)
     assert {"Msg", "SuitName", "Seat"} <= seen_kinds and keys
     web = messages("web")
     for lang in LANGUAGES:
         known = set(catalog()[lang]) | set(web[lang])
         assert not keys - known, (lang, sorted(keys - known))
-        t = Translator(lang)
-        for step in steps[:60]:
-            for value in _presented(presenter, *step):
-                text = render(value, t, lambda s: f"<{s}>", me=0, has=t.has)
+        t = _pages_translator(lang)
+        for values in [_presented(presenter, *step) for step in steps[:60]] + [results]:
+            for value in values:
+                text = render(value, t, lambda s: f"<{s}>", me=0, has=Translator(lang).has)
                 assert text == text.strip() or not text
                 assert not re.search(r"\{\w+\}", text), (lang, text)
                 assert not any(k in text.split() for k in keys), (lang, text)

@@ -201,8 +201,9 @@ const Atout = (() => {
   }
 
   // What a game's presenter says (atout.kits.present.to_json), in the reader's words: a
-  // message {key, params, seat} (with a seat, the seat is its subject: "key.you" for the
-  // reader's own seat), a seat {seat_of}, a suit {suit}, or parts {words, sep}.
+  // message {key, params, seat, team} (with a seat, the seat is its subject: "key.you" for
+  // the reader's own seat; with a team, teamSays' forms), a seat {seat_of}, a suit
+  // {suit}, or parts {words, sep}.
   function words(value, me, n) {
     if (value === null || value === undefined) return "";
     if (typeof value !== "object") return String(value);
@@ -211,6 +212,7 @@ const Atout = (() => {
     if (value.seat_of !== undefined) return seatName(value.seat_of, me, n);
     const params = {};
     for (const [k, v] of Object.entries(value.params || {})) params[k] = words(v, me, n);
+    if (value.team !== undefined && value.team !== null) return teamSays(value.key, value.team, me, n, params);
     if (value.seat !== undefined && value.seat !== null) return say(value.key, value.seat, me, n, params);
     return t(value.key, params);
   }

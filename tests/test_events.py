@@ -4,6 +4,7 @@ takes the events back with the action."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -160,3 +161,31 @@ def test_a_seat_stream_starts_with_the_match_and_its_own_cards() -> None:
     assert [e.to for e in dealt] == [2]
     assert dealt[0].cards == CardSet(match.deal.hands[2])
     assert all(e.to in (None, 2) for e in stream)
+
+
+#: The fields of a view that belong to its seat (the public view has none of them).
+OWN = {"seat", "hand", "legal_actions", "own_sequences", "own_weis", "own_announcements",
+       "opponent_hand_size", "running"}
+
+
+@pytest.mark.parametrize("game", list(FOLDS))
+def test_the_public_view_is_what_every_seat_view_shares(game: str) -> None:
+    n = get_game(game).num_players
+    for i, options in enumerate(OPTIONS[game]):
+        rng = random.Random(i)
+        match = _match(game, 500 + i, options)
+        while True:
+            public = match.public_view()
+            views = [match.view(seat) for seat in range(n)]
+            for f in dataclasses.fields(public):
+                if f.name in OWN:
+                    continue
+                assert all(getattr(v, f.name) == getattr(public, f.name) for v in views), f.name
+            assert public.seat == -1 and not public.hand and not public.legal_actions
+            if game == "schieber":  # what every seat counts: a Stöck only once public
+                assert public.running == tuple(
+                    min(v.running[team] for v in views) for team in (0, 1)
+                )
+            if match.is_over:
+                break
+            match.apply(_choose(rng, match.legal_actions(), rng.random() < 0.02))

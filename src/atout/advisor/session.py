@@ -717,7 +717,7 @@ class _EntrySampler(WorldSampler):
         return DebertsDeal(deck, v.dealer, v.options)
 
     def _deck_belote(self, initial: list[int], rest: int, rng: random.Random) -> Any:
-        from atout.games.belote import BeloteDeal
+        from atout.games.belote import BeloteDeal, deck_from_hands
 
         v = self.view
         if v.phase == "bidding" and not self.later_me:
@@ -734,15 +734,8 @@ class _EntrySampler(WorldSampler):
                     cards[s] += list(bits(self.later_me))
                 else:
                     cards[s] += [others.pop() for _ in range(2 if s == taker else 3)]
-        deck: list[int] = []
-        for s in order:
-            deck += cards[s][0:3]
-        for s in order:
-            deck += cards[s][3:5]
-        deck.append(turned)
-        for s in order:
-            deck += cards[s][5:]
         del taker
+        deck = deck_from_hands([cards[s] for s in range(4)], turned, v.dealer)
         return BeloteDeal(deck, v.dealer, v.options)
 
 

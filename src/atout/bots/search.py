@@ -368,7 +368,7 @@ class SearchBot(Bot):
 
     def _worlds(self, view: Any, count: int) -> list[Any]:
         sampler = self._sampler(view, game_of(view))
-        worlds = []
+        worlds: list[Any] = []
         for _ in range(count):
             if worlds and self._out_of_time():
                 break

@@ -155,17 +155,17 @@ def _pext_table() -> Any:
     # plain Python: only the masks ``a`` within ``r`` (the only ones looked up: a
     # hand's cards are among the remaining ones), 3^9 entries instead of 512^2
     table = [0] * (512 * 512)
-    for r in range(512):
-        places = [b for b in range(9) if r >> b & 1]
-        a = r
+    for rest in range(512):
+        places = [b for b in range(9) if rest >> b & 1]
+        sub = rest
         while True:
             v = 0
             for i, b in enumerate(places):
-                v |= (a >> b & 1) << i
-            table[512 * r + a] = v
-            if a == 0:
+                v |= (sub >> b & 1) << i
+            table[512 * rest + sub] = v
+            if sub == 0:
                 break
-            a = (a - 1) & r
+            sub = (sub - 1) & rest
     return table
 
 
@@ -954,10 +954,10 @@ class Solver:
         self._gen += 1
         if self._gen == _GEN_LIMIT:
             self._gen = 1
-            if COMPILED:
-                self._tt.fill(0)
-            else:
+            if isinstance(self._tt, list):
                 self._tt[:] = [0] * (3 * self._size)
+            else:
+                self._tt.fill(0)
 
     def _start(self, deadline: float | None, max_nodes: int | None) -> float:
         """Set the limits of the next search: a deadline (``time.perf_counter``), which

@@ -395,28 +395,18 @@ class WorldSampler:
         return DebertsDeal(deck, v.dealer, v.options)
 
     def _deck_belote(self, initial: list[int], rest: int, rng: random.Random) -> Any:
-        from atout.games.belote import BeloteDeal
+        from atout.games.belote import BeloteDeal, deck_from_hands
 
         v = self.view
         turned = int(v.turned)
-        order = [(v.dealer + 1 + i) % 4 for i in range(4)]
-        cards = {s: [c for c in bits(initial[s]) if c != turned] for s in range(4)}
+        cards = [[c for c in bits(initial[s]) if c != turned] for s in range(4)]
         for s in range(4):
             rng.shuffle(cards[s])
-        deck: list[int] = []
-        for s in order:
-            deck += cards[s][0:3]
-        for s in order:
-            deck += cards[s][3:5]
-        deck.append(turned)
-        if v.phase == "bidding":
+        later: list[int] = []
+        if v.phase == "bidding":  # the hands hold their first 5: the rest is undealt
             later = list(bits(rest))
             rng.shuffle(later)
-            deck += later
-        else:
-            for s in order:
-                deck += cards[s][5:]
-        return BeloteDeal(deck, v.dealer, v.options)
+        return BeloteDeal(deck_from_hands(cards, turned, v.dealer, later), v.dealer, v.options)
 
     def _deck_schieber(self, initial: list[int], rest: int, rng: random.Random) -> Any:
         from atout.games.schieber import SchieberDeal

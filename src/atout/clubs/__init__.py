@@ -1,6 +1,7 @@
 """Clubs: what does not depend on the storage or the web (passwords, ratings, the
-statistics of a finished match). The web room stores clubs (:mod:`atout.web.clubstore`)
-and serves their pages (:mod:`atout.web.clubs`); docs/clubs.md tells the story."""
+statistics of a finished match, duplicate nights: :mod:`atout.clubs.duplicate`). The web
+room stores clubs (:mod:`atout.web.clubstore`) and nights, and serves their pages
+(:mod:`atout.web.clubs`, :mod:`atout.web.nights`); docs/clubs.md tells the story."""
 
 from __future__ import annotations
 

@@ -17,7 +17,6 @@ search and simulation use: ``legal_mask()`` (the legal cards as a bitmask) and
 from __future__ import annotations
 
 import dataclasses
-import random
 import secrets
 from abc import ABC, abstractmethod
 from operator import attrgetter
@@ -25,6 +24,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from atout.cards import CARDS, CardSet, Rank, Suit, bits
 from atout.games.actions import Action, Play
+from atout.games.decks import DeckSource, SeededDecks
 from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, Turn
 
 __all__ = [
@@ -511,7 +511,8 @@ class Match(ABC, Generic[DealT]):
     """A whole game: deals strung together with what spans them (scores, dealer, target).
 
     ``apply`` forwards to the current deal; when the deal ends the match scores it and
-    deals the next one (from its seeded random source), until a winner is known.
+    deals the next one (from its deck source, :mod:`atout.games.decks`), until a winner
+    is known.
     The stepping and the undo across deals are written once here; each game supplies
     ``_finish_deal`` (score the deal, name a winner or deal the next one), which calls
     :meth:`_remember` first, and names in ``_carried`` its attributes that a finished
@@ -532,8 +533,12 @@ class Match(ABC, Generic[DealT]):
     deals: list[DealT]
     scoresheet: list[Any]
     winner: int | None
-    _rng: random.Random
-    #: Per finished deal: the carried attributes and the random state before it ended.
+    #: Where the match takes its chance: the first dealer and every deck.
+    decks: DeckSource
+    seed: int | None
+    first_dealer: int
+    #: Per finished deal: the carried attributes and the deck source's state before it
+    #: ended.
     _snapshots: list[tuple[tuple[Any, ...], Any]]
     num_players: ClassVar[int]
     game: ClassVar[str]
@@ -585,6 +590,24 @@ class Match(ABC, Generic[DealT]):
         self._marks.append(len(self._log))
         self._log += events
         return events
+
+    def _take_chance(
+        self, seed: int | None, decks: DeckSource | None, first_dealer: int | None
+    ) -> None:
+        """Set the deck source (``decks``, or :class:`SeededDecks` of ``seed``) and the
+        first dealer (given, or drawn from the source). ``seed`` is the one a record
+        writes: the seed given, or a seeded source's (never a secret one's)."""
+        self.decks = SeededDecks(seed) if decks is None else decks
+        if seed is None and type(decks) is SeededDecks:
+            seed = decks.seed
+        self.seed = seed
+        n = self.num_players
+        self.first_dealer = self.decks.dealer(n) if first_dealer is None else first_dealer
+        check_seat(self.first_dealer, n)
+
+    def _fresh_deck(self, pack: CardSet) -> tuple[int, ...]:
+        """The next deal's deck, shuffled by the deck source."""
+        return self.decks.deck(len(self.deals), pack)
 
     def _start_log(self) -> None:
         """Begin the log with the match's start and its first deal (the games call it
@@ -639,7 +662,7 @@ class Match(ABC, Generic[DealT]):
     def _remember(self) -> None:
         """Keep what finishing the current deal is about to change, for ``undo``."""
         self._snapshots.append(
-            (tuple(getattr(self, name) for name in self._carried), self._rng.getstate())
+            (tuple(getattr(self, name) for name in self._carried), self.decks.getstate())
         )
 
     def undo(self) -> Action:
@@ -647,10 +670,10 @@ class Match(ABC, Generic[DealT]):
         if not self.deal.actions or self.is_over:
             if not self.deals:
                 raise GameError("nothing to undo")
-            values, rng_state = self._snapshots.pop()
+            values, source_state = self._snapshots.pop()
             for name, value in zip(self._carried, values, strict=True):
                 setattr(self, name, value)
-            self._rng.setstate(rng_state)
+            self.decks.setstate(source_state)
             self.scoresheet.pop()
             self.deal = self.deals.pop()
         action = self.deal.undo()

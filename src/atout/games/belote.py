@@ -80,10 +80,10 @@ Match
     target (1000) or over wins; both over: the higher total wins; equal totals: another
     deal. An amount still held at the end is shown as unresolved, not added.
     Shuffle (option ``shuffle``): ``fresh`` (the default): every deal is a fresh
-    shuffle from the match's random source. ``gather`` (the page's way, for simulation
+    shuffle from the match's deck source. ``gather`` (the page's way, for simulation
     and study only): the pack is shuffled once per match; after a deal the played cards
     are gathered trick by trick (a thrown-in deal's cards in the order they were dealt)
-    and cut at random, the cut leaving at least 2 cards in each part. The tricks are
+    and cut by the deck source, the cut leaving at least 2 cards in each part. The tricks are
     public and the turned card shows the cut, so with ``gather`` anyone who follows the
     play can work out every hand of every later deal: a table where people play refuses
     it (:meth:`BeloteOptions.check_for_people`).
@@ -113,7 +113,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled,
     shuffled_indices,
 )
 from atout.games.actions import (
@@ -140,6 +139,7 @@ from atout.games.base import (
     run_meld,
     runs,
 )
+from atout.games.decks import DeckSource
 from atout.games.events import (
     Acted,
     Announcement,
@@ -179,6 +179,7 @@ __all__ = [
     "announcement_key",
     "announcements",
     "card_points",
+    "deck_from_hands",
     "match_winner",
     "parse_options",
     "preset",
@@ -798,17 +799,8 @@ class BeloteDeal(Deal):
             raise ValueError("each of the 32 cards once")
         if up not in seat_cards[taker]:
             raise ValueError("the taker's hand must hold the turned card")
-        rest = [[c for c in h if c != up] for h in seat_cards]
-        order = [(dealer + 1 + i) % 4 for i in range(4)]
-        deck: list[Card] = []
-        for seat in order:
-            deck += rest[seat][0:3]
-        for seat in order:
-            deck += rest[seat][3:5]
-        deck.append(up)
-        for seat in order:
-            deck += rest[seat][5:]
-        deal = cls(deck, dealer, options)
+        rest = [[int(c) for c in h if c != up] for h in seat_cards]
+        deal = cls(deck_from_hands(rest, int(up), dealer), dealer, options)
         if bid:
             suit = up.suit if trump_suit is None else (
                 Suit.parse(trump_suit) if isinstance(trump_suit, str) else trump_suit
@@ -1282,6 +1274,26 @@ class BeloteDeal(Deal):
         )
 
 
+def deck_from_hands(
+    cards: Sequence[Sequence[int]], turned: int, dealer: int, later: Sequence[int] = ()
+) -> list[int]:
+    """The deck order that deals each seat ``cards[seat]`` (card indices, the turned
+    card left out): the first 3 listed in the first round, the next 2 in the second,
+    the rest once trump is fixed; then ``later``, the cards not dealt yet (given when
+    the hands hold only their first 5). The one rebuild of a Belote deck from hands."""
+    order = [(dealer + 1 + i) % 4 for i in range(4)]
+    deck: list[int] = []
+    for seat in order:
+        deck += cards[seat][0:3]
+    for seat in order:
+        deck += cards[seat][3:5]
+    deck.append(turned)
+    for seat in order:
+        deck += cards[seat][5:]
+    deck += later
+    return deck
+
+
 # -- the match ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BeloteScoreRow:
@@ -1304,7 +1316,7 @@ def _gathered(deal: BeloteDeal) -> list[int]:
 
 
 class BeloteMatch(Match[BeloteDeal]):
-    """A match of Belote to the target, dealt from one seeded random source."""
+    """A match of Belote to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "belote"
@@ -1316,12 +1328,13 @@ class BeloteMatch(Match[BeloteDeal]):
         options: BeloteOptions | None = None,
         *,
         first_dealer: int | None = None,
+        decks: DeckSource | None = None,
     ) -> None:
+        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
+        the same seed deals the same match); the first dealer is drawn from the
+        source unless given."""
         self.options = options or BeloteOptions()
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self.first_dealer = self._rng.randrange(4) if first_dealer is None else first_dealer
-        check_seat(self.first_dealer, 4)
+        self._take_chance(seed, decks, first_dealer)
         self.scores: tuple[int, int] = (0, 0)
         self.held = 0
         self.winner: int | None = None
@@ -1333,11 +1346,9 @@ class BeloteMatch(Match[BeloteDeal]):
 
     def _new_deal(self, dealer: int) -> BeloteDeal:
         if self.options.shuffle == "fresh" or not self.deals:
-            order = [int(c) for c in shuffled(DECK_32, self._rng)]
+            order = self._fresh_deck(DECK_32)
         else:
-            pack = _gathered(self.deals[-1])
-            cut = self._rng.randint(2, 30)
-            order = pack[cut:] + pack[:cut]
+            order = self.decks.cut(len(self.deals), _gathered(self.deals[-1]))
         return BeloteDeal(order, dealer, self.options)
 
     @property

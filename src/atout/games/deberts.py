@@ -89,7 +89,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled,
     shuffled_indices,
 )
 from atout.games.actions import (
@@ -117,6 +116,7 @@ from atout.games.base import (
     run_meld,
     runs,
 )
+from atout.games.decks import DeckSource
 from atout.games.events import (
     Acted,
     Announcement,
@@ -1132,7 +1132,7 @@ class DebertsScoreRow:
 
 
 class DebertsMatch(Match[DebertsDeal]):
-    """A match of Deberts to the target, dealt from one seeded random source."""
+    """A match of Deberts to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 2
     game: ClassVar[str] = "deberts"
@@ -1144,12 +1144,13 @@ class DebertsMatch(Match[DebertsDeal]):
         options: DebertsOptions | None = None,
         *,
         first_dealer: int | None = None,
+        decks: DeckSource | None = None,
     ) -> None:
+        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
+        the same seed deals the same match); the first dealer is drawn from the
+        source unless given."""
         self.options = options or DebertsOptions()
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self.first_dealer = self._rng.randrange(2) if first_dealer is None else first_dealer
-        check_seat(self.first_dealer, 2)
+        self._take_chance(seed, decks, first_dealer)
         self.scores: tuple[int, int] = (0, 0)
         self.hanging = 0
         self.winner: int | None = None
@@ -1160,7 +1161,7 @@ class DebertsMatch(Match[DebertsDeal]):
         self._start_log()
 
     def _new_deal(self, dealer: int) -> DebertsDeal:
-        return DebertsDeal(shuffled(DECK_32, self._rng), dealer, self.options)
+        return DebertsDeal(self._fresh_deck(DECK_32), dealer, self.options)
 
     @property
     def final_score(self) -> tuple[int, int] | None:

@@ -122,7 +122,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled,
     shuffled_indices,
 )
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
@@ -138,6 +137,7 @@ from atout.games.base import (
     check_seat,
     run_meld,
 )
+from atout.games.decks import DeckSource
 from atout.games.events import (
     Acted,
     Announcement,
@@ -1509,7 +1509,7 @@ class SchieberScoreRow:
 
 
 class SchieberMatch(Match[SchieberDeal]):
-    """A match of Schieber to the target, dealt from one seeded random source."""
+    """A match of Schieber to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "schieber"
@@ -1521,19 +1521,20 @@ class SchieberMatch(Match[SchieberDeal]):
         options: SchieberOptions | None = None,
         *,
         first_dealer: int | None = None,
+        decks: DeckSource | None = None,
     ) -> None:
+        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
+        the same seed deals the same match); the first dealer is drawn from the
+        source unless given."""
         self.options = options or SchieberOptions()
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self.first_dealer = self._rng.randrange(4) if first_dealer is None else first_dealer
-        check_seat(self.first_dealer, 4)
+        self._take_chance(seed, decks, first_dealer)
         self.scores: tuple[int, int] = (0, 0)
         self.winner: int | None = None
         self.scoresheet: list[SchieberScoreRow] = []
         self.deals: list[SchieberDeal] = []
         self._snapshots = []
-        deck = shuffled(DECK_36, self._rng)
-        packet = deck.index(Card.C7) // 3
+        deck = self._fresh_deck(DECK_36)
+        packet = deck.index(int(Card.C7)) // 3
         holder = (self.first_dealer + 1 + packet) % 4  # forehand of the first deal
         self.deal = SchieberDeal(
             deck, self.first_dealer, self.options, forehand=holder, scores=self.scores
@@ -1542,7 +1543,7 @@ class SchieberMatch(Match[SchieberDeal]):
 
     def _new_deal(self, dealer: int) -> SchieberDeal:
         return SchieberDeal(
-            shuffled(DECK_36, self._rng), dealer, self.options, scores=self.scores
+            self._fresh_deck(DECK_36), dealer, self.options, scores=self.scores
         )
 
     @property

@@ -84,7 +84,7 @@ class AdviseSession:
     def scores(self) -> str:
         """The scores, the person's side first, each with its name."""
         mine = self.advisor.seat % 2
-        scores = self.advisor.match.scores  # type: ignore[attr-defined]
+        scores = self.advisor.match.scores
         return " – ".join(f"{self.team(side)} {scores[side]}" for side in (mine, 1 - mine))
 
     def refuse(self, error: EntryRefused) -> None:

@@ -82,8 +82,8 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
     world: Any = advisor.world
     prompt: str
     if need.kind == "hand":
-        up = "" if advisor.dealing.up_position is None else "-up"
-        prompt = translate(f"advisor.need.hand{up}", lang, count=need.count)
+        suffix = "" if advisor.dealing.up_position is None else "-up"
+        prompt = translate(f"advisor.need.hand{suffix}", lang, count=need.count)
     elif need.kind == "more":
         bottom = "-bottom" if advisor.dealing.bottom_with_later else ""
         prompt = translate(f"advisor.need.more{bottom}", lang, count=need.count)
@@ -103,7 +103,7 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
                  "seats": list(need.seats), "prompt": prompt},
         "deal_number": advisor.deal_number,
         "dealer": advisor.dealer,
-        "scores": list(advisor.match.scores),  # type: ignore[attr-defined]
+        "scores": list(advisor.match.scores),
         "winner": advisor.match.winner,
         "deck": [CARDS[i].name for i in bits(advisor.dealing.deck_mask)],
         # what the page asks of a deal: the face-up card with the first cards, the
@@ -170,18 +170,24 @@ def _bad(message: str) -> tuple[int, dict[str, Any]]:
     return 400, {"error": "bad-message", "message": message}
 
 
+def _lang_of(body: dict[str, Any]) -> str:
+    """The language a request asks for, English when it names none that atout speaks."""
+    asked = body.get("lang")
+    return asked if isinstance(asked, str) and asked in LANGUAGES else "en"
+
+
 def answer(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """The status and JSON answer to one request: the entries replayed, the new entry
     or the undo applied, the advice, review or record asked for. Pure and picklable, so
     that it runs in a worker process, away from the server's event loop."""
-    lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
+    lang = _lang_of(body)
     game = body.get("game")
     deals = body.get("deals") or []
     level = body.get("level") or HINT_LEVEL
     seat, dealer, seed = body.get("seat", 0), body.get("dealer", 0), body.get("seed", 0)
     options = body.get("options") or ""
     if (
-        game not in KITS or level not in LEVELS
+        not isinstance(game, str) or game not in KITS or level not in LEVELS
         or not all(isinstance(x, int) and not isinstance(x, bool)
                    for x in (seat, dealer, seed))
         or not isinstance(options, str) or not isinstance(deals, list)
@@ -253,7 +259,7 @@ def advisor_routes(workers: Workers | None = None, seconds: float = 30.0) -> lis
             else:
                 status, out = await workers.run(seconds, answer, body)
         except (WorkersBusy, TimeoutError, BrokenProcessPool):
-            lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
+            lang = _lang_of(body)
             return JSONResponse({"error": "busy", "message": web_text("error.busy", lang)},
                                 status_code=503, headers={"retry-after": "5"})
         return JSONResponse(out, status_code=status)

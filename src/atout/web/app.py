@@ -50,6 +50,7 @@ from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
 from atout.web.learn import learn_routes
 from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin, WorkLimit
 from atout.web.messages import catalog_for, web_text
+from atout.web.nights import night_routes
 from atout.web.room import ROOM_MESSAGE_TYPES, ROOM_PRESETS, Room, clean_name
 from atout.web.scorekeeper import scorekeeper_routes
 from atout.web.serialize import public_view, to_json
@@ -303,7 +304,8 @@ def create_app(
         specs = body.get("seats")
         me = body.get("me", None)
         turn_seconds = body.get("turn_seconds") or 0
-        if game not in KITS or not isinstance(options, str) or not isinstance(specs, list):
+        if (not isinstance(game, str) or game not in KITS or not isinstance(options, str)
+                or not isinstance(specs, list)):
             return _error(400, "bad-message", lang)
         if not all(isinstance(s, dict) for s in specs):
             return _error(400, "bad-message", lang)
@@ -602,6 +604,7 @@ def create_app(
         *advisor_routes(workers, limits.replay_seconds),
         *room.routes(),
         *learn_routes(store),
+        *night_routes(store, manager, base_url),
         *club_routes(store, manager, limits, base_url),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),

@@ -362,10 +362,10 @@ class ClubRoutes:
         if isinstance(ctx, Response):
             return ctx
         club, lang, body = ctx.club, ctx.lang, ctx.body
-        throttled = self._throttled(request, club, None, lang)
         secret = body.get("admin")
         if not isinstance(secret, str) or not _same(hash_token(secret), club.admin_hash):
-            return throttled or _error(403, "not-admin", lang)
+            # wrong secrets count against the address, as sign-ins do
+            return self._throttled(request, club, None, lang) or _error(403, "not-admin", lang)
         page = f"{self.base_url}/club/{club.id}?lang={lang}"
         action = body.get("action")
         if action == "reset":

@@ -305,12 +305,13 @@ class WorkLimit:
 def _request_lang(scope: Scope) -> str:
     """The reader's language: the query's ``lang``, else the browser's first language
     (``Accept-Language``) that atout speaks, else English."""
-    query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+    raw: bytes = scope.get("query_string", b"")
+    query = dict(parse_qsl(raw.decode("latin-1")))
     if query.get("lang") in LANGUAGES:
         return query["lang"]
     for key, value in scope["headers"]:
         if key == b"accept-language":
-            ranked = []
+            ranked: list[tuple[float, str]] = []
             for part in value.decode("latin-1").split(","):
                 tag, _, q = part.strip().partition(";q=")
                 try:

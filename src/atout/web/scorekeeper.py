@@ -122,7 +122,8 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
         names = body.get("names") or []
         dealer = body.get("dealer", 0)
         if (
-            game not in KITS or not isinstance(options, str) or not isinstance(names, list)
+            not isinstance(game, str) or game not in KITS or not isinstance(options, str)
+            or not isinstance(names, list)
             or not all(isinstance(n, str) and len(n) <= 40 for n in names) or len(names) > 4
             or not isinstance(dealer, int)
         ):

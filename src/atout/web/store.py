@@ -133,6 +133,21 @@ scoresheets = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
+nights = Table(
+    "atout_nights",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("lang", String(5), nullable=False),
+    #: SHA-256 of the admin's secret (the id alone opens the standings).
+    Column("token_hash", String(64), nullable=False),
+    #: The night as JSON (atout.clubs.duplicate.Night.to_json, plus its tables' ids).
+    Column("data", Text, nullable=False),
+    #: Bumped by every save: a save over a newer version is refused (several processes).
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
 learn_progress = Table(
     "atout_learn_progress",
     metadata,
@@ -556,6 +571,36 @@ class Store:
                 update(scoresheets).where(scoresheets.c.id == sheet_id)
                 .values(record=record, updated_at=_now())
             )
+
+    # -- duplicate nights (atout.web.nights) ----------------------------------------------
+    def create_night(self, lang: str, token_hash: str, data: str) -> str:
+        night_id = secrets.token_urlsafe(12)
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(insert(nights).values(
+                id=night_id, lang=lang, token_hash=token_hash, data=data, version=1,
+                created_at=now, updated_at=now,
+            ))
+        return night_id
+
+    def get_night(self, night_id: str) -> tuple[str, str, str, int] | None:
+        """``(lang, token hash, data, version)`` of a night, or ``None``."""
+        if not _TABLE_ID.fullmatch(night_id):
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(select(nights).where(nights.c.id == night_id)).first()
+        if row is None:
+            return None
+        return row.lang, row.token_hash, row.data, int(row.version)
+
+    def save_night(self, night_id: str, data: str, version: int) -> bool:
+        """Save over ``version``; ``False`` when another save came first (read again)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(nights).where(nights.c.id == night_id, nights.c.version == version)
+                .values(data=data, version=version + 1, updated_at=_now())
+            )
+        return bool(done.rowcount)
 
     # -- what learners have answered (atout.web.learn) ----------------------------------------
     def learned(self, learner_hash: str) -> list[str]:

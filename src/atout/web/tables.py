@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.bots.base import make_bot
+from atout.clubs.boards import night_match
+from atout.clubs.duplicate import NIGHT_SEEDS
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
 from atout.i18n import explain
@@ -694,8 +696,11 @@ def table_session(row: TableRow, stand_in_bot: str = "medium") -> TableSession:
     options were checked when the table was made (:meth:`TableManager.create`)."""
     seats = [Seat(s.seat, PERSON, name=s.name) if s.kind == "human"
              else Seat(s.seat, BOT, s.bot or "heuristic", name=s.name) for s in row.seats]
-    return TableSession(row.game, seats, seed=row.seed, options=row.options, undo=False,
-                        watched=(), stand_in_bot=stand_in_bot, check_options=False)
+    session = TableSession(row.game, seats, seed=row.seed, options=row.options, undo=False,
+                           watched=(), stand_in_bot=stand_in_bot, check_options=False)
+    if row.seed >= NIGHT_SEEDS:  # a duplicate night's table: its round's boards
+        session.match = night_match(row.game, session.match.options, row.seed)
+    return session
 
 
 def build_match(row: TableRow) -> Any:

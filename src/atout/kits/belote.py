@@ -9,7 +9,7 @@ from atout.games.actions import Action, AnnounceCapot, Pass, Trump
 from atout.games.base import Meld
 from atout.games.belote import Announced, BeloteDealResult, BeloteView
 from atout.kits import GameKit
-from atout.kits.dealing import Dealing, run_masks
+from atout.kits.dealing import Dealing, Refusal, run_masks
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
 
 __all__ = ["KIT", "BeloteDealing", "BelotePresenter", "announced"]
@@ -107,7 +107,7 @@ class BelotePresenter(Presenter[BeloteView]):
         return Msg("belote.your-announcements"), tuple(view.own_announcements)
 
 
-class BeloteDealing(Dealing):
+class BeloteDealing(Dealing[BeloteView]):
     """Three cards each, then two; the 21st card turned up; after the bidding the taker
     gets two more (the turned card is its third), the others three (RULES.md Belote 2)."""
 
@@ -135,15 +135,15 @@ class BeloteDealing(Dealing):
     def face_up(self, world: Any) -> set[Card]:
         return {world.turned}
 
-    def played_face_up(self, view: Any, seat: int, card: Card) -> tuple[str, dict[str, Any]] | None:
+    def played_face_up(self, view: BeloteView, seat: int, card: Card) -> Refusal | None:
         if card == view.turned and view.taker != seat:
             return "advisor.error.taker-holds", {"card": card, "other": view.taker}
         return None
 
-    def honour(self, view: Any, seat: int) -> bool:
+    def honour(self, view: BeloteView, seat: int) -> bool:
         return bool(view.belote[seat] > 0)
 
-    def show_seats(self, view: Any, me: int) -> tuple[int, ...]:
+    def show_seats(self, view: BeloteView, me: int) -> tuple[int, ...]:
         winner = view.announcement_winner
         if winner is None:
             return ()
@@ -189,7 +189,7 @@ class BeloteDealing(Dealing):
                         Words((f"{points}:", Msg("advisor.ann.four", {"top": code})))))
         return out
 
-    def announcement(self, world: Any, view: Any, seat: int) -> Any:
+    def announcement(self, world: Any, view: BeloteView, seat: int) -> Any:
         return view.announcements[seat]
 
 

@@ -7,12 +7,12 @@ in one go with nothing turned up, nothing said with the first card, no honour to
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from atout.cards import DECK_32, DECK_36, RANK_MASK, Card
-from atout.kits.present import Param
+from atout.kits.present import GameView, Param
 
-__all__ = ["Dealing", "run_masks"]
+__all__ = ["Dealing", "Refusal", "run_masks"]
 
 
 def run_masks(length: int, top: int, suits: list[int]) -> list[int]:
@@ -21,8 +21,14 @@ def run_masks(length: int, top: int, suits: list[int]) -> list[int]:
     return [((1 << length) - 1) << (9 * s + low) for s in suits if low >= 1]
 
 
-class Dealing:
-    """How one game deals, and what its seats say (see the module docstring)."""
+V = TypeVar("V", bound=GameView, contravariant=True)
+#: A refusal: its message key and parameters.
+Refusal = tuple[str, dict[str, Any]]
+
+
+class Dealing(Generic[V]):
+    """How one game deals, and what its seats say (see the module docstring); ``V`` is
+    the game's view."""
 
     #: Cards in the deck.
     deck_size = 32
@@ -67,20 +73,20 @@ class Dealing:
         """The cards every seat saw face up before the cards after the bidding."""
         return set()
 
-    def played_face_up(self, view: Any, seat: int, card: Card) -> tuple[str, dict[str, Any]] | None:
+    def played_face_up(self, view: V, seat: int, card: Card) -> Refusal | None:
         """Why ``seat`` cannot play ``card``, a card lying face up (a refusal's key and
         parameters), or ``None``."""
         return None
 
-    def honour(self, view: Any, seat: int) -> bool:
+    def honour(self, view: V, seat: int) -> bool:
         """Whether ``seat`` said its honour (bela, belote) in ``view``."""
         return False
 
-    def stops_unseen(self, world: Any, view: Any, me: int) -> bool:
+    def stops_unseen(self, world: Any, view: V, me: int) -> bool:
         """Whether ``world`` ends the match on something ``me`` cannot have seen."""
         return False
 
-    def show_seats(self, view: Any, me: int) -> tuple[int, ...]:
+    def show_seats(self, view: V, me: int) -> tuple[int, ...]:
         """The seats other than ``me`` whose melds are shown now (after the first trick)."""
         return ()
 
@@ -88,7 +94,7 @@ class Dealing:
         """The cards of every meld that fits what a seat said of its melds."""
         return []
 
-    def announcement(self, world: Any, view: Any, seat: int) -> Any:
+    def announcement(self, world: Any, view: V, seat: int) -> Any:
         """What ``seat`` said of its melds with its first card, as the advisor enters it."""
         return None
 

@@ -9,7 +9,7 @@ from atout.games.actions import Action, CancelDeal, Double, Exchange, Pass, Redo
 from atout.games.base import Meld
 from atout.games.deberts import DebertsDealResult, DebertsView
 from atout.kits import GameKit
-from atout.kits.dealing import Dealing, run_masks
+from atout.kits.dealing import Dealing, Refusal, run_masks
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
 
 __all__ = ["KIT", "DebertsDealing", "DebertsPresenter"]
@@ -116,7 +116,7 @@ class DebertsPresenter(Presenter[DebertsView]):
         return Msg("deberts.your-sequences"), tuple(view.own_sequences)
 
 
-class DebertsDealing(Dealing):
+class DebertsDealing(Dealing[DebertsView]):
     """Three cards each, twice; the 13th card turned up; three more each after the
     bidding, the bottom card last (RULES.md Deberts 2)."""
 
@@ -134,15 +134,15 @@ class DebertsDealing(Dealing):
     def face_up(self, world: Any) -> set[Card]:
         return {Card(CARDS[world.deck[12]])}
 
-    def played_face_up(self, view: Any, seat: int, card: Card) -> tuple[str, dict[str, Any]] | None:
+    def played_face_up(self, view: DebertsView, seat: int, card: Card) -> Refusal | None:
         if card == view.indicator or card == view.bottom:
             return "advisor.error.face-up", {"card": card}
         return None
 
-    def honour(self, view: Any, seat: int) -> bool:
+    def honour(self, view: DebertsView, seat: int) -> bool:
         return bool(view.bela[seat])
 
-    def show_seats(self, view: Any, me: int) -> tuple[int, ...]:
+    def show_seats(self, view: DebertsView, me: int) -> tuple[int, ...]:
         return (1 - me,) if view.sequence_winner == 1 - me else ()
 
     def meld_masks(self, said: Any, trump: int | None) -> list[int]:
@@ -171,7 +171,7 @@ class DebertsDealing(Dealing):
                 out.append((f"{length}:{code}:t", Words((label, Msg("advisor.ann.trump")))))
         return out
 
-    def announcement(self, world: Any, view: Any, seat: int) -> Any:
+    def announcement(self, world: Any, view: DebertsView, seat: int) -> Any:
         said = view.announcements[seat]
         if said is None:
             return None

@@ -210,7 +210,7 @@ def weis_masks(call: WeisCall, trump: int | None) -> list[int]:
     return masks
 
 
-class SchieberDealing(Dealing):
+class SchieberDealing(Dealing[SchieberView]):
     """Three cards each, three times, nothing turned up; the holder of the 7 of clubs
     leads the first deal's bidding; each seat calls its Weis with its first card; Stöck
     counts by itself (RULES.md Schieber 2, 5)."""
@@ -228,7 +228,7 @@ class SchieberDealing(Dealing):
                  forehand: int, scores: Any) -> Any:
         return deal_class(deck, dealer, options, forehand=forehand, scores=scores)
 
-    def stops_unseen(self, world: Any, view: Any, me: int) -> bool:
+    def stops_unseen(self, world: Any, view: SchieberView, me: int) -> bool:
         """The world stops the match mid-deal on a hidden seat's unannounced Stöck."""
         result = world.result
         return bool(
@@ -237,7 +237,7 @@ class SchieberDealing(Dealing):
             and view.stoeck is None
         )
 
-    def show_seats(self, view: Any, me: int) -> tuple[int, ...]:
+    def show_seats(self, view: SchieberView, me: int) -> tuple[int, ...]:
         if view.weis_winner is None:
             return ()
         return tuple(s for s in range(4) if s != me)
@@ -245,7 +245,7 @@ class SchieberDealing(Dealing):
     def meld_masks(self, said: Any, trump: int | None) -> list[int]:
         return weis_masks(said, trump)
 
-    def announcement(self, world: Any, view: Any, seat: int) -> Any:
+    def announcement(self, world: Any, view: SchieberView, seat: int) -> Any:
         return view.weis_announced[seat]
 
     def parse_call(self, parts: list[str]) -> Any:

@@ -11,7 +11,10 @@ a fresh SQLite file, in one process.
 
 A person's action latency runs from sending it to receiving the state that includes it.
 The script prints, per round, the actions, p50, p99 and the worst latency, the standings
-requests' p99, and the round's length; then the load average. Everything runs on
+requests' p99, the round's length and the server's CPU time per action (its whole CPU
+time over the round, the standings' requests included, divided by the actions: what
+the latencies do not show on a machine that other work keeps busy); then the load
+average. Everything runs on
 loopback and stops by itself.
 
     python benchmarks/bench_club_night.py                    # 40 people, 2 rounds of 4 boards
@@ -64,6 +67,15 @@ async def viewer(port: int, night: str, stop: asyncio.Event, poll: float,
             await asyncio.wait_for(stop.wait(), timeout=poll)
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used (user + system), from /proc (Linux); 0 elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[max(0, int(len(values) * q) - 1)] * 1000 if values else float("nan")
@@ -95,7 +107,7 @@ async def play_round(port: int, night: str, links: dict[str, Any], args: argpars
             "looks": len(looks), "look_p99": pct(looks, 0.99)}
 
 
-def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
+def run(port: int, args: argparse.Namespace, server_pid: int) -> list[dict[str, Any]]:
     made = call(port, "/api/nights", {"game": "belote", "rounds": args.rounds,
                                       "boards": args.boards, "lang": "en"})
     night, token = made["id"], made["admin"].split("admin=")[1].split("&")[0]
@@ -106,7 +118,9 @@ def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
     for _ in range(args.rounds):
         state = call(port, f"/api/nights/{night}/rounds", {"admin": token})
+        cpu = cpu_seconds(server_pid)
         result = asyncio.run(play_round(port, night, state["links"], args, rng))
+        result["cpu"] = cpu_seconds(server_pid) - cpu
         state = call(port, f"/api/nights/{night}")
         result["complete"] = state["round_complete"]
         result["tables"] = len(state["tables"])
@@ -148,7 +162,7 @@ def main() -> None:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.1)
-            rows = run(port, args)
+            rows = run(port, args, server.pid)
         finally:
             try:
                 server.communicate(timeout=30)  # closes stdin: the server stops
@@ -156,12 +170,13 @@ def main() -> None:
                 server.kill()
                 server.communicate()
     print("| round | tables | actions | p50 | p99 | worst | standings requests | their p99 "
-          "| round length | every board played |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+          "| round length | server CPU per action | every board played |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for i, r in enumerate(rows):
         print(f"| {i + 1} | {r['tables']} | {r['actions']} | {r['p50']:.1f} ms | "
               f"{r['p99']:.1f} ms | {r['worst']:.1f} ms | {r['looks']} | "
-              f"{r['look_p99']:.1f} ms | {r['elapsed']:.0f} s | {r['complete']} |")
+              f"{r['look_p99']:.1f} ms | {r['elapsed']:.0f} s | "
+              f"{r['cpu'] / max(1, r['actions']) * 1000:.2f} ms | {r['complete']} |")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

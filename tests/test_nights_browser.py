@@ -223,13 +223,23 @@ def test_pages_in_six_languages(server: str, browser: Any, tmp_path: Path) -> No
     """Setup, admin and standings pages on a desktop and a phone in every language:
     nothing serious for axe-core, no page error, no text wider than the screen."""
     made = post(server, "/api/nights", {"game": "belote", "rounds": 2, "boards": 3,
-                                        "title": "Club du jeudi", "lang": "fr"})
+                                        "title": "Club du jeudi", "lang": "fr",
+                                        "real_cards": True})
     nid, token = made["id"], made["admin"].split("admin=")[1].split("&")[0]
     for i, (a, b) in enumerate([("Anne", "Bernard"), ("Chloé", "Daniel"),
                                 ("Émilie", "François"), ("Gaëlle", "Hugo"), ("Inès", "Jules")]):
         post(server, f"/api/nights/{nid}/entrants", {"admin": token, "names": [a, b]})
         if i == 4:
-            post(server, f"/api/nights/{nid}/rounds", {"admin": token})
+            night = post(server, f"/api/nights/{nid}/rounds", {"admin": token})
+    # two deals entered at every table played with real cards (the bots' table plays
+    # in the room): the standings and the deals' results have something to show
+    entries = ["taker=0 trump=H points=100,62", "taker=1 trump=S points=92,70"]
+    for k in range(2):
+        for table in night["tables"]:
+            if str(table["number"]) not in night["links"]:
+                post(server, f"/api/nights/{nid}/results",
+                     {"admin": token, "table": table["number"], "board": k + 1,
+                      "entry": entries[(k + table["number"]) % 2]})
     folder = Path(os.environ.get("ATOUT_NIGHT_SHOTS") or tmp_path)
     problems: dict[str, list[str]] = {}
     for lang in LANGUAGES:

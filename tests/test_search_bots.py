@@ -562,14 +562,14 @@ def _reference_rollout(P: Any, hands: list[int], cards: list[int], ti: int, tn: 
     """The random playout written plainly: the shared legal-move function on the whole
     trick, the k-th lowest legal card for the same random stream."""
     from atout.bots.solver import _bonus
-    from atout.kernel.rules import _best_of, _legal
+    from atout.kernel.rules import best_of, legal_cards
 
     n, t, total = int(P[0]), int(P[2]), int(P[9])
     state = seed & 0x7FFFFFFF
     v = 0
     while ti < total:
         seat = (leader + tn) % n
-        legal = int(_legal(P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above))
+        legal = int(legal_cards(P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above))
         state = (state * 1103515245 + 12345) & 0x7FFFFFFF
         pick = (state >> 8) % bin(legal).count("1")
         c = [i for i in range(36) if legal >> i & 1][pick]
@@ -577,7 +577,7 @@ def _reference_rollout(P: Any, hands: list[int], cards: list[int], ti: int, tn: 
         cards[4 * ti + tn] = c
         tn += 1
         if tn == n:
-            winner = (leader + int(_best_of(cards, 4 * ti, n, t, stren))) % n
+            winner = (leader + int(best_of(cards, 4 * ti, n, t, stren))) % n
             gained = sum(int(pts[cards[4 * ti + i]]) for i in range(n))
             gained += int(P[4]) if ti + 1 == total else 0
             v += gained if winner % 2 == 0 else -gained

@@ -235,3 +235,56 @@ def test_one_position_one_hint_in_every_front_end(game: str, tmp_path: Path) -> 
     shown = asyncio.run(web())
     assert [(o["action"], o["value"]) for o in shown] == [(str(a), v) for a, v in line_hint]
     assert any(isinstance(a, Play) for a, _ in line_hint) == (position.phase == "play")
+
+
+# -- the front ends are views of the session ---------------------------------------------
+
+FRONT_ENDS = ["terminal/app.py", "tui/app.py", "web/tables.py"]
+
+
+@pytest.mark.parametrize("path", FRONT_ENDS)
+def test_the_front_ends_leave_the_match_to_the_session(path: str) -> None:
+    """No front end applies or takes back an action on the match, seeds a hint, reads a
+    renderer's private winner or drives the line mode's game: the session does."""
+    import ast
+
+    source = (Path(__file__).resolve().parent.parent / "src" / "atout" / path).read_text(
+        encoding="utf-8")
+    tree = ast.parse(source)
+    calls = {ast.unparse(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    assert not {c for c in calls if c.endswith(("match.apply", "match.undo", "session._save"))}
+    assert not {c for c in calls if c.endswith(".narrate")}, path  # no views compared
+    assert not calls & {"advise", "position_seed"}, path
+    names = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    assert not names & {"_trick_winner", "_moves"}, path
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "atout.table.session" in imported
+    assert "atout.terminal.app" not in imported  # the line mode's game drives no other
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_is_told_from_its_events_as_the_views_told_it(game: str) -> None:
+    """The renderers' ``tell`` (the engine's events a seat may know) says, word for
+    word, what their ``narrate`` (two views compared, still used by the replays) said,
+    for every move of whole matches, at every seat."""
+    import io
+
+    from rich.console import Console
+
+    from atout.i18n import Translator
+    from atout.terminal import renderer_class
+
+    n = get_game(game).num_players
+    for seed in (1, 2):
+        session = bots_only(game, seed)
+        out = {(w, k): io.StringIO() for w in range(n) for k in ("views", "events")}
+        renderers = {key: renderer_class(game)(
+            Console(file=f, width=200, color_system=None), Translator("fr"), key[0], n)
+            for key, f in out.items()}
+        while not session.is_over:
+            update = session.bot_move()
+            for w in range(n):
+                before, after = update.views[w]
+                renderers[w, "views"].narrate(update.seat, update.action, before, after)
+                renderers[w, "events"].tell(*update.told(w))
+                assert out[w, "events"].getvalue() == out[w, "views"].getvalue()

@@ -25,7 +25,7 @@ from starlette.testclient import TestClient
 from atout.bots.base import make_bot
 from atout.web import create_app
 from atout.web.clubs import COOKIE
-from atout.web.store import Store
+from atout.web.store import Store, hash_token, member_sessions
 from atout.web.tables import build_match
 from web_support import client_limits
 
@@ -162,6 +162,17 @@ def test_sessions_expire(db_url: str) -> None:
         stale = device(client)
         stale.cookies.set(COOKIE, cookie)  # the browser kept it past its max-age
         assert stale.get(api(club, "info")).json()["me"] is None
+        # signing in again forgets the expired session
+        again = device(client)
+        assert again.post(api(club, "signin"), json={
+            "name": "Ann", "password": PASSWORD}).status_code == 200
+        store = Store(db_url)
+        try:
+            with store.engine.connect() as conn:
+                kept = conn.execute(select(member_sessions.c.token_hash)).scalars().all()
+        finally:
+            store.close()
+        assert kept == [hash_token(again.cookies.get(COOKIE))]
 
 
 def test_sign_in_attempts_are_limited_per_name_and_per_address(db_url: str) -> None:
@@ -380,3 +391,66 @@ def test_no_password_in_the_database_or_the_logs(
     for secret in secrets_:
         assert secret and secret not in text
         assert secret not in logs
+
+
+def test_what_members_read_of_each_other_carries_no_secret(
+        client: TestClient, db_url: str) -> None:
+    """The club's page and a member's page, read by another member: names, tables,
+    results; never a digest, a hash, a seat's token or a sign-in link."""
+    import re
+
+    club = open_club(client)
+    ann = join(client, club, "Ann")
+    bob_device = device(client)
+    join(bob_device, club, "Bob")
+    table = _table(client, club, [{"member": ann["id"]}, {"bot": "medium"}])
+    seat_url = client.post(api(club, f"tables/{table}/seat"), json={}).json()["url"]
+    token = seat_url.split("token=")[1].split("&")[0]
+    finish_table(db_url, table)
+    reset = client.post(api(club, "admin"), json={
+        "admin": club["admin"], "action": "reset", "member": ann["id"]}).json()["url"]
+    read = bob_device.get(api(club, "info")).text + bob_device.get(
+        api(club, f"members/{ann['id']}")).text
+    assert "Ann" in read and table in read
+    for secret in (token, reset.split("#reset=")[1], club["admin"], club["invite"]):
+        assert secret not in read
+    assert "argon2" not in read
+    assert not re.search(r"[0-9a-f]{64}", read)  # no SHA-256 digest of anything
+
+
+def test_a_finished_table_is_settled_once_by_processes_racing(
+        client: TestClient, db_url: str) -> None:
+    """Two stores on one database (two server processes) settle the same finished table
+    at once: its results are stored once and the ratings move once."""
+    import threading
+
+    from atout.web.clubs import ClubRoutes
+
+    club = open_club(client)
+    ann = join(client, club, "Ann")
+    table = _table(client, club, [{"member": ann["id"]}, {"bot": "medium"}])
+    client.post(api(club, f"tables/{table}/seat"), json={})
+    finish_table(db_url, table)
+    stores = [Store(db_url) for _ in range(4)]
+    state: Any = client.app.state  # type: ignore[attr-defined]
+    routes = [ClubRoutes(s, state.manager, state.limits) for s in stores]
+    done: list[int] = []
+    start = threading.Barrier(len(routes))
+
+    def settle(r: ClubRoutes) -> None:
+        start.wait()
+        done.append(r.settle(club["id"]))
+
+    threads = [threading.Thread(target=settle, args=(r,)) for r in routes]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(30)
+    try:
+        assert sorted(done) == [0, 0, 0, 1]
+        board = routes[0].clubs.leaderboard(club["id"], "deberts")
+        assert [r.matches for _, r in board] == [1, 1]
+        assert len(routes[0].clubs.results(club["id"], f"member:{ann['id']}")) == 1
+    finally:
+        for s in stores:
+            s.close()

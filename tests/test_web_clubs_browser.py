@@ -121,9 +121,8 @@ def test_open_invite_sign_in_twice_play_rated_and_see_the_leaderboard(
     phone.click(f".play[data-table='{table}']")
     phone.wait_for_url(lambda url: f"/table/{table}" in url)
     play_by_keyboard(phone, ".final", limit=120)
-    # the leaderboard changed, on Bob's device too
-    bob.reload()
-    bob.wait_for_selector("#board-deberts")
+    # the leaderboard changed, on Bob's device too, without reloading his page
+    bob.wait_for_selector("#board-deberts", timeout=25_000)
     rows = board(bob, "deberts")
     assert sorted(p for p, _ in rows) == ["Ann", "Bot (medium)"]
     assert all(n == "1" for _, n in rows)

@@ -112,9 +112,15 @@ def test_a_night_in_the_room(client: TestClient) -> None:
             if n == 0:  # table 2 still to play: no board scored yet, no card, no seed
                 current = {str(b) for b in (2 * rnd - 1, 2 * rnd)}
                 assert all(not set(s["boards"]) & current for s in shown["standings"])
+                assert not {str(d["number"]) for d in shown["deals"]} & current
                 assert shown["tables"][0]["played"] == 2 and shown["tables"][1]["played"] == 0
     shown = client.get(f"/api/nights/{nid}").json()
     assert shown["over"]
+    # each deal's traveller: both tables, what they wrote, scores that cancel out
+    assert [d["number"] for d in shown["deals"]] == [4, 3, 2, 1]
+    for deal in shown["deals"]:
+        assert [r["table"] for r in deal["results"]] == [1, 2]
+        assert sum(float(x) for r in deal["results"] for x in r["scores"]) == 0
     # the same decks at every table of a round, and the standings as computed here
     stored = Night.from_json(json.loads(client.app.state.store.get_night(nid)[2])["night"])  # type: ignore[attr-defined]
     results = []
@@ -159,6 +165,18 @@ def test_real_cards_entered_board_by_board(client: TestClient) -> None:
     assert totals == {a: "-62", b: "+62", c: "-62", d: "+62"}
     text = client.post(f"/api/nights/{made['id']}/export", json={"admin": made["token"]}).text
     assert text.count("entry caller=") == 2
+    # a typo corrected: at table 2 the caller (side 0) had 62 to 100 in fact, a bait
+    # (0-162), so its side 1, holding the board's side-0 cards, nets +162 against table
+    # 1's -162: average 0, -162 and +162 at table 1, -162 and +162 at table 2
+    night = admin(client, made, "results", table=2, board=1, correct=True,
+                  entry="caller=0 trump=S points=62,100")
+    assert night["entered"]["2"] == [{"board": 1, "entry": "caller=0 trump=S points=62,100"}]
+    totals = {s["entrant"]: s["total"] for s in night["standings"]}
+    assert totals == {a: "-162", b: "+162", c: "-162", d: "+162"}
+    refused = client.post(f"/api/nights/{made['id']}/results",
+                          json={"admin": made["token"], "table": 1, "board": 2, "correct": True,
+                                "entry": "caller=0 trump=H points=72,90"})
+    assert refused.status_code == 409  # nothing entered for that board
 
 
 def test_no_future_board_reaches_a_table_that_has_not_played_it(client: TestClient) -> None:
@@ -189,3 +207,53 @@ def test_no_future_board_reaches_a_table_that_has_not_played_it(client: TestClie
     for messages in (*seen.values(), *other.values()):
         assert not numbers_in(messages) & secrets
     assert sum(len(m) for m in other.values()) > 50
+
+
+def test_a_clubs_night_is_run_by_the_clubs_admin(client: TestClient) -> None:
+    """A night opened for a club needs the club's admin secret; that secret then runs
+    the night too (besides the night's own), and the standings name the club."""
+    response = client.post("/api/clubs", json={"name": "Thursday club", "games": ["belote"],
+                                               "lang": "en"})
+    assert response.status_code == 201, response.text
+    club = response.json()
+    club_admin = club["admin_url"].split("#admin=")[1]
+    for wrong in (None, "nope"):
+        refused = client.post("/api/nights", json={"game": "belote", "club": club["id"],
+                                                   "club_admin": wrong})
+        assert refused.status_code == 403
+    assert client.post("/api/nights", json={"game": "belote", "club": "no-such-club",
+                                            "club_admin": club_admin}).status_code == 403
+    made = new_night(client, club=club["id"], club_admin=club_admin)
+    shown = client.get(f"/api/nights/{made['id']}").json()
+    assert shown["club"] == {"id": club["id"], "name": "Thursday club"}
+    assert shown["title"] == "Thursday club"
+    added = client.post(f"/api/nights/{made['id']}/entrants",
+                        json={"admin": club_admin, "names": ["Ann", "Bob"]})
+    assert added.status_code == 200 and added.json()["entrants"][0]["names"] == ["Ann", "Bob"]
+    # a night of no club is not run by a club's secret
+    other = new_night(client)
+    assert client.post(f"/api/nights/{other['id']}/entrants",
+                       json={"admin": club_admin, "names": ["A", "B"]}).status_code == 403
+
+
+def test_a_table_of_bots_plays_itself_in_the_background(client: TestClient) -> None:
+    """Starting a round answers at once; the table where only bots sit plays its boards
+    meanwhile, and the standings find them."""
+    import time
+
+    made = new_night(client, rounds=1, boards=2, bot="random")
+    admin(client, made, "entrants", names=["Ann", "Bob"])
+    for _ in range(3):
+        admin(client, made, "entrants", bot=True)
+    night = admin(client, made, "rounds")
+    assert len(night["links"]) == 1  # the people's table only
+    (_table, links), = night["links"].items()
+    play_table(client, links[0]["url"].split("/table/")[1].split("#")[0], seed=5)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        shown = client.get(f"/api/nights/{made['id']}").json()
+        if shown["over"]:
+            break
+        time.sleep(0.2)
+    assert shown["over"] and all(table["played"] == 2 for table in shown["tables"])
+    assert sum(s["value"] for s in shown["standings"]) == 0

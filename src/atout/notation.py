@@ -153,7 +153,8 @@ class MatchRecord:
         value = self.header("Undos")
         return None if value is None else int(value)
 
-    def _line_of(self, name: str) -> int:
+    def line_of(self, name: str) -> int:
+        """The line of the header ``name`` in the text read (0 when it is not there)."""
         return dict(self.header_lines).get(name, 0)
 
 
@@ -715,7 +716,7 @@ def replay_match(record: MatchRecord) -> Match[Any]:
         written = record.header(name)
         if written is not None and written != value:
             raise IllegalRecordError(
-                record._line_of(name),
+                record.line_of(name),
                 f"the {name} header says {written!r}, the replay gives {value!r}",
                 "record.result",
             )

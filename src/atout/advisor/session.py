@@ -615,7 +615,8 @@ class _EntrySampler(WorldSampler):
         self.rest_size -= fixed.bit_count()
 
     def add_pending(self, advisor: Advisor, view: Any, pending: list[Entry]) -> None:
-        from atout.bots.solver import _array, _legal, tables_for  # type: ignore[attr-defined]
+        from atout.bots.solver import tables_for
+        from atout.kernel.rules import array, legal_cards
 
         me = advisor.seat
         trick = [(s, int(c)) for s, c in view.trick]
@@ -647,10 +648,10 @@ class _EntrySampler(WorldSampler):
             self.must[s] |= 1 << card
             if trick and view.phase == "play":
                 params, _pts, strength, above = tables_for(view)
-                cards = _array([c for _, c in trick] + [0] * (4 - len(trick)))
-                P, stren, abv = _array(params), _array(list(strength)), _array(above)
+                cards = array([c for _, c in trick] + [0] * (4 - len(trick)))
+                P, stren, abv = array(params), array(list(strength)), array(above)
                 for x in bits(self.deck & ~self.known & ~(1 << card)):
-                    legal = int(_legal(P, (1 << card) | (1 << x), cards, 0, len(trick),
+                    legal = int(legal_cards(P, (1 << card) | (1 << x), cards, 0, len(trick),
                                        trick[0][0], s, stren, abv))
                     if not legal >> card & 1:
                         self.forbid[s] |= 1 << x

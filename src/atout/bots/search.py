@@ -50,7 +50,6 @@ from atout.bots.solver import (
     PlayProblem,
     SearchTimeout,
     Solver,
-    _best_of,
     _legal_of,
     _rollout,
     problem_from_deal,
@@ -59,6 +58,7 @@ from atout.bots.solver import (
 from atout.bots.worlds import NoWorldError, WorldSampler
 from atout.cards import CARDS, Rank, bits
 from atout.games.actions import Action, Play
+from atout.kernel.rules import best_of
 from atout.kits import game_of
 
 __all__ = [
@@ -608,7 +608,7 @@ class ISMCTSBot(SearchBot):
                 cards[4 * ti + tn] = card
                 tn += 1
                 if tn == n:
-                    wi = int(_best_of(cards, 4 * ti, n, trump, stren))
+                    wi = int(best_of(cards, 4 * ti, n, trump, stren))
                     winner = (leader + wi) % n
                     gained = sum(int(pts[cards[4 * ti + i]]) for i in range(n))
                     if ti + 1 == total:

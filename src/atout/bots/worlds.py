@@ -197,11 +197,12 @@ class WorldSampler:
 
     # -- inferences from the plays ------------------------------------------------------
     def _infer_from_plays(self) -> None:
-        from atout.bots.solver import _array, _legal, tables_for
+        from atout.bots.solver import tables_for
+        from atout.kernel.rules import array, legal_cards
 
         P, _pts, stren, above = tables_for(self.view)
-        P, stren, above = _array(P), _array(list(stren)), _array(above)
-        cards = _array([0, 0, 0, 0])
+        P, stren, above = array(P), array(list(stren)), array(above)
+        cards = array([0, 0, 0, 0])
         for trick in _plays_by_trick(self.view):
             leader = trick[0][0]
             for pos in range(1, len(trick)):
@@ -213,7 +214,7 @@ class WorldSampler:
                 candidates = self.deck & ~self.known & ~(1 << c)
                 for x in bits(candidates):
                     hand = (1 << c) | (1 << x)
-                    legal = int(_legal(P, hand, cards, 0, pos, leader, s, stren, above))
+                    legal = int(legal_cards(P, hand, cards, 0, pos, leader, s, stren, above))
                     if not legal >> c & 1:
                         self.forbid[s] |= 1 << x
 

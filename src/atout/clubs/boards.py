@@ -7,8 +7,9 @@ the round's boards (turned or not at this table) in place of its own shuffles, a
 after the last, whatever the scores. A Belote litige held or a Deberts amount hanging is
 not carried from one board to the next: every board is scored alone.
 
-This is the one place that gives a night's decks to a match; when the engine takes a
-deck source (given decks), :func:`night_match` is what changes.
+This is the one place that gives a night's decks to a match: through the engine's deck
+input (:class:`atout.games.decks.GivenDecks`, the round's boards in order); the dealers
+are the movement's, so each deal is made here from the deck the source gives.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from atout.cards import CardSet
 from atout.clubs.duplicate import NIGHT_SEEDS, Board, table_boards
+from atout.games.decks import GivenDecks, SeededDecks
 from atout.kits import get_game
 
 __all__ = ["is_night_seed", "night_match"]
@@ -36,19 +39,28 @@ def _boards_class(match_cls: type[Any]) -> type[Any]:
 
         def __init__(self, boards: list[tuple[Board, bool]], seed: int, options: Any) -> None:
             self._night_boards = boards
-            super().__init__(seed=seed, options=options)
-            self.deal = self._new_deal(0)  # Schieber deals its first deal without it
-            if hasattr(self, "_start_log"):  # the events of the board, not of a shuffle
-                self._start_log()
+            n = get_game(self.game).num_players
+            first, turned = boards[0]
+            # the boards' decks given to the engine's deck input; the dealers are the
+            # movement's (a turned board is dealt by the next seat), so each deal is
+            # made here from the deck the source gives
+            decks = GivenDecks([b.deck for b, _ in boards], dealer=first.dealer_at(turned, n),
+                               then=SeededDecks(seed))
+            super().__init__(seed=seed, options=options, decks=decks)
+            self.deal = self._board_deal(0)  # Schieber's first forehand is not the board's
+            self._start_log()  # the events of the board's deal
+
+        def _board_deal(self, index: int) -> Any:
+            board, turned = self._night_boards[index]
+            info = get_game(self.game)
+            deck = self.decks.deck(index, CardSet(sum(1 << c for c in board.deck)))
+            return info.deal(deck, board.dealer_at(turned, info.num_players), self.options)
 
         def _new_deal(self, dealer: int) -> Any:
             index = len(self.deals)
             if index >= len(self._night_boards):  # over: the last board stays in view
                 return self.deals[-1]
-            board, turned = self._night_boards[index]
-            info = get_game(self.game)
-            return info.deal(board.deck, board.dealer_at(turned, info.num_players),
-                             self.options)
+            return self._board_deal(index)
 
         def _finish_deal(self) -> None:
             super()._finish_deal()

@@ -614,20 +614,33 @@ class Night:
         return standings(self.entrants, self.rounds, self.results.values(),
                          self.setup.scoring, complete_only=complete_only)
 
-    def enter(self, round_number: int, table_number: int, board: int, entry: str
-              ) -> BoardResult:
+    def enter(self, round_number: int, table_number: int, board: int, entry: str, *,
+              correct: bool = False) -> BoardResult:
         """Write a board played with real cards from the scorekeeper's entry (what was
         decided at the table: who took it, trump, points, melds...), sides as at the
-        table; the scorekeeper computes what each side writes."""
+        table; the scorekeeper computes what each side writes. With ``correct``, the
+        entry replaces one entered before for that board (in the current round)."""
         from atout.scorekeeper import new_sheet  # the scorekeeper sits beside the clubs
 
-        nxt = self.next_board(round_number, table_number)
-        if nxt is None or nxt[0] != board:
-            raise NightError("night.board-order", "a table writes its next board only")
+        key = (round_number, table_number, board)
+        if correct:
+            old = self.results.get(key)
+            if old is None or not old.entered or round_number != len(self.rounds):
+                raise NightError("night.correct", "only a board entered in this round")
+            turned = old.turned
+        else:
+            nxt = self.next_board(round_number, table_number)
+            if nxt is None or nxt[0] != board:
+                raise NightError("night.board-order", "a table writes its next board only")
+            turned = nxt[1]
         b = self.setup.board(board)
         sheet = new_sheet(self.setup.game, self.setup.options,
-                          first_dealer=b.dealer_at(nxt[1], self.setup.num_players))
+                          first_dealer=b.dealer_at(turned, self.setup.num_players))
         row = sheet.add(entry)
+        if correct:
+            self.results[key] = BoardResult(round_number, table_number, board, turned,
+                                            row.recorded, sheet.entry_text(row.entry), True)
+            return self.results[key]
         return self.record(round_number, table_number, board, row.recorded,
                            sheet.entry_text(row.entry), entered=True)
 

@@ -13,7 +13,9 @@ from atout.clubs.duplicate import Board, Night, NightSetup
 from atout.games.base import Deal
 from atout.notation import format_position
 
-__all__ = ["finished_result", "play_bot_table", "play_with_bots"]
+__all__ = [
+    "bot_levels", "bot_table_results", "finished_result", "play_bot_table", "play_with_bots",
+]
 
 
 def play_with_bots(
@@ -39,8 +41,9 @@ def finished_result(deal: Deal) -> tuple[tuple[int, int], str]:
     return (int(a), int(b)), format_position(deal)
 
 
-def play_bot_table(night: Night, table_number: int, seed: int = 0) -> None:
-    """Play a table of the current round where every entrant is a bot, board by board."""
+def bot_levels(night: Night, table_number: int) -> list[str] | None:
+    """The bot at each seat of a table of the current round, or ``None`` when a person
+    sits there."""
     rnd = night.current
     if rnd is None:
         raise ValueError("no round has started")
@@ -49,12 +52,37 @@ def play_bot_table(night: Night, table_number: int, seed: int = 0) -> None:
     for side in (0, 1):
         bots = [night.entrant(e).bot for e in table.sides[side]]
         if any(b is None for b in bots):
-            raise ValueError("a person sits at this table")
+            return None
         people = [b for b in bots for _ in range(night.setup.per_entrant)]
         for i, level in enumerate(people):
             levels[side + 2 * i] = str(level)
-    while (nxt := night.next_board(rnd.number, table_number)) is not None:
-        number, turned = nxt
-        deal = play_with_bots(night.setup, night.setup.board(number), turned, levels, seed)
+    return levels
+
+
+def bot_table_results(night: Night, table_number: int, seed: int = 0
+                      ) -> list[tuple[int, tuple[int, int], str]]:
+    """What a table of bots only writes for the boards it has still to play in the
+    current round: ``(board, recorded, position)`` each; the night is not changed (the
+    caller writes them, :meth:`Night.record`)."""
+    rnd = night.current
+    levels = bot_levels(night, table_number)
+    if rnd is None or levels is None:
+        raise ValueError("not a table of bots in the current round")
+    table = night.table(rnd.number, table_number)
+    out = []
+    for i, number in enumerate(rnd.boards):
+        if (rnd.number, table_number, number) in night.results:
+            continue
+        deal = play_with_bots(night.setup, night.setup.board(number), table.turned(i),
+                              levels, seed)
         recorded, position = finished_result(deal)
+        out.append((number, recorded, position))
+    return out
+
+
+def play_bot_table(night: Night, table_number: int, seed: int = 0) -> None:
+    """Play a table of the current round where every entrant is a bot, board by board."""
+    rnd = night.current
+    for number, recorded, position in bot_table_results(night, table_number, seed):
+        assert rnd is not None
         night.record(rnd.number, table_number, number, recorded, position)

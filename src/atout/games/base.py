@@ -642,18 +642,13 @@ class Match(ABC, Generic[DealT]):
         """What everyone may know (a spectator's stream), in order."""
         return [e for e in self._log if e.to is None]
 
+    @abstractmethod
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now: the deal's view with what spans deals."""
-        check_seat(seat, self.num_players)
-        return self._spanning(self.deal._view(seat))
-
-    def public_view(self) -> Any:
-        """What everyone may know now (a spectator): see :meth:`Deal.public_view`."""
-        return self._spanning(self.deal._view(-1))
 
     @abstractmethod
-    def _spanning(self, view: Any) -> Any:
-        """A deal's view with what spans deals (scores, deal number, match winner)."""
+    def public_view(self) -> Any:
+        """What everyone may know now (a spectator): see :meth:`Deal.public_view`."""
 
     @abstractmethod
     def _finish_deal(self) -> None:

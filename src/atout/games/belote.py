@@ -266,8 +266,8 @@ def _set_key(melds: Sequence[Meld], trump_suit: int) -> tuple[int, tuple[int, in
 #: Bits where a run of three cards can start (within one suit); ranks whose four count.
 _RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
 _CARRE_RANKS: Final = sum(1 << r for r in range(9) if CARRE[r])
-#: _SUIT_RUNS[suit][9-bit rank mask]: what _runs_of gives for that suit alone.
-_SUIT_RUNS: Final = tuple(
+#: SUIT_RUNS[suit][9-bit rank mask]: what _runs_of gives for that suit alone.
+SUIT_RUNS: Final = tuple(
     tuple(tuple(_runs_of(m << (9 * suit))) for m in range(512)) for suit in range(4)
 )
 
@@ -284,7 +284,7 @@ def announcements(hand: CardSet | int, trump_suit: Suit | int) -> tuple[Meld, ..
         if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
             return ()  # and no run of three
         tr = int(trump_suit)
-        r0, r1, r2, r3 = _SUIT_RUNS
+        r0, r1, r2, r3 = SUIT_RUNS
         runs_only = list(r0[s0] + r1[s1] + r2[s2] + r3[s3])  # what _runs_of(mask) gives
         runs_only.sort(key=lambda m: announcement_key(m, tr), reverse=True)
         return tuple(runs_only)
@@ -1370,6 +1370,12 @@ class BeloteMatch(Match[BeloteDeal]):
             self.winner = winner
             return
         self.deal = self._new_deal((result.dealer + 1) % 4)
+
+    def view(self, seat: int) -> BeloteView:
+        return self._spanning(self.deal.view(seat))
+
+    def public_view(self) -> BeloteView:
+        return self._spanning(self.deal._view(-1))
 
     def _spanning(self, view: BeloteView) -> BeloteView:
         """A deal's view with what spans deals."""

@@ -223,8 +223,8 @@ def _suit_sequences(suit: int, rank_bits: int) -> tuple[Meld, ...]:
     return tuple(found)
 
 
-#: _SEQUENCES[suit][9-bit rank mask]: that suit's sequences (a table, for speed).
-_SEQUENCES: Final = tuple(tuple(_suit_sequences(s, m) for m in range(512)) for s in range(4))
+#: SUIT_SEQUENCES[suit][9-bit rank mask]: that suit's sequences (a table, for speed).
+SUIT_SEQUENCES: Final = tuple(tuple(_suit_sequences(s, m) for m in range(512)) for s in range(4))
 #: Bits where a run of three cards can start (within one suit).
 _RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
 
@@ -239,7 +239,7 @@ def sequences(hand: CardSet | int) -> tuple[Meld, ...]:
     mask = hand.mask if isinstance(hand, CardSet) else hand
     if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
         return ()
-    t0, t1, t2, t3 = _SEQUENCES
+    t0, t1, t2, t3 = SUIT_SEQUENCES
     found = t0[mask & 511] + t1[mask >> 9 & 511] + t2[mask >> 18 & 511] + t3[mask >> 27 & 511]
     if len(found) > 1:
         return tuple(sorted(found, key=_sequence_order, reverse=True))
@@ -1188,6 +1188,12 @@ class DebertsMatch(Match[DebertsDeal]):
             self.winner = winner
             return
         self.deal = self._new_deal(next_dealer(result))
+
+    def view(self, seat: int) -> DebertsView:
+        return self._spanning(self.deal.view(seat))
+
+    def public_view(self) -> DebertsView:
+        return self._spanning(self.deal._view(-1))
 
     def _spanning(self, view: DebertsView) -> DebertsView:
         """A deal's view with what spans deals."""

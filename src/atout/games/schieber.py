@@ -328,17 +328,17 @@ CONTRACT_ACTIONS: Final[tuple[Trump | NoTrump, ...]] = tuple(
 )
 
 # -- Weis ---------------------------------------------------------------------------
-_RUN_POINTS: Final = (0, 0, 0, 20, 50, 100, 100, 100, 100, 100)
+RUN_POINTS: Final = (0, 0, 0, 20, 50, 100, 100, 100, 100, 100)
 #: Four of a kind worth something, by rank: 10 Q K A 100, J 200.
-_FOUR_POINTS: Final = {Rank.TEN: 100, Rank.JACK: 200, Rank.QUEEN: 100, Rank.KING: 100,
+FOUR_POINTS: Final = {Rank.TEN: 100, Rank.JACK: 200, Rank.QUEEN: 100, Rank.KING: 100,
                        Rank.ACE: 100}
-_FOUR_RANKS: Final = tuple(sorted(_FOUR_POINTS))
+_FOUR_RANKS: Final = tuple(sorted(FOUR_POINTS))
 #: Bits where a run of three cards can start (within one suit).
 _RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
 _FOURS_ANY: Final = tuple(RANK_MASK[r] for r in _FOUR_RANKS)
 
 
-def _rank_key(top: int, length: int, undenufe: bool) -> int:
+def rank_key(top: int, length: int, undenufe: bool) -> int:
     """Rank part of a Weis's strength: the top card, or inverted in Undenufe."""
     return 8 - (top - length + 1) if undenufe else top
 
@@ -353,9 +353,9 @@ def _best_partition(lo: int, hi: int, undenufe: bool) -> tuple[tuple[int, int], 
         if start > hi:
             if not chosen:
                 return
-            total = sum(_RUN_POINTS[length] for _, length in chosen)
+            total = sum(RUN_POINTS[length] for _, length in chosen)
             key = max(
-                (_RUN_POINTS[length], length, _rank_key(top, length, undenufe))
+                (RUN_POINTS[length], length, rank_key(top, length, undenufe))
                 for top, length in chosen
             )
             if best is None or (total, key) > best[0]:
@@ -384,14 +384,14 @@ def _suit_runs(mask: int, undenufe: bool) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-#: _RUNS[undenufe][9-bit suit mask] -> the best cut of its runs, as (top, length).
-_RUNS: Final = tuple(tuple(_suit_runs(m, u) for m in range(512)) for u in (False, True))
-#: _RUN_MELDS[undenufe][suit][9-bit suit mask]: those runs as melds, in the same order.
-_RUN_MELDS: Final = tuple(
+#: RUNS[undenufe][9-bit suit mask] -> the best cut of its runs, as (top, length).
+RUNS: Final = tuple(tuple(_suit_runs(m, u) for m in range(512)) for u in (False, True))
+#: RUN_MELDS[undenufe][suit][9-bit suit mask]: those runs as melds, in the same order.
+RUN_MELDS: Final = tuple(
     tuple(
         tuple(
-            tuple(run_meld(suit, top, length, _RUN_POINTS[length]) for top, length in runs)
-            for runs in _RUNS[u]
+            tuple(run_meld(suit, top, length, RUN_POINTS[length]) for top, length in runs)
+            for runs in RUNS[u]
         )
         for suit in range(4)
     )
@@ -410,7 +410,7 @@ def weis_key(meld: Meld, contract: int) -> tuple[int, int, int, int]:
     return (
         meld.points,
         meld.length,
-        _rank_key(int(meld.top), meld.length, undenufe),
+        rank_key(int(meld.top), meld.length, undenufe),
         int(int(meld.suit) == contract),
     )
 
@@ -424,25 +424,25 @@ def best_weis(hand: CardSet | int, contract: int) -> tuple[Meld, ...]:
         if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
             return ()
         s0, s1, s2, s3 = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF, mask >> 27
-        t0, t1, t2, t3 = _RUN_MELDS[contract == UNDENUFE]  # the runs are the only choice
+        t0, t1, t2, t3 = RUN_MELDS[contract == UNDENUFE]  # the runs are the only choice
         runs_only = t0[s0] + t1[s1] + t2[s2] + t3[s3]
         if len(runs_only) > 1:
             return tuple(sorted(runs_only, key=lambda m: weis_key(m, contract), reverse=True))
         return runs_only
     fours = [r for r, m in zip(_FOUR_RANKS, _FOURS_ANY, strict=True) if mask & m == m]
     undenufe = contract == UNDENUFE
-    runs_table = _RUNS[undenufe]
+    runs_table = RUNS[undenufe]
     best: tuple[tuple[int, tuple[int, int, int, int]], list[Meld]] | None = None
     for subset in range(1 << len(fours)):
         melds: list[Meld] = []
         rest = mask
         for i, rank in enumerate(fours):
             if subset >> i & 1:
-                melds.append(Meld(_FOUR_POINTS[Rank(rank)], 4, Rank(rank), None, RANK_MASK[rank]))
+                melds.append(Meld(FOUR_POINTS[Rank(rank)], 4, Rank(rank), None, RANK_MASK[rank]))
                 rest &= ~RANK_MASK[rank]
         for suit in range(4):
             for top, length in runs_table[(rest >> (9 * suit)) & 0x1FF]:
-                melds.append(run_meld(suit, top, length, _RUN_POINTS[length]))
+                melds.append(run_meld(suit, top, length, RUN_POINTS[length]))
         if not melds:
             continue
         total = sum(m.points for m in melds)
@@ -1577,6 +1577,12 @@ class SchieberMatch(Match[SchieberDeal]):
         # the holder of 7♣ (forehand of the first deal) deals the second; then rotation
         next_dealer = deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
         self.deal = self._new_deal(next_dealer)
+
+    def view(self, seat: int) -> SchieberView:
+        return self._spanning(self.deal.view(seat))
+
+    def public_view(self) -> SchieberView:
+        return self._spanning(self.deal._view(-1))
 
     def _spanning(self, view: SchieberView) -> SchieberView:
         """A deal's view with what spans deals."""

@@ -36,12 +36,12 @@ from atout.kernel.rules import (
     BELOTE,
     DEBERTS,
     SCHIEBER,
-    _best_of,
-    _legal,
-    _popcount,
     above_table,
+    best_of,
     jit,
     jit_typed,
+    legal_cards,
+    popcount,
 )
 
 __all__ = ["FIELDS", "OUTCOMES"]
@@ -151,7 +151,8 @@ def _rand(st: Any, k: int) -> int:
     st[1] = s1
     st[2] = s2
     st[3] = s3
-    return (x * k) >> 32
+    drawn: int = (x * k) >> 32
+    return drawn
 
 
 @jit_typed("void(int64[:], int64, int64)")
@@ -183,7 +184,7 @@ def _kth(m: int, k: int) -> int:
     """The card of the ``k``-th set bit of ``m`` (from the lowest)."""
     for _ in range(k):
         m &= m - 1
-    return _popcount((m & -m) - 1)
+    return popcount((m & -m) - 1)
 
 
 # -- melds -------------------------------------------------------------------------------
@@ -349,8 +350,8 @@ def _schieber(
         for _ in range(36):
             seat = (leader + tn) % 4
             base = 4 * ti
-            legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
-            c = _kth(legal, _rand(st, _popcount(legal)))
+            legal = legal_cards(P, hands[seat], cards, base, tn, leader, seat, stren, above)
+            c = _kth(legal, _rand(st, popcount(legal)))
             if rec:
                 legal_out[i, na] = legal
                 act_out[i, na] = c
@@ -359,7 +360,7 @@ def _schieber(
             cards[base + tn] = c
             tn += 1
             if tn == 4:
-                winner = (leader + _best_of(cards, base, 4, trump, stren)) % 4
+                winner = (leader + best_of(cards, base, 4, trump, stren)) % 4
                 g = pts[cards[base]] + pts[cards[base + 1]] + pts[cards[base + 2]] + pts[c]
                 if ti == 8:
                     g += S_LAST
@@ -524,8 +525,8 @@ def _belote(
         while ti < 8:
             seat = (leader + tn) % 4
             base = 4 * ti
-            legal = _legal(P, hands[seat], cards, base, tn, leader, seat, stren, above)
-            k = _popcount(legal)
+            legal = legal_cards(P, hands[seat], cards, base, tn, leader, seat, stren, above)
+            k = popcount(legal)
             if BVAL is not None and capot_on and capot_seat < 0 and ti == 0 and (
                 seat % 2 == taker % 2 and not (declared >> seat) & 1
             ):  # the rules never announce a capot: a random card
@@ -566,7 +567,7 @@ def _belote(
             cards[base + tn] = c
             tn += 1
             if tn == 4:
-                winner = (leader + _best_of(cards, base, 4, trump, stren)) % 4
+                winner = (leader + best_of(cards, base, 4, trump, stren)) % 4
                 g = pts[cards[base]] + pts[cards[base + 1]] + pts[cards[base + 2]] + pts[c]
                 if winner % 2 == 0:
                     won0 += 1
@@ -720,8 +721,8 @@ def _deberts(
                 seat = (leader + tn) % 2
                 base = 4 * ti
                 hand = hands[seat]
-                legal = _legal(P, hand, cards, base, tn, leader, seat, stren, above)
-                k = _popcount(legal)
+                legal = legal_cards(P, hand, cards, base, tn, leader, seat, stren, above)
+                k = popcount(legal)
                 if not (declared >> seat) & 1:
                     cancel = 1 if (four_sevens and hand & _SEVENS == _SEVENS) else 0
                     exch = 1 if (
@@ -783,7 +784,7 @@ def _deberts(
                 cards[base + tn] = c
                 tn += 1
                 if tn == 2:
-                    winner = (leader + _best_of(cards, base, 2, trump, stren)) % 2
+                    winner = (leader + best_of(cards, base, 2, trump, stren)) % 2
                     g = pts[cards[base]] + pts[c]
                     if winner == 0:
                         won0 += 1
@@ -997,18 +998,18 @@ def _schieber_tables() -> tuple[Any, ...]:
         per_mask = [
             [
                 (
-                    _s._RUN_POINTS[length],
-                    (_s._RUN_POINTS[length] * 16 + length) * 16
-                    + _s._rank_key(top, length, bool(u)),
+                    _s.RUN_POINTS[length],
+                    (_s.RUN_POINTS[length] * 16 + length) * 16
+                    + _s.rank_key(top, length, bool(u)),
                 )
-                for top, length in _s._RUNS[u][m]
+                for top, length in _s.RUNS[u][m]
             ]
             for m in range(512)
         ]
         t, k = _run_tables(per_mask)
         rtot.append(t)
         rkey.append(k)
-    fpts = [_s._FOUR_POINTS.get(r, 0) for r in range(9)]  # type: ignore[call-overload]
+    fpts = [_s.FOUR_POINTS.get(r, 0) for r in range(9)]  # type: ignore[call-overload]
     fkey = [
         [2 * ((p * 16 + 4) * 16 + (8 - r if u else r)) if p else -1 for r, p in enumerate(fpts)]
         for u in (0, 1)
@@ -1021,7 +1022,7 @@ def _schieber_tables() -> tuple[Any, ...]:
 
 def _belote_tables(undertrump: bool) -> tuple[Any, ...]:
     per_mask = [
-        [(m.points, m.points * 16 + int(m.top)) for m in _b._SUIT_RUNS[0][x]] for x in range(512)
+        [(m.points, m.points * 16 + int(m.top)) for m in _b.SUIT_RUNS[0][x]] for x in range(512)
     ]
     rtot, rkey = _run_tables(per_mask)
     fpts = list(_b.CARRE)
@@ -1036,7 +1037,8 @@ def _belote_tables(undertrump: bool) -> tuple[Any, ...]:
 
 def _deberts_tables() -> tuple[Any, ...]:
     per_mask = [
-        [(m.points, m.length * 16 + int(m.top)) for m in _d._SEQUENCES[0][x]] for x in range(512)
+        [(m.points, m.length * 16 + int(m.top)) for m in _d.SUIT_SEQUENCES[0][x]]
+        for x in range(512)
     ]
     rtot, rkey = _run_tables(per_mask)
     strength = [
@@ -1070,8 +1072,8 @@ def run_cards(game: str) -> Any:
     """Per 9-bit suit mask, the cards of its runs as the game cuts them (Schieber: per
     ``undenufe``, two rows), for :func:`_meld_cards`."""
     if game == "schieber":
-        return _i64([[_union(_s._RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)])
-    runs = _b._SUIT_RUNS[0] if game == "belote" else _d._SEQUENCES[0]
+        return _i64([[_union(_s.RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)])
+    runs = _b.SUIT_RUNS[0] if game == "belote" else _d.SUIT_SEQUENCES[0]
     return _i64([_union(runs[m]) for m in range(512)])
 
 
@@ -1104,14 +1106,12 @@ def run(
     r = 1 if rec else 0
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
-    pol = policy_tables(game) if policy == "rules" else (None, None)
+    pol: tuple[Any, ...] = policy_tables(game) if policy == "rules" else (None, None)
     sw = switches(game, options)
+    outs = (out, r, deck_out, act_out, legal_out)
     if game == "schieber":
-        t = tables("schieber")
-        _schieber(seed, first, n, *sw[:3], *t, *pol, out, r, deck_out, act_out, legal_out)
+        _schieber(*(seed, first, n, *sw[:3], *tables("schieber"), *pol, *outs))
     elif game == "belote":
-        t = tables("belote", options.undertrump)
-        _belote(seed, first, n, *sw, *t, *pol, out, r, deck_out, act_out, legal_out)
+        _belote(*(seed, first, n, *sw, *tables("belote", options.undertrump), *pol, *outs))
     else:
-        t = tables("deberts")
-        _deberts(seed, first, n, *sw, *t, *pol, out, r, deck_out, act_out, legal_out)
+        _deberts(*(seed, first, n, *sw, *tables("deberts"), *pol, *outs))

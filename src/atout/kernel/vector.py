@@ -17,6 +17,7 @@ state (:mod:`atout.kernel.deals`), seeded from ``(seed, table)``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
@@ -40,7 +41,7 @@ from atout.kernel.deals import (
     switches,
     tables,
 )
-from atout.kernel.rules import _best_of, _legal, _popcount, jit
+from atout.kernel.rules import best_of, jit, legal_cards, popcount
 
 __all__ = ["WIDTH", "Kernel"]
 
@@ -92,7 +93,7 @@ def _bits(o: Any, base: int, m: int) -> None:
     """Set ``o[base + c]`` to 1 for every card ``c`` of mask ``m``."""
     while m:
         low = m & -m
-        o[base + _popcount(low - 1)] = 1.0
+        o[base + popcount(low - 1)] = 1.0
         m ^= low
 
 
@@ -108,7 +109,7 @@ def _clear(o: Any, mk: Any) -> None:
 def _mask(mk: Any, legal: int) -> None:
     while legal:
         low = legal & -legal
-        mk[_popcount(low - 1)] = 1
+        mk[popcount(low - 1)] = 1
         legal ^= low
 
 
@@ -130,7 +131,7 @@ def _rewards(s: Any, rew: Any, win: int, scale: float) -> None:
 @jit
 def _gone(s: Any, seat: int, n: int) -> int:
     """The cards ``seat`` has played (completed tricks and the trick on the table)."""
-    g = s[_PLAYED + seat]
+    g: int = s[_PLAYED + seat]
     k = (seat - s[_LEADER]) % n
     if k < s[_TN]:
         g |= 1 << s[_TRICK + k]
@@ -189,7 +190,7 @@ def _sch_start(s: Any, dealer: int) -> None:
 def _sch_counted(s: Any, team: int) -> int:
     """What ``team`` has counted so far (before the factor), as the engine's
     ``counted``: captures, Stöck, Weis once the first trick is complete."""
-    total = s[_CAP0 + team]
+    total: int = s[_CAP0 + team]
     ss = s[_KQSEAT]
     if ss >= 0 and ss % 2 == team:
         total += S_STOECK
@@ -210,7 +211,8 @@ def _sch_stoeck_public(s: Any) -> bool:
     if not s[_HANDS + ss] & kq:
         return True
     if s[_TI] > 0 and s[_MWIN] == ss % 2:
-        return s[_MCARDS + ss] & kq == kq
+        shown: bool = s[_MCARDS + ss] & kq == kq
+        return shown
     return False
 
 
@@ -248,7 +250,7 @@ def _sch_legal(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
     k = s[_TRUMP]
     seat = s[_TURN]
     tn = s[_TN]
-    legal = _legal(
+    legal = legal_cards(
         PAR[k], s[_HANDS + seat], s, _TRICK, tn, s[_LEADER], seat, STREN[k], ABOVE[k]
     )
     if OP[_O_D]:
@@ -326,7 +328,7 @@ def _sch_apply(
         return
     k = s[_TRUMP]
     leader = s[_LEADER]
-    winner = (leader + _best_of(s, _TRICK, 4, k if k < 4 else -1, STREN[k])) % 4
+    winner = (leader + best_of(s, _TRICK, 4, k if k < 4 else -1, STREN[k])) % 4
     pts = PTS[6 if (k == 5 and OP[_O_C]) else k]
     g = 0
     for j in range(4):
@@ -525,7 +527,7 @@ def _bel_start(s: Any, dealer: int) -> None:
 def _bel_legal(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
     t = s[_TRUMP]
     seat = s[_TURN]
-    legal = _legal(
+    legal = legal_cards(
         PAR[t], s[_HANDS + seat], s, _TRICK, s[_TN], s[_LEADER], seat, STREN[t], ABOVE[t]
     )
     if (
@@ -604,7 +606,7 @@ def _bel_apply(
         _bel_legal(s, OP, PAR, STREN, ABOVE)
         return
     leader = s[_LEADER]
-    winner = (leader + _best_of(s, _TRICK, 4, trump, STREN[trump])) % 4
+    winner = (leader + best_of(s, _TRICK, 4, trump, STREN[trump])) % 4
     pts = PTS[trump]
     g = 0
     for j in range(4):
@@ -795,7 +797,7 @@ def _deb_legal(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
     t = s[_TRUMP]
     seat = s[_TURN]
     hand = s[_HANDS + seat]
-    legal = _legal(PAR[t], hand, s, _TRICK, s[_TN], s[_LEADER], seat, STREN[t], ABOVE[t])
+    legal = legal_cards(PAR[t], hand, s, _TRICK, s[_TN], s[_LEADER], seat, STREN[t], ABOVE[t])
     if not (s[_DECLARED] >> seat) & 1:
         if OP[_O_B] and hand & _SEVENS_MASK == _SEVENS_MASK:
             legal |= 1 << _SEVENS_A
@@ -907,7 +909,7 @@ def _deb_apply(
         _deb_legal(s, OP, PAR, STREN, ABOVE)
         return
     leader = s[_LEADER]
-    winner = (leader + _best_of(s, _TRICK, 2, trump, STREN[trump])) % 2
+    winner = (leader + best_of(s, _TRICK, 2, trump, STREN[trump])) % 2
     led = s[_TRICK]
     pts = PTS[trump]
     s[_PLAYED + leader] |= 1 << led
@@ -1082,7 +1084,7 @@ def sample_legal(S: Any, out: Any, st: Any) -> None:
     """A uniformly random legal action at every table (from the state ``st``)."""
     for i in range(S.shape[0]):
         legal = S[i, _LEGAL]
-        out[i] = _kth(legal, _rand(st, _popcount(legal)))
+        out[i] = _kth(legal, _rand(st, popcount(legal)))
 
 
 _GAME_CODE: Final = {"deberts": 0, "belote": 1, "schieber": 2}
@@ -1114,9 +1116,10 @@ class Kernel:
         self.OP = o
         self._rng = np.zeros(4, dtype=np.int64)
         # the step function and its arguments after the actions, chosen once
-        self._step = {
+        steps: dict[str, Callable[..., Any]] = {
             "schieber": step_schieber, "belote": step_belote, "deberts": step_deberts,
-        }[game]
+        }
+        self._step = steps[game]
         self._args = (
             self.OP, self.obs, self.mask, self.rew, self.term, self.final, self.to_act,
             *self.tables, self.scale,

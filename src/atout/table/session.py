@@ -22,8 +22,8 @@ own. The session holds
 - the **record**: :meth:`~TableSession.record` and :meth:`~TableSession.save` (which never
   fails: a record that cannot go where asked goes elsewhere, or is handed back to show).
 
-Narration (what each seat is told of a move) is read from :attr:`Update.told` alone; it
-is the one place that moves to the engine's own events once the games give them.
+Narration (what each seat is told of a move) is read from :meth:`Update.told` alone: the
+engine's events that seat may know, never two views compared.
 """
 
 from __future__ import annotations
@@ -144,11 +144,11 @@ class Update:
         """What ``seat`` (``None``: a spectator) may know of the action, in order."""
         return [event for event in self.events if visible_to(event, seat)]
 
-    def told(self, seat: int) -> tuple[int, Action, Any, Any]:
-        """What ``seat`` is told of the move: the arguments of a renderer's ``narrate``
-        (the one place a front end reads a move from)."""
-        before, after = self.views[seat]
-        return self.seat, self.action, before, after
+    def told(self, seat: int) -> tuple[list[Event], Any]:
+        """What ``seat`` is told of the move: the events it may know and its view after
+        them (for the words: the trump, the contract), the arguments of a renderer's
+        ``tell`` (the one place a front end reads a move from)."""
+        return self.events_for(seat), self.views[seat][1]
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,9 @@ class TableSession:
     ``hint_level``: the bot level whose search values the hints. ``watched``: the seats
     whose :class:`Update` views are kept (default: the people's, else seat 0).
     ``check_options``: refuse the options that reveal hidden cards when people play
-    (a table rebuilt from its log was checked when it was made).
+    (a table rebuilt from its log was checked when it was made). ``match``: makes the
+    match from the parsed options instead of the game's own seeded one (given decks: a
+    duplicate night's boards).
     """
 
     def __init__(
@@ -192,6 +194,7 @@ class TableSession:
         watched: Iterable[int] | None = None,
         stand_in_bot: str = "medium",
         check_options: bool = True,
+        match: Callable[[Any], Any] | None = None,
     ) -> None:
         info = get_game(game)
         self.info = info
@@ -213,7 +216,8 @@ class TableSession:
             )
         #: The match's seed (128 secret bits unless one was given; the record carries it).
         self.seed: int = secret_seed() if seed is None else seed
-        self.match: Any = info.match(seed=self.seed, options=opts)
+        self.match: Any = (info.match(seed=self.seed, options=opts) if match is None
+                           else match(opts))
         self._bot_seed = (secret_seed() if seed is None else seed) if bot_seed is None \
             else bot_seed
         self._bots: dict[int, Bot] = {}

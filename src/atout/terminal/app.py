@@ -98,7 +98,7 @@ class TerminalGame:
                     update = session.apply(seat, self._ask(seat))
                 else:
                     update = session.bot_move()
-                self.renderer.narrate(*update.told(self.viewer))
+                self.renderer.tell(*update.told(self.viewer))
                 if update.deal_over is not None:
                     self.renderer.show_deal_end(self.match)
         except _Quit:

@@ -227,7 +227,7 @@ class ScoreSession:
         written)."""
         sheet = self.sheet
         try:
-            sheet._settle(sheet.state, sheet.parse_entry(text), sheet.deal_number)
+            sheet.check(sheet.parse_entry(text))
         except EntryRefused as exc:
             return exc
         return None

@@ -217,7 +217,7 @@ class PlayApp(TableApp):
         self.step()
 
     def _narrate(self, update: Update) -> None:
-        for line in self.describer.narrate(*update.told(self.viewer)):
+        for line in self.describer.tell(*update.told(self.viewer)):
             self.say(line, "bold" if update.seat == self.human else "")
 
     def deal_end(self) -> None:

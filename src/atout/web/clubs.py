@@ -69,17 +69,11 @@ def _rating_json(rating: Rating) -> dict[str, Any]:
 def _summary(results: list[ResultRow]) -> dict[str, Any]:
     """What the member page shows of a player's matches of one game."""
     n = len(results)
-    deals = sum(r.deals for r in results)
-    return {
-        "matches": n,
-        "won": sum(r.won for r in results),
-        "deals": deals,
-        "taken": sum(r.taken for r in results),
-        "made": sum(r.made for r in results),
-        "announcements": sum(r.announcements for r in results),
-        "capots": sum(r.capots for r in results),
-        "average_points": round(sum(r.points for r in results) / n, 1) if n else 0,
-    }
+    stats = [r.stats for r in results]
+    total = {name: sum(getattr(s, name) for s in stats)
+             for name in ("won", "deals", "taken", "made", "announcements", "capots")}
+    return {"matches": n, **total,
+            "average_points": round(sum(s.points for s in stats) / n, 1) if n else 0}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -489,15 +483,15 @@ class ClubRoutes:
         for r in results:
             row = tables.get(r.table_id)
             matches.append({
-                "table": r.table_id, "game": r.game, "won": r.won, "points": r.points,
-                "against": r.against, "rated": r.rated,
+                "table": r.table_id, "game": r.game, "won": r.stats.won,
+                "points": r.stats.points, "against": r.stats.against, "rated": r.rated,
                 "change": None if r.rating_after is None or r.rating_before is None
                 else round(r.rating_after - r.rating_before, 1),
                 "date": r.finished_at.isoformat(timespec="minutes"),
                 "replay": f"{self.base_url}/replay?table={r.table_id}&lang={lang}",
                 "with": [] if row is None else [
                     {"seat": s, "name": names.get(f"member:{m}", n) if m else None, "bot": b}
-                    for s, (m, b, n) in enumerate(row.seats) if s != r.seat],
+                    for s, (m, b, n) in enumerate(row.seats) if s != r.stats.seat],
             })
         return JSONResponse({"id": member.id, "name": member.name, "club": club.name,
                              "me": self._me(me), "games": games, "matches": matches})

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, insert, select, text, update
+from sqlalchemy import and_, insert, or_, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -113,19 +113,12 @@ class ClubTableRow:
 
 @dataclass(frozen=True)
 class ResultRow:
+    """A seat's stored result of a finished club match."""
+
     table_id: str
-    seat: int
     game: str
     player: str
-    team: int
-    won: bool
-    points: int
-    against: int
-    deals: int
-    taken: int
-    made: int
-    announcements: int
-    capots: int
+    stats: SeatStats
     rated: bool
     rating_before: float | None
     rating_after: float | None
@@ -240,10 +233,15 @@ class ClubStore:
 
     # -- sessions ------------------------------------------------------------------------
     def create_session(self, member_id: str, token_hash: str, seconds: float) -> datetime:
-        """A signed-in session until the returned moment."""
+        """A signed-in session until the returned moment; the member's sessions that
+        expired or were revoked are forgotten."""
         now = _now()
         until = now + timedelta(seconds=seconds)
         with self.engine.begin() as conn:
+            conn.execute(member_sessions.delete().where(
+                member_sessions.c.member_id == member_id,
+                or_(member_sessions.c.expires_at <= now,
+                    member_sessions.c.revoked_at.is_not(None))))
             conn.execute(insert(member_sessions).values(
                 token_hash=token_hash, member_id=member_id, created_at=now, expires_at=until,
             ))
@@ -450,7 +448,9 @@ class ClubStore:
             ).order_by(club_results.c.finished_at.desc(), club_results.c.table_id)
                 .limit(limit)).all()
         return [ResultRow(
-            r.table_id, r.seat, r.game, r.player, r.team, bool(r.won), r.points, r.against,
-            r.deals, r.taken, r.made, r.announcements, r.capots, bool(r.rated),
-            r.rating_before, r.rating_after, _aware(r.finished_at) or _now(),
+            r.table_id, r.game, r.player, SeatStats(
+                seat=r.seat, team=r.team, won=bool(r.won), points=r.points, against=r.against,
+                deals=r.deals, taken=r.taken, made=r.made, announcements=r.announcements,
+                capots=r.capots),
+            bool(r.rated), r.rating_before, r.rating_after, _aware(r.finished_at) or _now(),
         ) for r in rows]

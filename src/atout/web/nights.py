@@ -8,8 +8,10 @@ page in the URL fragment (``/night/ID#admin=...``), sent in the JSON body.
 Each round, the admin's start seats the tables (Swiss) and makes one room table per
 table where a person sits: its seed is the table's night seed, so its match deals the
 round's boards (:mod:`atout.clubs.boards`) and ends after the last; hints are off. A
-table of bots only plays itself at once. A night played with real cards makes no room
-tables: the admin enters each board's facts (the scorekeeper's entry) table by table.
+table of bots only plays itself in the background (a thread), and again after a
+restart when the night is next read. A night played with real cards makes no room
+tables, except where bots fill seats (those people play their bots on a screen): the
+admin enters each board's facts (the scorekeeper's entry) table by table.
 
 The standings read the results from the room's tables as they finish boards. A board is
 scored once every table of its round has played it; until then the page shows how many
@@ -17,14 +19,17 @@ boards each table has played, never a score, and nothing it sends holds a card.
 
 Endpoints
     ``POST /api/nights`` ``{"game", "options", "rounds", "boards", "pairs", "scoring",
-    "bot", "real_cards", "title", "lang"}``: ``201 {"id", "admin", "standings"}``.
+    "bot", "real_cards", "title", "lang"}``: ``201 {"id", "admin", "standings"}``; with
+    ``"club"`` and ``"club_admin"`` (the club's admin secret) the night is the club's,
+    and the club's admin secret runs it too.
     ``GET /api/nights/ID``: the standings (anyone with the id).
     ``POST /api/nights/ID/admin`` ``{"admin"}``: the night with the seats' links.
     ``POST /api/nights/ID/entrants`` ``{"admin", "names"}``: add a pair or a player
     (``{"admin", "bot": true}``: a bot pair or player).
     ``POST /api/nights/ID/rounds`` ``{"admin"}``: seat and start the next round.
     ``POST /api/nights/ID/results`` ``{"admin", "table", "board", "entry"}``: a board
-    played with real cards, from the scorekeeper's entry.
+    played with real cards, from the scorekeeper's entry (``"correct": true``: in place
+    of the entry made for that board).
     ``GET /api/nights/ID/export``: the night as text, once it is over;
     ``POST /api/nights/ID/export`` ``{"admin"}``: the same, at any time (the boards that
     every table of their round has played).
@@ -35,6 +40,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import logging
 import time
 from importlib import resources
 from typing import Any
@@ -50,14 +56,16 @@ from atout.clubs.duplicate import (
     Night,
     NightError,
     NightSetup,
+    board_scores,
     format_score,
     table_seed,
 )
-from atout.clubs.play import finished_result, play_bot_table
+from atout.clubs.play import bot_levels, bot_table_results, finished_result
 from atout.games.base import OptionsParseError, secret_seed
 from atout.i18n import LANGUAGES
 from atout.kits import KITS
 from atout.scorekeeper import EntryRefused
+from atout.web.clubstore import ClubRow, ClubStore
 from atout.web.limits import json_object
 from atout.web.messages import web_text
 from atout.web.room import clean_name
@@ -65,6 +73,8 @@ from atout.web.store import Store, hash_token, new_token
 from atout.web.tables import TableManager
 
 __all__ = ["night_routes", "standings_json"]
+
+log = logging.getLogger("atout.web.nights")
 
 STATIC = resources.files("atout.web") / "static"
 MAX_BODY = 4096
@@ -92,7 +102,9 @@ def standings_json(night: Night, extra: dict[str, Any]) -> dict[str, Any]:
                            "played": done})
     rows = night.standings(complete_only=True)
     return {
+        "deals": deals_json(night),
         "title": extra.get("title", ""),
+        "club": extra.get("club"),
         "game": night.setup.game,
         "rounds": night.setup.rounds,
         "boards_per_round": night.setup.boards_per_round,
@@ -113,6 +125,27 @@ def standings_json(night: Night, extra: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def deals_json(night: Night) -> list[dict[str, Any]]:
+    """Each deal that every table of its round has played (the latest first): what each
+    table wrote for it and what each side scored (a bridge club's travellers)."""
+    out = []
+    for rnd in night.rounds:
+        tables = {t.number: t for t in rnd.tables}
+        for b in rnd.boards:
+            rows = sorted((r for r in night.results.values() if r.board == b),
+                          key=lambda r: r.table)
+            if len(rows) < len(rnd.tables):
+                continue
+            scores = board_scores(rows, night.setup.scoring)
+            out.append({"number": b, "results": [
+                {"table": r.table, "sides": [list(s) for s in tables[r.table].sides],
+                 "recorded": list(r.recorded),
+                 "scores": [format_score(scores[(r.table, 0)]),
+                            format_score(scores[(r.table, 1)])]}
+                for r in rows]})
+    return out[::-1]
+
+
 def night_routes(store: Store, manager: TableManager, base_url: str = "") -> list[Route]:
     """The nights' pages and endpoints on ``store``; tables made through ``manager``."""
     lock = asyncio.Lock()
@@ -121,6 +154,9 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
     #: lately, and their standings as sent (bytes, per version).
     cache: dict[str, tuple[float, Night, dict[str, Any], str, str, int]] = {}
     shown: dict[str, tuple[int, bytes]] = {}
+    #: Tables of bots only being played here, and their tasks.
+    playing: set[tuple[str, int, int]] = set()
+    jobs: set[asyncio.Task[None]] = set()
 
     def load(night_id: str) -> tuple[Night, dict[str, Any], str, str, int] | None:
         found = store.get_night(night_id) if len(night_id) <= 40 else None
@@ -134,9 +170,13 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         data = json.dumps({"night": night.to_json(), "extra": extra})
         return store.save_night(night_id, data, version)
 
-    async def sync(night: Night, extra: dict[str, Any]) -> bool:
+    async def sync(night_id: str, night: Night, extra: dict[str, Any], deep: bool) -> bool:
         """Read the finished boards of the current round's room tables into the night;
-        whether anything new was written."""
+        whether anything new was written. The tables live in this process are read
+        always; with ``deep`` (a copy just read from the database), the others too,
+        rebuilt from the database (another process runs them). A table of bots only
+        that has boards to play is set playing in the background (again after a
+        restart)."""
         rnd = night.current
         if rnd is None:
             return False
@@ -145,8 +185,12 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         for t in rnd.tables:
             table_id = ids.get(str(t.number))
             if table_id is None:
+                if night.next_board(rnd.number, t.number) is not None and bot_levels(
+                        night, t.number) is not None:
+                    start_bots(night_id, night, rnd.number, t.number)
                 continue
-            live = await manager.peek(table_id)
+            live = manager.tables.get(table_id) or (
+                await manager.peek(table_id) if deep else None)
             if live is None:
                 continue
             for i, deal in enumerate(list(live.match.deals)[: len(rnd.boards)]):
@@ -168,7 +212,8 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         for _ in range(5):
             shared = max_age > 0  # else a private copy, for the admin's changes
             hit = cache.get(night_id) if shared else None
-            if hit is not None and time.monotonic() - hit[0] <= max_age:
+            deep = hit is None or time.monotonic() - hit[0] > max_age
+            if hit is not None and not deep:
                 _at, night, extra, lang, token_hash, version = hit
             else:
                 loaded = await run_in_threadpool(load, night_id)
@@ -180,7 +225,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             async with saving:  # the standings' readers write new boards one at a time
                 if shared and cache.get(night_id, (0, night))[1] is not night:
                     continue  # another reader wrote meanwhile: start from its copy
-                if not await sync(night, extra):
+                if not await sync(night_id, night, extra, deep):
                     return night, extra, lang, token_hash, version
                 if await run_in_threadpool(save, night_id, night, extra, version):
                     if shared:
@@ -199,6 +244,38 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             old = next(iter(cache))
             cache.pop(old)
             shown.pop(old, None)
+
+    def start_bots(night_id: str, night: Night, round_number: int, table: int) -> None:
+        key = (night_id, round_number, table)
+        if key in playing:
+            return
+        playing.add(key)
+        job = asyncio.get_running_loop().create_task(
+            bots_play(key, Night.from_json(night.to_json())))
+        jobs.add(job)
+        job.add_done_callback(jobs.discard)
+
+    async def bots_play(key: tuple[str, int, int], night: Night) -> None:
+        """Play a table of bots only (in a thread), then write its boards."""
+        night_id, round_number, table = key
+        try:
+            rows = await run_in_threadpool(bot_table_results, night, table)
+            for _ in range(5):
+                async with lock:
+                    got = await fresh(night_id)
+                    if got is None:
+                        return
+                    now, extra, lang, token_hash, version = got
+                    for board, recorded, position in rows:
+                        if (round_number, table, board) not in now.results:
+                            now.record(round_number, table, board, recorded, position)
+                    if await run_in_threadpool(save, night_id, now, extra, version):
+                        remember(night_id, now, extra, lang, token_hash, version + 1)
+                        return
+        except Exception:  # logged; the next reader starts it again
+            log.exception("night %s: the bots of table %s", night_id, table)
+        finally:
+            playing.discard(key)
 
     def lang_of(request: Request, default: str) -> str:
         lang = request.query_params.get("lang", default)
@@ -227,9 +304,15 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                                bot=str(bot), seed=secret_seed())
         except (NightError, OptionsParseError, ValueError) as exc:
             return _bad("bad-night", str(exc))
+        club = None
+        if body.get("club") is not None:  # a club's night: its admin's secret opens it
+            club = await run_in_threadpool(club_of, body.get("club"))
+            if club is None or not same(body.get("club_admin"), club.admin_hash):
+                return _bad("not-admin", web_text("night.not-club-admin", str(lang)), 403)
         token = new_token()
-        extra = {"title": title, "real_cards": body.get("real_cards") is True,
-                 "tables": {}, "links": {}}
+        extra = {"title": title or (club.name if club else ""),
+                 "real_cards": body.get("real_cards") is True, "tables": {}, "links": {},
+                 "club": {"id": club.id, "name": club.name} if club else None}
         data = json.dumps({"night": Night(setup).to_json(), "extra": extra})
         night_id = await run_in_threadpool(store.create_night, str(lang), hash_token(token),
                                            data)
@@ -252,9 +335,24 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         return Response(done[1], media_type="application/json",
                         headers={"cache-control": "no-store"})
 
-    def admin_ok(body: dict[str, Any], token_hash: str) -> bool:
-        token = body.get("admin")
+    def same(token: Any, token_hash: str) -> bool:
         return isinstance(token, str) and hmac.compare_digest(hash_token(token), token_hash)
+
+    def club_of(club_id: Any) -> ClubRow | None:
+        if not isinstance(club_id, str) or len(club_id) > 40:
+            return None
+        return ClubStore(store).club(club_id)
+
+    async def admin_ok(body: dict[str, Any], token_hash: str, extra: dict[str, Any]) -> bool:
+        """The night's admin secret, or its club's admin secret."""
+        token = body.get("admin")
+        if same(token, token_hash):
+            return True
+        bound = extra.get("club")
+        if not bound or not isinstance(token, str):
+            return False
+        club = await run_in_threadpool(club_of, bound["id"])
+        return club is not None and same(token, club.admin_hash)
 
     async def change(request: Request) -> Response:
         body = await json_object(request, MAX_BODY)
@@ -268,7 +366,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                     return _bad("unknown-night", "no such night", 404)
                 night, extra, lang, token_hash, version = got
                 lang = lang_of(request, lang)
-                if not admin_ok(body, token_hash):
+                if not await admin_ok(body, token_hash, extra):
                     return _bad("not-admin", web_text("night.not-admin", lang), 403)
                 if request.url.path.endswith("/export"):
                     return exported(night, request.path_params["id"])
@@ -311,10 +409,9 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             for t in rnd.tables:
                 people = [everyone[e] for e in t.entrants()]
                 if all(p.bot for p in people):
-                    await run_in_threadpool(play_bot_table, night, t.number)
-                    continue
-                if extra.get("real_cards"):
-                    continue
+                    continue  # it plays itself, in the background (see sync)
+                if extra.get("real_cards") and not any(p.bot for p in people):
+                    continue  # its results are entered; where bots sit, it plays here
                 specs, names = seats_of(night, t.number)
                 table_id, tokens = manager.create(
                     night.setup.game, night.setup.options, lang, specs,
@@ -339,7 +436,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 raise NightError("night.result", "table, board and entry are expected")
             if str(table) in extra.get("tables", {}).get(str(now.number), {}):
                 raise NightError("night.played-here", "this table plays in the room")
-            night.enter(now.number, table, board, entry)
+            night.enter(now.number, table, board, entry, correct=body.get("correct") is True)
             return {}
         raise NightError("night.unknown", "unknown change")
 
@@ -371,6 +468,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             for t in rnd.tables:
                 nxt = night.next_board(rnd.number, t.number)
                 out["next"][str(t.number)] = None if nxt is None else nxt[0]
+                out.setdefault("entered", {})[str(t.number)] = [
+                    {"board": b, "entry": r.record}
+                    for b in rnd.boards
+                    if (r := night.results.get((rnd.number, t.number, b))) and r.entered]
         out["can_start"] = (len(night.rounds) < night.setup.rounds
                             and (rnd is None or night.round_complete(rnd)))
         out["per_entrant"] = night.setup.per_entrant

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -565,7 +566,7 @@ class TableManager:
             async with table.lock:
                 if table.bot_to_play() != seat:
                     continue
-                view = table.match.view(seat)
+                view = table.session.view(seat)
                 seq = table.seq
             # the lock is free while the bot thinks: the table's people may still talk
             action = await self.workers.decide(
@@ -591,10 +592,8 @@ class TableManager:
         (the table's clock) and why (``timeout``: the turn timer ran out while they
         were connected, or would run out first; ``away``: no connection for
         ``away_seconds``); ``None`` when nobody waits or nobody is connected."""
-        match = table.match
-        seat = match.current_player()
-        if (match.is_over or seat is None or seat in table.bots or seat in table.standins
-                or not table.people_present()):
+        seat = table.session.person_to_play()  # not a bot's, not a stand-in's
+        if seat is None or not table.people_present():
             return None
         timer = table.row.turn_seconds
         turn_end = table.turn_started + timer if timer else None
@@ -696,11 +695,12 @@ def table_session(row: TableRow, stand_in_bot: str = "medium") -> TableSession:
     options were checked when the table was made (:meth:`TableManager.create`)."""
     seats = [Seat(s.seat, PERSON, name=s.name) if s.kind == "human"
              else Seat(s.seat, BOT, s.bot or "heuristic", name=s.name) for s in row.seats]
-    session = TableSession(row.game, seats, seed=row.seed, options=row.options, undo=False,
-                           watched=(), stand_in_bot=stand_in_bot, check_options=False)
+    boards = None
     if row.seed >= NIGHT_SEEDS:  # a duplicate night's table: its round's boards
-        session.match = night_match(row.game, session.match.options, row.seed)
-    return session
+        boards = functools.partial(night_match, row.game, seed=row.seed)
+    return TableSession(row.game, seats, seed=row.seed, options=row.options, undo=False,
+                        watched=(), stand_in_bot=stand_in_bot, check_options=False,
+                        match=boards)
 
 
 def build_match(row: TableRow) -> Any:

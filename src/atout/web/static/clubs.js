@@ -330,8 +330,11 @@
     if (!res.ok) notice = { text: res.data.message, error: true };
   }
 
+  let shown = null; // the club's data as last shown
+
   function renderClub() {
     header(null);
+    shown = JSON.stringify(data);
     if (!data || data.error) {
       document.title = "atout";
       main.replaceChildren(el("h1", { text: t("club.title") }), el("p", { class: "status error", role: "alert", text: data ? data.error : "" }));
@@ -425,6 +428,15 @@
     await Atout.loadLang(lang);
     if (!clubId) render();
     else if (memberId) { await loadMember(); render(); }
-    else await refresh();
+    else {
+      await refresh();
+      // the tables and the leaderboards as they change, while nobody is typing
+      setInterval(async () => {
+        if (!data || !data.me || document.hidden) return;
+        await load();
+        const busy = main.contains(document.activeElement) && document.activeElement.matches("input, select");
+        if (JSON.stringify(data) !== shown && !busy) render();
+      }, 10000);
+    }
   })();
 })();

@@ -49,9 +49,18 @@
     }, { id: "language" }));
   }
 
+  function copy(value) {
+    return el("button", { type: "button", class: "copy", onclick: (e) => {
+      if (navigator.clipboard) navigator.clipboard.writeText(value);
+      e.target.textContent = t("web.copied");
+    } }, t("web.copy"));
+  }
+
   function link(label, value, key) {
     return el("div", { class: "link" }, el("label", { for: key }, label),
-      el("input", { id: key, type: "text", readonly: true, value, onfocus: (e) => e.target.select() }));
+      el("div", { class: "copyable" },
+        el("input", { id: key, type: "text", readonly: true, value, onfocus: (e) => e.target.select() }),
+        copy(value)));
   }
 
   function names(number) {
@@ -109,6 +118,8 @@
       rounds: Number(f.rounds.value), boards: Number(f.boards.value),
       pairs: !f.pairs || f.pairs.value === "pairs", scoring: f.scoring.value, bot: f.bot.value,
       real_cards: f.real.checked, lang,
+      // a club's night: /nights?club=ID#club_admin=... (the club admin's secret)
+      ...(query.get("club") ? { club: query.get("club"), club_admin: hash.get("club_admin") } : {}),
     });
     if (!ok) { say(data.message || t("night.refused")); return; }
     location.assign(data.admin);
@@ -138,6 +149,30 @@
     return el("div", { class: "standings-wrap" }, table);
   }
 
+  // each deal every table has played: what each table wrote, what each side scored
+  function renderDeals() {
+    if (!night.deals.length) return [];
+    const blocks = night.deals.map((d) => {
+      const body = el("tbody");
+      for (const r of d.results) {
+        [0, 1].forEach((k) => body.append(el("tr", { class: k ? "second" : null },
+          k ? null : el("th", { scope: "row", rowspan: 2 }, String(r.table)),
+          el("td", { class: "who" }, side(r.sides[k])),
+          el("td", {}, String(r.recorded[k])),
+          el("td", { class: "total" }, r.scores[k]))));
+      }
+      return el("details", { class: "deal", "data-deal": String(d.number) },
+        el("summary", {}, t("night.deal", { n: d.number })),
+        el("table", { class: "standings traveller" },
+          el("thead", {}, el("tr", {},
+            el("th", { scope: "col" }, t("night.table-h")),
+            el("th", { scope: "col", class: "who" }, t("night.who")),
+            el("th", { scope: "col" }, t("night.written")),
+            el("th", { scope: "col" }, t("night.points")))), body));
+    });
+    return [el("h2", {}, t("night.deals")), el("div", { class: "deals" }, blocks)];
+  }
+
   function statusLine() {
     if (night.over) return t("night.over");
     if (!night.round) return t("night.not-started");
@@ -154,14 +189,25 @@
         const seats = (night.links || {})[String(tb.number)] || [];
         seats.forEach((s, i) => parts.push(el("div", { class: "seat" },
           el("label", { for: `seat-${tb.number}-${i}` }, s.name || t("night.seat", { n: s.seat + 1 })),
-          el("input", { id: `seat-${tb.number}-${i}`, type: "text", readonly: true, value: location.origin + s.url,
-            onfocus: (e) => e.target.select() }))));
+          el("div", { class: "copyable" },
+            el("input", { id: `seat-${tb.number}-${i}`, type: "text", readonly: true, value: location.origin + s.url,
+              onfocus: (e) => e.target.select() }),
+            copy(location.origin + s.url)))));
         const next = (night.next || {})[String(tb.number)];
-        if (!seats.length && next && !night.entrants.every((e) => e.bot)) {
+        const entered = (night.entered || {})[String(tb.number)] || [];
+        if (!seats.length && (next || entered.length) && !night.entrants.every((e) => e.bot)) {
           const key = `entry-${tb.number}`;
+          const choices = [...entered.map((x) => x.board), ...(next ? [next] : [])];
           parts.push(el("form", { "data-table": String(tb.number), onsubmit: (e) => enter(e, tb.number, next) },
-            el("label", { for: key }, t("night.enter", { n: next })),
+            el("label", { for: `board-${tb.number}` }, t("night.deal-to-enter")),
+            el("select", { id: `board-${tb.number}`, name: "board",
+              onchange: (e) => { const old = entered.find((x) => x.board === Number(e.target.value));
+                document.getElementById(key).value = old ? old.entry : ""; } },
+              choices.map((b) => el("option", { value: b, selected: b === (next || choices[choices.length - 1]) },
+                t("night.deal", { n: b })))),
+            el("label", { for: key }, t("night.enter-what")),
             el("input", { id: key, name: "entry", type: "text", autocomplete: "off",
+              value: next ? "" : (entered[entered.length - 1] || {}).entry || "",
               placeholder: night.game === "deberts" ? "caller=0 trump=H points=90,72" :
                 night.game === "belote" ? "taker=0 trump=H points=100,62" : "chooser=0 trump=H points=100,57" }),
             el("button", { type: "submit" }, t("night.enter-button"))));
@@ -172,10 +218,11 @@
     return [el("h2", {}, t("night.tables")), el("div", { class: "tables" }, cards)];
   }
 
-  async function enter(event, table, board) {
+  async function enter(event, table, next) {
     event.preventDefault();
+    const board = Number(event.target.board.value);
     const { ok, data } = await api(`/api/nights/${id}/results`,
-      { table, board, entry: event.target.entry.value });
+      { table, board, entry: event.target.entry.value, correct: board !== next });
     if (!ok) { say(data.message || t("night.refused")); return; }
     say("");
     night = data;
@@ -252,9 +299,19 @@
     if (!night) return;
     const focused = document.activeElement && document.activeElement.id;
     const parts = [el("p", { class: "night-status", id: "status" }, statusLine())];
+    if (night.club) {
+      parts.unshift(el("p", { class: "club-link" },
+        el("a", { href: `/club/${encodeURIComponent(night.club.id)}?lang=${lang}` }, night.club.name)));
+    }
     if (token) parts.push(...renderAdmin());
     parts.push(...renderTables());
     if (night.round) parts.push(el("h2", {}, t("night.standings")), renderStandings());
+    const open = new Set([...document.querySelectorAll("details.deal[open]")].map((d) => d.dataset.deal));
+    const deals = renderDeals();
+    deals.forEach((node) => node.querySelectorAll && node.querySelectorAll("details.deal").forEach((d) => {
+      if (open.has(d.dataset.deal)) d.open = true;
+    }));
+    parts.push(...deals);
     if (night.over && !token) {
       parts.push(el("p", {}, el("a", { href: `/api/nights/${id}/export`, download: "" }, t("night.export"))));
     }

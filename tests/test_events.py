@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from atout.cards import CardSet
-from atout.games import get_game
 from atout.games.actions import Claim
 from atout.games.belote import BeloteFold
 from atout.games.deberts import DebertsFold
@@ -27,6 +26,7 @@ from atout.games.events import (
     cards_named,
 )
 from atout.games.schieber import SchieberFold
+from atout.kits import get_game
 from web_support import hidden_from
 
 FOLDS: dict[str, type[Fold]] = {

@@ -23,7 +23,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from atout.env.encoding import OBS_SIZE, BeloteEncoder, SchieberEncoder, encode_view
 from atout.env.space import ACTIONS, NUM_ACTIONS, action_mask_bits
-from atout.games import get_game
+from atout.kits import get_game
 
 __all__ = ["AtoutEnv", "env", "raw_env"]
 

@@ -41,11 +41,11 @@ from typing import Any, Literal
 from atout.bots.advice import HINT_LEVEL, Advice, advise, position_seed
 from atout.bots.base import Bot, bot_names, make_bot
 from atout.bots.search import TABLE_SAFETY_NET, SearchBot
-from atout.games import get_game
 from atout.games.actions import Action
 from atout.games.base import IllegalActionError, secret_seed
 from atout.games.events import DealScored, Event, MatchOver, visible_to
 from atout.i18n import translate
+from atout.kits import get_game
 
 __all__ = [
     "BOT", "PERSON", "CannotUndo", "Saved", "Seat", "TableSession", "Update", "check_writable",

@@ -15,10 +15,10 @@ from rich.console import Console
 
 from atout.bots.advice import HINT_LEVEL
 from atout.bots.base import Bot
-from atout.games import get_game
 from atout.games.actions import Action
 from atout.i18n import Translator, explain
 from atout.input import Command, InputError, read_input
+from atout.kits import get_game
 from atout.table.session import CannotUndo, TableSession, check_writable, seats_for
 from atout.terminal import renderer_class
 

@@ -82,7 +82,7 @@ class PlayApp(TableApp):
         undo: bool = True,
         hint_level: str = HINT_LEVEL,
     ) -> None:
-        from atout.games import get_game
+        from atout.kits import get_game
 
         if save is not None:  # before the first deal, not after the whole match
             check_writable(save, lang)

@@ -38,10 +38,10 @@ from typing import Any
 from atout.bots.base import make_bot
 from atout.clubs.boards import night_match
 from atout.clubs.duplicate import NIGHT_SEEDS
-from atout.games import get_game
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
 from atout.i18n import explain
+from atout.kits import get_game
 from atout.table.session import BOT, PERSON, Seat, TableSession
 from atout.web.messages import web_text
 from atout.web.serialize import public_view, seat_view, to_json

@@ -34,7 +34,10 @@ GAMES = ("deberts", "belote", "schieber")
 
 _CHILD = """
 import json, random, sys, time
-from atout.games import get_game
+try:
+    from atout.kits import get_game
+except ImportError:  # a tree from before the kits
+    from atout.games import get_game
 
 game, matches, checked = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 info = get_game(game)

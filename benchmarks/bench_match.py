@@ -17,6 +17,10 @@ moments of the machine:
     python benchmarks/bench_match.py --baseline /work/wt/base/src --runs 5
     python benchmarks/bench_match.py --baseline main=/tmp/main/src --baseline old=/tmp/old/src
     python benchmarks/bench_match.py --checked                     # Match.apply
+    python benchmarks/bench_match.py --quiet      # keeps_events=False, as the environment
+
+``--quiet`` sets each match's ``keeps_events`` to False (no events built or kept: what
+:mod:`atout.env.aec` does); a tree from before events ignores the attribute.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ except ImportError:  # a tree from before the kits
     from atout.games import get_game
 
 game, matches, checked = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+quiet = sys.argv[4] == "1"
 info = get_game(game)
 rng = random.Random(12345)
 actions = 0
@@ -50,6 +55,8 @@ while not warm.is_over:  # warm up: imports, caches
 start = time.process_time()
 for seed in range(matches):
     match = info.match(seed)
+    if quiet:
+        match.keeps_events = False
     step = match.apply if checked else match.apply_unchecked
     while not match.is_over:
         legal = match.legal_actions()
@@ -64,12 +71,15 @@ def _load() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def measure(src: Path, game: str, matches: int, checked: bool) -> tuple[int, float]:
+def measure(
+    src: Path, game: str, matches: int, checked: bool, quiet: bool = False
+) -> tuple[int, float]:
     """(actions, CPU seconds) of ``matches`` whole matches of ``game`` played in a fresh
     interpreter with ``src`` first on its path."""
     env = dict(os.environ, PYTHONPATH=str(src))
     out = subprocess.run(
-        [sys.executable, "-c", _CHILD, game, str(matches), "1" if checked else "0"],
+        [sys.executable, "-c", _CHILD, game, str(matches), "1" if checked else "0",
+         "1" if quiet else "0"],
         env=env, check=True, capture_output=True, text=True,
     ).stdout
     figures = json.loads(out.strip().splitlines()[-1])
@@ -86,6 +96,9 @@ def main() -> None:
         help="another src folder, measured alternating with this one (repeatable)",
     )
     parser.add_argument("--checked", action="store_true", help="Match.apply, checked")
+    parser.add_argument(
+        "--quiet", action="store_true", help="matches that keep no events (keeps_events=False)"
+    )
     args = parser.parse_args()
     for game in args.games:
         if game not in GAMES:
@@ -95,6 +108,7 @@ def main() -> None:
         name, eq, path = given.rpartition("=")
         trees[name if eq else f"baseline{i + 1 if i else ''}"] = Path(path).resolve()
     entry = "apply" if args.checked else "apply_unchecked"
+    entry += ", keeps_events=False" if args.quiet else ""
     print(f"Match.{entry}, {args.matches} matches per run, {args.runs} runs; "
           f"load before {_load()}")
     print(f"{'game':9} {'tree':9} {'actions/s':>10} {'us/action':>10} {'actions':>8}  runs")
@@ -103,7 +117,7 @@ def main() -> None:
         counts: dict[str, int] = {}
         for _ in range(args.runs):
             for name, src in trees.items():
-                actions, cpu = measure(src, game, args.matches, args.checked)
+                actions, cpu = measure(src, game, args.matches, args.checked, args.quiet)
                 rates[name].append(actions / cpu)
                 counts[name] = actions
         for name in trees:

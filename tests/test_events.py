@@ -258,3 +258,31 @@ def test_events_are_built_as_their_dataclass_builds_them() -> None:
     with pytest.raises(TypeError):
         Turn(1, "play", 2)  # type: ignore[call-arg]
     assert dataclasses.replace(Turn(1, "play"), to=1) == Turn(1, "play", to=1)
+
+
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
+def test_a_match_that_keeps_no_events_plays_the_same_match(game: str) -> None:
+    """``keeps_events = False`` (bulk simulation, the environments) changes nothing but
+    the events: the same actions give the same deals, scores and winner, undo still
+    works, and no event is built or kept."""
+
+    from atout.kits import get_game
+
+    info = get_game(game)
+    told, quiet = info.match(seed=11), info.match(seed=11)
+    quiet.keeps_events = False
+    kept = len(quiet.events)
+    rng = random.Random(5)
+    while not told.is_over:
+        legal = told.legal_actions()
+        assert quiet.legal_actions() == legal
+        action = legal[rng.randrange(len(legal))]
+        assert told.apply(action)
+        assert quiet.apply(action) == []
+        if rng.random() < 0.05 and quiet.deal._history:
+            told.undo()
+            quiet.undo()
+            assert quiet.view(0) == told.view(0)
+    assert quiet.is_over and (quiet.scores, quiet.winner) == (told.scores, told.winner)
+    assert quiet.scoresheet == told.scoresheet
+    assert len(quiet.events) == kept

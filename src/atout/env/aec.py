@@ -108,6 +108,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             self.state_ = self.info.deal(seed=game_seed, dealer=dealer, options=self.rule_options)
         else:
             self.state_ = self.info.match(seed=game_seed, options=self.rule_options)
+            self.state_.keeps_events = False  # observations come from views
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -554,6 +554,10 @@ class Match(ABC, Generic[DealT]):
     #: deal is the same (a snapshot is a new tuple at every action, and holding it
     #: keeps its identity from being reused).
     _legal: tuple[Any, Any, tuple[Action, ...]] = (None, None, ())
+    #: Whether actions tell their events and the log keeps them. Bulk simulation that
+    #: reads only views (the environments) sets it to False: an action then returns no
+    #: event and costs what it cost before events existed; the log stops where it was.
+    keeps_events: bool = True
 
     @property
     def is_over(self) -> bool:
@@ -581,6 +585,12 @@ class Match(ABC, Generic[DealT]):
 
     def _step(self, action: Action) -> list[Event]:
         deal: Any = self.deal
+        if not self.keeps_events:
+            deal.apply_unchecked(action)
+            if deal.is_over:
+                self._finish_deal()
+            self._marks.append(len(self._log))
+            return []
         seat = deal.current_player()
         before = deal._before()
         deal.apply_unchecked(action)

@@ -68,6 +68,11 @@ class BelotePresenter(Presenter[BeloteView]):
     def face_up(self, view: BeloteView) -> list[tuple[Msg, Card]]:
         return [(Msg("belote.turned"), view.turned)] if view.trump is None else []
 
+    turned_key = "learn.turned"
+
+    def turned(self, view: BeloteView) -> tuple[Card | None, Card | None]:
+        return view.turned, None
+
     def notes(self, view: BeloteView) -> dict[int, list[Note]]:
         if view.trump is None:
             return self.last_bids(view.bids, view)

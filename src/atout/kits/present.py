@@ -190,6 +190,15 @@ class Presenter(Generic[V]):
         """Cards lying face up beside the trick, each with its caption."""
         return []
 
+    #: The lessons' words for the card turned up at the deal (``learn.turned``), none
+    #: where the game turns no card.
+    turned_key: str | None = None
+
+    def turned(self, view: V) -> tuple[Card | None, Card | None]:
+        """The card turned up at the deal, and the stock's bottom card where the game
+        shows one, whatever the bidding did with them (the lessons show them)."""
+        return None, None
+
     def notes(self, view: V) -> dict[int, list[Note]]:
         """Per seat, what it has said that is public now."""
         return {}

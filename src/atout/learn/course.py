@@ -30,6 +30,7 @@ from atout.cards import CARDS, Card, CardParseError
 from atout.games.actions import Action, ActionParseError, Play, parse_action
 from atout.games.base import Deal
 from atout.i18n import Translator, explain
+from atout.kits import kit
 
 __all__ = [
     "Lesson",
@@ -257,13 +258,12 @@ def situation(step: Step, deal: Deal, lang: str = "en") -> dict[str, Any]:
         "facts": [t(key, **values) for key, values in (step.facts(deal) if step.facts else [])],
         "position": _position(deal),
     }
-    if game == "deberts":
-        out["turned"] = view.indicator.name
-        out["turned_key"] = "learn.indicator"
-        out["bottom"] = view.bottom.name if view.bottom is not None else None
-    elif game == "belote":
-        out["turned"] = view.turned.name
-        out["turned_key"] = "learn.turned"
+    presenter = kit(game).present()
+    turned, bottom = presenter.turned(view)
+    if turned is not None:
+        out["turned"] = turned.name
+        out["turned_key"] = presenter.turned_key
+        out["bottom"] = bottom.name if bottom is not None else None
     if step.kind == LEGAL:
         out["candidates"] = [(a, action_label(a)) for a in candidates(step, deal)]
     elif step.kind == CHOICE:

@@ -208,7 +208,7 @@ class ReplayApp(TableApp):
             return finished_view(view, sheet[v.index])
         previous = sheet[v.index - 1] if v.index > 0 else None
         extra: dict[str, Any] = {"deal_number": v.index + 1}
-        if self.game_name != "schieber":  # a Schieber deal carries the scores itself
+        if not hasattr(deal, "scores"):  # else the deal carries the scores itself
             extra["scores"] = previous.scores if previous is not None else (0, 0)
         if previous is not None:
             extra["hanging"] = getattr(previous, "hanging", 0)

@@ -20,7 +20,7 @@ from atout.games.belote import (
     BeloteView,
     CapotAnnounced,
 )
-from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon, TrickWon
+from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon
 from atout.terminal.common import BaseRenderer, card_text
 
 __all__ = ["Renderer"]
@@ -186,9 +186,8 @@ class Renderer(BaseRenderer):
                 say(key, seat, style="bold")
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
-                assert after.trump is not None
-                points = sum(POINTS[after.trump][card] for _, card in trick)
-                say("event.wins-trick", self._trick_winner(after), points=points)
+                say("event.wins-trick", self._trick_winner(after),
+                    points=self.trick_points(after, trick))
                 if after.announcement_winner is not None and before.announcement_winner is None:
                     say("belote.announcement-winner", after.announcement_winner)
                     by_seat: dict[int, list[Meld]] = {}
@@ -201,7 +200,7 @@ class Renderer(BaseRenderer):
         say = self.say
         by_seat: dict[int, list[Meld]] = {}
         for event in events:
-            if self.tell_shared(event):
+            if self.tell_shared(event, view):
                 continue
             if isinstance(event, Bid) and isinstance(event.call, Trump):
                 suit = event.call.suit
@@ -215,10 +214,6 @@ class Renderer(BaseRenderer):
             elif isinstance(event, BeloteSaid):
                 key = "belote.says-rebelote" if event.said == 2 else "belote.says-belote"
                 say(key, event.seat, style="bold")
-            elif isinstance(event, TrickWon):
-                assert view.trump is not None
-                points = sum(POINTS[view.trump][card] for _, card in event.cards)
-                say("event.wins-trick", event.seat, points=points)
             elif isinstance(event, MeldsWon):
                 say("belote.announcement-winner", event.winner)
             elif isinstance(event, MeldShown):
@@ -226,11 +221,9 @@ class Renderer(BaseRenderer):
         for s, melds in by_seat.items():
             say("belote.shows", s, melds=self.melds_text(tuple(melds)).plain)
 
-    def _trick_winner(self, view: BeloteView) -> int:
-        """Who won the last completed trick: the next leader (or the last-trick holder)."""
-        if view.result is not None and view.result.last_trick is not None:
-            return view.result.last_trick
-        return view.to_play if view.to_play is not None else 0
+    def trick_points(self, view: BeloteView, cards: Sequence[tuple[int, Card]]) -> int:
+        assert view.trump is not None
+        return sum(POINTS[view.trump][card] for _, card in cards)
 
     def show_deal_end(self, match: BeloteMatch) -> None:
         t = self.t

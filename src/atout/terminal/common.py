@@ -11,7 +11,7 @@ from rich.text import Text
 
 from atout.cards import Card, Suit
 from atout.games.actions import Action, Pass, Play
-from atout.games.events import Bid, CardPlayed, Event
+from atout.games.events import Bid, CardPlayed, Event, TrickWon
 from atout.i18n import Translator, signed
 
 if TYPE_CHECKING:
@@ -207,12 +207,25 @@ class BaseRenderer:
         know); ``view``: the player's view after it, for the words (trump, contract)."""
         raise NotImplementedError
 
-    def tell_shared(self, event: Event) -> bool:
-        """Say an event every game words alike (a pass, a card played); True if said."""
+    def trick_points(self, view: Any, cards: Sequence[tuple[int, Card]]) -> int:
+        """The card points of a trick's ``cards`` under the contract of ``view``."""
+        raise NotImplementedError
+
+    def _trick_winner(self, view: Any) -> int:
+        """Who won the last completed trick: the next leader (or the last-trick holder)."""
+        if view.result is not None and view.result.last_trick is not None:
+            return int(view.result.last_trick)
+        return view.to_play if view.to_play is not None else 0
+
+    def tell_shared(self, event: Event, view: Any) -> bool:
+        """Say an event every game words alike (a pass, a card played, a trick won, with
+        its points under the contract of ``view``); True if said."""
         if isinstance(event, CardPlayed):
             self.say("event.plays", event.seat, card=event.card.symbol)
         elif isinstance(event, Bid) and isinstance(event.call, Pass):
             self.say("event.passes", event.seat)
+        elif isinstance(event, TrickWon):
+            self.say("event.wins-trick", event.seat, points=self.trick_points(view, event.cards))
         else:
             return False
         return True

@@ -167,9 +167,8 @@ class Renderer(BaseRenderer):
                 say("deberts.sequence-winner", after.sequence_winner)
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
-                assert after.trump is not None
-                points = sum(POINTS[after.trump][card] for _, card in trick)
-                say("event.wins-trick", self._trick_winner(after), points=points)
+                say("event.wins-trick", self._trick_winner(after),
+                    points=self.trick_points(after, trick))
                 if after.shown_sequences and not before.shown_sequences:
                     assert after.sequence_winner is not None
                     melds = self.melds_text(after.shown_sequences).plain
@@ -183,7 +182,7 @@ class Renderer(BaseRenderer):
         ordered = sorted(events, key=lambda e: _TOLD.get(type(e), 0))
         shown: list[Meld] = []
         for event in ordered:
-            if self.tell_shared(event):
+            if self.tell_shared(event, view):
                 continue
             if isinstance(event, Bid):
                 call = event.call
@@ -205,21 +204,15 @@ class Renderer(BaseRenderer):
                 say("deberts.says-bela", event.seat, style="bold")
             elif isinstance(event, MeldsWon):
                 say("deberts.sequence-winner", event.winner)
-            elif isinstance(event, TrickWon):
-                assert view.trump is not None
-                points = sum(POINTS[view.trump][card] for _, card in event.cards)
-                say("event.wins-trick", event.seat, points=points)
             elif isinstance(event, MeldShown):
                 shown.append(event.meld)
                 winner = event.seat
         if shown:
             say("deberts.shows", winner, melds=self.melds_text(tuple(shown)).plain)
 
-    def _trick_winner(self, view: DebertsView) -> int:
-        """Who won the last completed trick: the next leader (or the last-trick holder)."""
-        if view.result is not None and view.result.last_trick is not None:
-            return view.result.last_trick
-        return view.to_play if view.to_play is not None else 0
+    def trick_points(self, view: DebertsView, cards: Sequence[tuple[int, Card]]) -> int:
+        assert view.trump is not None
+        return sum(POINTS[view.trump][card] for _, card in cards)
 
     def show_deal_end(self, match: DebertsMatch) -> None:
         t = self.t

@@ -12,7 +12,7 @@ from rich.text import Text
 from atout.cards import Card
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump
 from atout.games.base import Meld
-from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon, TrickWon
+from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon
 from atout.games.schieber import (
     FACTORS,
     Claimed,
@@ -98,7 +98,7 @@ class Renderer(BaseRenderer):
             return Text(self.t("schieber.action.claim"))
         return super().action_label(action, view)
 
-    def _points(self, view: SchieberView, cards: Any) -> int:
+    def trick_points(self, view: SchieberView, cards: Sequence[tuple[int, Card]]) -> int:
         assert view.contract is not None
         k = contract_index(view.contract)
         modern = view.options.undenufe_values == "modern"
@@ -192,7 +192,7 @@ class Renderer(BaseRenderer):
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
                 winner = after.trick_winners[-1]
-                say("event.wins-trick", winner, points=self._points(after, trick))
+                say("event.wins-trick", winner, points=self.trick_points(after, trick))
                 if after.weis_winner is not None and before.weis_winner is None:
                     self.console.print(
                         t(
@@ -209,7 +209,7 @@ class Renderer(BaseRenderer):
         won: int | None = None
         shown: list[tuple[int, Meld]] = []
         for event in events:
-            if self.tell_shared(event):
+            if self.tell_shared(event, view):
                 continue
             if isinstance(event, Bid):
                 call = event.call
@@ -223,8 +223,6 @@ class Renderer(BaseRenderer):
             elif isinstance(event, Announcement):
                 assert isinstance(event.call, WeisCall)
                 say("schieber.announces", event.seat, call=self.call_text(event.call))
-            elif isinstance(event, TrickWon):
-                say("event.wins-trick", event.seat, points=self._points(view, event.cards))
             elif isinstance(event, MeldsWon):
                 won = event.winner
             elif isinstance(event, MeldShown):

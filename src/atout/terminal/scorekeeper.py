@@ -236,6 +236,8 @@ class ScoreSession:
                         answers[f"{q.name}{side}"] = self._ask(q, answers, side)
                 else:
                     answers[q.name] = self._ask(q, answers)
+                if answers.get(q.name) == PASSED:  # all passed: nothing more to ask
+                    return
 
     def _ask(self, q: Question, answers: dict[str, Any], side: int | None = None) -> Any:
         """One question's answer, asked until it can be read."""

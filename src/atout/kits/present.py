@@ -23,8 +23,22 @@ from atout.games.actions import Action, Pass, Play, Trump
 from atout.games.base import Meld, Options
 
 __all__ = [
-    "PRIVATE_PARTS", "Field", "GameView", "Msg", "Note", "Param", "Presenter", "Seat",
-    "SuitName", "Words", "meld_json", "render", "result_json", "table_json", "to_json",
+    "PRIVATE_PARTS",
+    "Field",
+    "GameView",
+    "Msg",
+    "Note",
+    "Param",
+    "Presenter",
+    "Seat",
+    "SuitName",
+    "Words",
+    "meld_json",
+    "outcome_text",
+    "render",
+    "result_json",
+    "table_json",
+    "to_json",
 ]
 
 
@@ -220,6 +234,13 @@ class Presenter(Generic[V]):
         """What a finished deal came to, in a sentence."""
         return Msg(f"web.outcome.{result.outcome}")
 
+    def outcome_line(self, result: Any, team: Callable[[int], str],
+                     target: int | None) -> Param:
+        """What a finished deal came to, in the sentence the terminal's advisor and
+        replay say (:func:`outcome_text`); ``team`` names a side, ``target`` is the
+        match's."""
+        return self.outcome(result)
+
     def result_rows(self, result: Any) -> list[tuple[Msg, tuple[Param, Param]]]:
         """The game's own lines of a deal's breakdown (melds, honours...), each side's."""
         return []
@@ -281,6 +302,36 @@ def render(
     if isinstance(value, Words):
         return value.sep.join(go(p) for p in value.parts)
     return str(value)
+
+
+def outcome_text(
+    game: str,
+    result: Any,
+    lang: str,
+    *,
+    seat: Callable[[int], str],
+    team: Callable[[int], str],
+    me: int | None = None,
+    target: int | None = None,
+) -> str:
+    """The sentence that says how a deal of ``game`` ended (its engine result), in
+    ``lang``, from its kit's presenter (:meth:`Presenter.outcome_line`). ``seat`` and
+    ``team`` name a seat and a team; a sentence about ``me`` is in the second person
+    where the catalogue has it (``key.you``).
+
+    >>> from atout.games.belote import BeloteDealResult
+    >>> result = BeloteDealResult(dealer=0, outcome="thrown-in")
+    >>> outcome_text("belote", result, "en", seat=str, team=str)
+    'Everybody passed twice: the deal is thrown in'
+    """
+    from atout.i18n import catalog, translate
+    from atout.kits import kit
+
+    english = catalog()["en"]
+    line = kit(game).present().outcome_line(result, team, target)
+    text = render(line, lambda key, **params: translate(key, lang, **params), seat, me,
+                  lambda key: key in english)
+    return text[:1].upper() + text[1:]
 
 
 JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | None

@@ -20,11 +20,12 @@ from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from atout.cards import Card, CardSet, Suit
 from atout.games.actions import Action, Pass, Play, Trump
-from atout.games.base import Meld, Options
+from atout.games.base import Meld
 
 __all__ = [
     "PRIVATE_PARTS",
     "Field",
+    "GameOptions",
     "GameView",
     "Msg",
     "Note",
@@ -101,6 +102,13 @@ class Note:
     melds: tuple[Meld, ...] = ()
 
 
+class GameOptions(Protocol):
+    """What every game's options have (each game's options class has more)."""
+
+    @property
+    def target(self) -> int: ...
+
+
 class GameView(Protocol):
     """What every game's view has (each game's view class has more)."""
 
@@ -121,11 +129,15 @@ class GameView(Protocol):
     @property
     def legal_actions(self) -> Sequence[Action]: ...
     @property
+    def last_trick(self) -> Sequence[tuple[int, Card]] | None: ...
+    @property
+    def result(self) -> Any: ...
+    @property
     def scores(self) -> Sequence[int]: ...
     @property
     def deal_number(self) -> int: ...
     @property
-    def options(self) -> Options: ...
+    def options(self) -> GameOptions: ...
 
 
 V = TypeVar("V", bound=GameView, contravariant=True)

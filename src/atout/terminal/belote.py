@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -28,11 +27,11 @@ __all__ = ["Renderer"]
 _RUN_KIND = {20: "belote.tierce", 50: "belote.quarte", 100: "belote.quinte"}
 
 
-class Renderer(BaseRenderer):
+class Renderer(BaseRenderer[BeloteView]):
     game = "belote"
 
     # -- words -----------------------------------------------------------------------
-    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+    def card_order(self, card: Card, view: BeloteView) -> tuple[int, int]:
         """Trumps first, then by suit; strongest first in the order of the deal."""
         trump = view.trump
         order = STRENGTH[int(trump) if trump is not None else 0][card]
@@ -69,7 +68,7 @@ class Renderer(BaseRenderer):
             text.append_text(self.meld_text(meld))
         return text
 
-    def action_label(self, action: Action, view: Any) -> Text:
+    def action_label(self, action: Action, view: BeloteView) -> Text:
         t = self.t
         if isinstance(action, Pass):
             return Text(t("belote.bid.pass"))

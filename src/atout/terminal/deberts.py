@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -39,10 +38,10 @@ __all__ = ["Renderer"]
 _TOLD = {CardPlayed: 1, Announcement: 2, Bela: 3, MeldsWon: 4, TrickWon: 5, MeldShown: 6}
 
 
-class Renderer(BaseRenderer):
+class Renderer(BaseRenderer[DebertsView]):
     game = "deberts"
 
-    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+    def card_order(self, card: Card, view: DebertsView) -> tuple[int, int]:
         trump = view.trump
         if trump is not None and card.suit == trump:
             return (-1, -TRUMP_STRENGTH[card])
@@ -62,7 +61,7 @@ class Renderer(BaseRenderer):
             text.append(f") {meld.points}   ")
         return text
 
-    def action_label(self, action: Action, view: Any) -> Text:
+    def action_label(self, action: Action, view: DebertsView) -> Text:
         t = self.t
         if isinstance(action, Pass):
             return Text(t("deberts.bid.pass"))

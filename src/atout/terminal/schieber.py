@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich import box
 from rich.table import Table
@@ -29,7 +28,7 @@ from atout.terminal.common import BaseRenderer, card_text
 __all__ = ["Renderer"]
 
 
-class Renderer(BaseRenderer):
+class Renderer(BaseRenderer[SchieberView]):
     game = "schieber"
 
     # -- words ---------------------------------------------------------------------
@@ -80,7 +79,7 @@ class Renderer(BaseRenderer):
             text.append(f") {meld.points}   ")
         return text
 
-    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+    def card_order(self, card: Card, view: SchieberView) -> tuple[int, int]:
         contract = view.contract
         if contract is None:
             return (int(card.suit), -int(card.rank))
@@ -89,7 +88,7 @@ class Renderer(BaseRenderer):
             return (-1, -card_strength(card, k))
         return (int(card.suit), -card_strength(card, k))
 
-    def action_label(self, action: Action, view: Any) -> Text:
+    def action_label(self, action: Action, view: SchieberView) -> Text:
         if isinstance(action, (Trump, NoTrump)):
             return Text(self.contract_label(action))
         if isinstance(action, Push):

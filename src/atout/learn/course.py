@@ -31,6 +31,7 @@ from atout.games.actions import Action, ActionParseError, Play, parse_action
 from atout.games.base import Deal
 from atout.i18n import Translator, explain
 from atout.kits import kit
+from atout.kits.present import render
 
 __all__ = [
     "Lesson",
@@ -276,18 +277,11 @@ def _sorted(cards: Any) -> list[Card]:
 
 
 def _trump_text(game: str, view: Any, lang: str) -> str | None:
-    t = Translator(lang)
-    if game == "schieber":
-        contract = view.contract
-        if contract is None:
-            return None
-        text = str(contract)
-        if text.startswith("trump "):
-            suit = text.split()[1]
-            return f"{t('suit.' + suit)} ×{view.factor}"
-        return f"{t('schieber.contract.' + text)} ×{view.factor}"
-    trump = view.trump
-    return None if trump is None else t(f"suit.{trump.letter}")
+    """The contract as the table's status line says it (its kit's presenter)."""
+    trump = kit(game).present().trump(view)
+    if trump is None:
+        return None
+    return render(trump, Translator(lang), str)
 
 
 def _position(deal: Deal) -> str:

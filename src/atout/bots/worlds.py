@@ -34,7 +34,7 @@ import dataclasses
 import random
 from typing import Any
 
-from atout.cards import DECK_32, DECK_36, RANK_MASK, Rank, bits
+from atout.cards import RANK_MASK, Rank, bits
 from atout.kits import game_of, kit
 
 __all__ = ["NoWorldError", "WorldSampler", "sample_world", "sample_worlds"]
@@ -73,10 +73,10 @@ class WorldSampler:
         self.bid_model = bid_model
         self.soft = soft
         self.game = game_of(view)
-        self.n = 2 if self.game == "deberts" else 4
+        game_kit = kit(self.game)
+        self.n = game_kit.num_players
         self.seat = view.seat
-        deck = DECK_36.mask if self.game == "schieber" else DECK_32.mask
-        self.deck = deck
+        self.deck = game_kit.deals().deck_mask
         self.must = [0] * self.n
         self.forbid = [0] * self.n
         self.played = [0] * self.n
@@ -101,7 +101,7 @@ class WorldSampler:
         must_all = 0
         for s in range(self.n):
             must_all |= self.must[s]
-        self.pool = deck & ~self.known & ~must_all & ~self.public
+        self.pool = self.deck & ~self.known & ~must_all & ~self.public
         self.announced = self._announced()
 
     # -- per game: sizes, public cards, sure cards ------------------------------------

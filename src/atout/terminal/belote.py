@@ -52,13 +52,8 @@ class Renderer(BaseRenderer[BeloteView]):
         return t("belote.carre", rank=t(f"belote.rank.{top.code}"))
 
     def meld_text(self, meld: Meld) -> Text:
-        text = Text(f"{self.kind_text(meld.points, meld.top, meld.is_run)} (")
-        for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
-            if i:
-                text.append(" ")
-            text.append_text(card_text(card))
-        text.append(f") {meld.points}")
-        return text
+        text = Text(f"{self.kind_text(meld.points, meld.top, meld.is_run)} ")
+        return text.append_text(self.meld_cards(meld))
 
     def melds_text(self, melds: tuple[Meld, ...]) -> Text:
         text = Text()
@@ -147,14 +142,7 @@ class Renderer(BaseRenderer[BeloteView]):
             if view.belote[seat]:
                 word = t("belote.rebelote" if view.belote[seat] == 2 else "belote.belote")
                 c.print(f"{self.seat_name(seat)}{self.t.colon}{word}", style="bold")
-        if view.last_trick:
-            c.print(
-                Text(f"{t.label('label.last-trick')}", style="dim").append_text(
-                    self.trick_text(view.last_trick)
-                )
-            )
-        if view.trick:
-            c.print(Text(f"{t.label('label.trick')}").append_text(self.trick_text(view.trick)))
+        self.show_tricks(view)
         if not view.announced[view.seat] and view.own_announcements:
             c.print(
                 Text(f"{t.label('belote.your-announcements')}").append_text(

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from atout.cards import Card, Suit
 from atout.games.actions import Action, Pass, Play
+from atout.games.base import Meld
 from atout.games.events import Bid, CardPlayed, Event, TrickWon
 from atout.i18n import Translator, signed
 
@@ -189,6 +190,25 @@ class BaseRenderer(Generic[V]):
                 reason,
             )
         self.console.print(table)
+
+    def show_tricks(self, view: V) -> None:
+        """The last trick (dimmed) and the trick being played, where there are."""
+        t = self.t
+        if view.last_trick:
+            self.console.print(Text(t.label("label.last-trick"), style="dim").append_text(
+                self.trick_text(view.last_trick)))
+        if view.trick:
+            self.console.print(Text(t.label("label.trick")).append_text(
+                self.trick_text(view.trick)))
+
+    def meld_cards(self, meld: Meld) -> Text:
+        """A meld's cards, highest first, in brackets, and its points: "(A♥ K♥ Q♥) 50"."""
+        text = Text("(")
+        for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
+            if i:
+                text.append(" ")
+            text.append_text(card_text(card))
+        return text.append(f") {meld.points}")
 
     def show_last_trick(self, view: V) -> None:
         if view.last_trick:

@@ -53,12 +53,8 @@ class Renderer(BaseRenderer[DebertsView]):
     def melds_text(self, melds: tuple[Meld, ...]) -> Text:
         text = Text()
         for meld in melds:
-            text.append(f"{self.meld_name(meld)} (")
-            for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
-                if i:
-                    text.append(" ")
-                text.append_text(card_text(card))
-            text.append(f") {meld.points}   ")
+            text.append(f"{self.meld_name(meld)} ")
+            text.append_text(self.meld_cards(meld)).append("   ")
         return text
 
     def action_label(self, action: Action, view: DebertsView) -> Text:
@@ -120,14 +116,7 @@ class Renderer(BaseRenderer[DebertsView]):
                 f"{t.label('label.tricks')}{self.seat_name(view.seat)} {won[view.seat]} – "
                 f"{self.seat_name(1 - view.seat)} {won[1 - view.seat]}"
             )
-            if view.last_trick:
-                c.print(
-                    Text(f"{t.label('label.last-trick')}", style="dim").append_text(
-                        self.trick_text(view.last_trick)
-                    )
-                )
-            if view.trick:
-                c.print(Text(f"{t.label('label.trick')}").append_text(self.trick_text(view.trick)))
+            self.show_tricks(view)
             if not view.announced[view.seat] and view.own_sequences:
                 c.print(
                     Text(f"{t.label('deberts.your-sequences')}").append_text(

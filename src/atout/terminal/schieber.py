@@ -23,7 +23,7 @@ from atout.games.schieber import (
     card_strength,
     contract_index,
 )
-from atout.terminal.common import BaseRenderer, card_text
+from atout.terminal.common import BaseRenderer
 
 __all__ = ["Renderer"]
 
@@ -71,12 +71,8 @@ class Renderer(BaseRenderer[SchieberView]):
             assert isinstance(meld, Meld)
             if seat is not None:
                 text.append(f"{self.seat_name(seat)}{self.t.colon}")
-            text.append(f"{self.meld_name(meld)} (")
-            for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
-                if i:
-                    text.append(" ")
-                text.append_text(card_text(card))
-            text.append(f") {meld.points}   ")
+            text.append(f"{self.meld_name(meld)} ")
+            text.append_text(self.meld_cards(meld)).append("   ")
         return text
 
     def card_order(self, card: Card, view: SchieberView) -> tuple[int, int]:
@@ -159,14 +155,7 @@ class Renderer(BaseRenderer[SchieberView]):
                 self.melds_text(view.shown_weis)))
         if view.stoeck is not None:
             c.print(f"{t.label('schieber.stoeck')}{self.seat_name(view.stoeck)}")
-        if view.last_trick:
-            c.print(
-                Text(f"{t.label('label.last-trick')}", style="dim").append_text(
-                    self.trick_text(view.last_trick)
-                )
-            )
-        if view.trick:
-            c.print(Text(f"{t.label('label.trick')}").append_text(self.trick_text(view.trick)))
+        self.show_tricks(view)
         spoke = bool(view.tricks) or any(s == view.seat for s, _ in view.trick)
         if not spoke and view.own_weis:  # until the seat's first card
             c.print(Text(f"{t.label('schieber.your-weis')}").append_text(

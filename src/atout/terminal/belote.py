@@ -28,6 +28,7 @@ _RUN_KIND = {20: "belote.tierce", 50: "belote.quarte", 100: "belote.quinte"}
 
 
 class Renderer(BaseRenderer[BeloteView]):
+    points = POINTS
     game = "belote"
 
     # -- words -----------------------------------------------------------------------
@@ -93,8 +94,7 @@ class Renderer(BaseRenderer[BeloteView]):
     def show_table(self, view: BeloteView) -> None:
         t = self.t
         c = self.console
-        c.print()
-        c.rule(t("belote.title"))
+        self.show_head(view)
         head = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
         head.append(self._scores_text(view.scores, view.held) + f"   ({view.options.target})")
         c.print(head)
@@ -208,19 +208,13 @@ class Renderer(BaseRenderer[BeloteView]):
         for s, melds in by_seat.items():
             say("belote.shows", s, melds=self.melds_text(tuple(melds)).plain)
 
-    def trick_points(self, view: BeloteView, cards: Sequence[tuple[int, Card]]) -> int:
-        assert view.trump is not None
-        return sum(POINTS[view.trump][card] for _, card in cards)
-
     def show_deal_end(self, match: BeloteMatch) -> None:
         t = self.t
         c = self.console
-        row = match.scoresheet[-1]
-        r = row.result
-        c.print()
-        if not r.played:
-            c.print(t("belote.outcome.thrown-in"), style="yellow")
+        row = self.deal_end_row(match)
+        if row is None:
             return
+        r = row.result
         assert r.taker is not None and r.takers is not None and r.defenders is not None
         me, other = self._teams()
         table = Table(title=t("belote.breakdown", number=row.number))

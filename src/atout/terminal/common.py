@@ -14,6 +14,7 @@ from atout.games.actions import Action, Pass, Play
 from atout.games.base import Meld
 from atout.games.events import Bid, CardPlayed, Event, TrickWon
 from atout.i18n import Translator, signed
+from atout.kits import game_of
 
 if TYPE_CHECKING:
     from atout.bots.advice import Advice
@@ -232,9 +233,30 @@ class BaseRenderer(Generic[V]):
         know); ``view``: the player's view after it, for the words (trump, contract)."""
         raise NotImplementedError
 
+    #: Each trump suit's card points (``POINTS[trump][card]``), where the game has one
+    #: table by trump suit.
+    points: Any = None
+
     def trick_points(self, view: V, cards: Sequence[tuple[int, Card]]) -> int:
         """The card points of a trick's ``cards`` under the contract of ``view``."""
-        raise NotImplementedError
+        assert view.trump is not None
+        return sum(self.points[view.trump][card] for _, card in cards)
+
+    def show_head(self, view: V) -> None:
+        """A blank line and the rule with the game's title, above the table."""
+        self.console.print()
+        self.console.rule(self.t(f"{game_of(view)}.title"))
+
+    def deal_end_row(self, match: Any) -> Any | None:
+        """The finished deal's row of the scoresheet, after a blank line; ``None`` for a
+        deal that was not played (its outcome said)."""
+        row = match.scoresheet[-1]
+        self.console.print()
+        if row.result.played:
+            return row
+        self.console.print(self.t(f"{game_of(row.result)}.outcome.{row.result.outcome}"),
+                           style="yellow")
+        return None
 
     def _trick_winner(self, view: V) -> int:
         """Who won the last completed trick: the next leader (or the last-trick holder)."""

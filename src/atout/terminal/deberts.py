@@ -39,6 +39,7 @@ _TOLD = {CardPlayed: 1, Announcement: 2, Bela: 3, MeldsWon: 4, TrickWon: 5, Meld
 
 
 class Renderer(BaseRenderer[DebertsView]):
+    points = POINTS
     game = "deberts"
 
     def card_order(self, card: Card, view: DebertsView) -> tuple[int, int]:
@@ -90,8 +91,7 @@ class Renderer(BaseRenderer[DebertsView]):
     def show_table(self, view: DebertsView) -> None:
         t = self.t
         c = self.console
-        c.print()
-        c.rule(t("deberts.title"))
+        self.show_head(view)
         c.print(self._scores_line(view))
         line = Text(f"{t.label('label.dealer')}{self.seat_name(view.dealer)}   ")
         line.append(f"{t.label('deberts.indicator')}")
@@ -198,19 +198,13 @@ class Renderer(BaseRenderer[DebertsView]):
         if shown:
             say("deberts.shows", winner, melds=self.melds_text(tuple(shown)).plain)
 
-    def trick_points(self, view: DebertsView, cards: Sequence[tuple[int, Card]]) -> int:
-        assert view.trump is not None
-        return sum(POINTS[view.trump][card] for _, card in cards)
-
     def show_deal_end(self, match: DebertsMatch) -> None:
         t = self.t
         c = self.console
-        row = match.scoresheet[-1]
-        r = row.result
-        c.print()
-        if not r.played:
-            c.print(t(f"deberts.outcome.{r.outcome}"), style="yellow")
+        row = self.deal_end_row(match)
+        if row is None:
             return
+        r = row.result
         assert r.caller is not None
         table = Table(title=t("deberts.breakdown", number=row.number))
         table.add_column("")

@@ -114,8 +114,7 @@ class Renderer(BaseRenderer[SchieberView]):
     def show_table(self, view: SchieberView) -> None:
         t = self.t
         c = self.console
-        c.print()
-        c.rule(t("schieber.title"))
+        self.show_head(view)
         c.print(self._scores_line(view))
         c.print(
             f"{t.label('label.dealer')}{self.seat_name(view.dealer)}   "

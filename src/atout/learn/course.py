@@ -31,7 +31,7 @@ from atout.games.actions import Action, ActionParseError, Play, parse_action
 from atout.games.base import Deal
 from atout.i18n import Translator, explain
 from atout.kits import kit
-from atout.kits.present import render
+from atout.kits.present import GameView, render
 
 __all__ = [
     "Lesson",
@@ -228,7 +228,7 @@ def answer_words(step: Step, deal: Deal, right: Any, lang: str) -> str:
 
 
 # -- what the learner sees ---------------------------------------------------------------------
-def _trick_now(deal: Deal, view: Any) -> list[tuple[int, str]]:
+def _trick_now(deal: Deal, view: GameView) -> list[tuple[int, str]]:
     return [(seat, card.name) for seat, card in view.trick]
 
 
@@ -238,7 +238,7 @@ def situation(step: Step, deal: Deal, lang: str = "en") -> dict[str, Any]:
     t = Translator(lang)
     me = step.seat
     n = deal.num_players
-    view: Any = deal.view(me)
+    view: GameView = deal.view(me)
     params = step.params(deal) if step.params else {}
     game = deal.game
     out: dict[str, Any] = {
@@ -276,7 +276,7 @@ def _sorted(cards: Any) -> list[Card]:
     return sorted(cards, key=lambda c: (c.suit, c.rank))
 
 
-def _trump_text(game: str, view: Any, lang: str) -> str | None:
+def _trump_text(game: str, view: GameView, lang: str) -> str | None:
     """The contract as the table's status line says it (its kit's presenter)."""
     trump = kit(game).present().trump(view)
     if trump is None:

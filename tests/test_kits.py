@@ -260,3 +260,11 @@ def test_the_front_ends_ask_the_kit_and_name_no_game() -> None:
     assert not found, found
     assert _GAME_BRANCH.search('if game == "belote":')
     assert _GAME_BRANCH.search("MELDS = { schieber: 1, 'deberts': [20] }")
+
+
+def test_the_dealing_says_whether_a_deal_carries_the_scores() -> None:
+    """A deal that carries the match's scores itself (Schieber's, for its stops): the
+    world sampler and the replay keep them; the others' views get them from the match."""
+    for game_kit in KITS.values():
+        deal = game_kit.game.deal(seed=1, dealer=0)
+        assert game_kit.deals().deal_has_scores == hasattr(deal, "scores"), game_kit.name

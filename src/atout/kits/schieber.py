@@ -240,6 +240,7 @@ class SchieberDealing(Dealing[SchieberView]):
     has_forehand = True
     first_forehand_card = Card.C7
     calls_with_first_card = True
+    deal_has_scores = True
 
     def first_positions(self, dealer: int, seat: int) -> list[int]:
         i = (seat - dealer - 1) % 4

@@ -16,7 +16,10 @@
   let room = null;
   let socket = null;
   let retry = 0;
-  let shownDeals = null;
+  // the engine's events of this deal and the last, as the server sent them, and the
+  // last one's place in the match's log (null before the first state)
+  let told = [];
+  let lastEvent = null;
   let best = null;
   let errorTimer = null;
   let breakdownBox = null;
@@ -109,10 +112,22 @@
   }
   setInterval(tick, 500);
 
-  function render() {
+  // Take the events of a state message: a resync starts the account again (a new page,
+  // a refused stale action), else they follow the last. Returns those not had before.
+  function receiveEvents(msg) {
+    const incoming = msg.events || [];
+    const fresh = lastEvent === null ? [] : incoming.filter((e) => e.n > lastEvent);
+    told = msg.resync || lastEvent === null ? incoming.slice() : told.concat(fresh);
+    if (incoming.length) lastEvent = Math.max(lastEvent === null ? -1 : lastEvent, incoming[incoming.length - 1].n);
+    const deal = told.length ? told[told.length - 1].deal : 0;
+    told = told.filter((e) => e.deal >= deal - 1);  // this deal's and the last's
+    return fresh;
+  }
+
+  function render(fresh) {
     if (!state) return;
     Atout.setRoster(roster());
-    Atout.renderTable(root, state, { act, best });
+    Atout.renderTable(root, state, { act, best, told, fresh: fresh || [] });
     tick();
     const mine = state.table.you !== null && state.table.seats[state.table.you].stand_in;
     if (mine && !state.final) {
@@ -123,9 +138,9 @@
     renderNameAsk();
     turnLine();
     signalTurn();
-    const rows = state.scoresheet.length;
-    if (shownDeals !== null && rows > shownDeals) showBreakdown(rows);
-    shownDeals = rows;
+    // a deal scored: its breakdown (the last, when a page coming back missed several)
+    const scored = (fresh || []).filter((e) => e.kind === "deal-scored").pop();
+    if (scored && state.scoresheet.length >= scored.number) showBreakdown(scored.number);
     if (state.final) renderFinal();
     document.body.dataset.seq = state.seq;
   }
@@ -367,15 +382,16 @@
       retry = 0;
       const hello = { type: "hello", lang };
       if (token) hello.token = token;
+      if (lastEvent !== null) hello.since = lastEvent;  // what was missed meanwhile
       socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       if (msg.type === "state") {
         const first = state === null;
+        const fresh = receiveEvents(msg);
         state = msg;
-        if (shownDeals === null) shownDeals = msg.scoresheet.length;
-        render();
+        render(fresh);
         if (first) remember();
         if (first) renderChat();
         followRematch();

@@ -236,9 +236,9 @@ const Atout = (() => {
   // each with its presenter's words, "say"; "" for an event that says nothing).
   const told = (event, me, n) => (event && event.say ? words(event.say, me, n) : "");
 
-  // The lines the table has said of the deal in view, from its events.
+  // What the table has said of the deal in view, from its events: [event, words].
   function toldLines(events, deal, me, n) {
-    return events.filter((e) => e.deal === deal && e.say).map((e) => told(e, me, n));
+    return events.filter((e) => e.deal === deal && e.say).map((e) => [e, told(e, me, n)]);
   }
 
   function meldText(game, meld) {
@@ -340,10 +340,6 @@ const Atout = (() => {
 
   const motion = () => !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
-  // What the table calls out (an announcement, a contract, bela, Stöck...): the loud
-  // events just received stay in a banner over the middle for a few seconds.
-  const callouts = new WeakMap();
-  const CALLOUT_MS = 2600;
 
   // Which element had the focus, so that a new drawing gives it back.
   function focusKey(root) {
@@ -462,8 +458,6 @@ const Atout = (() => {
       trickBox.append(node);
     });
     centre.append(trickBox);
-    const banner = callout(root, fresh, me, n);
-    if (banner) centre.append(banner);
     const turned = (shown.face_up || []).map((f) =>
       el("figure", {}, cardNode(f.card, "small"), el("figcaption", { text: words(f.label, me, n) })));
     // beside the trick with two players; in the empty middle during the bidding
@@ -477,9 +471,12 @@ const Atout = (() => {
     }
     root.append(felt);
 
-    // the running commentary: the last few things the deal's events said
+    // the running commentary: the last few things the deal's events said; what the table
+    // calls out (a contract, an announcement, bela, Stöck: "loud") stands out, and
+    // flashes when it has just happened
     const log = el("div", { class: "log", "aria-live": "polite" },
-      toldLines(events, view.deal_number, me, n).slice(-4).map((line) => el("div", { text: line })));
+      toldLines(events, view.deal_number, me, n).slice(-4).map(([e, line]) =>
+        el("div", { class: e.loud ? "loud" + (fresh.includes(e) ? " new" : "") : null, text: line })));
     root.append(log);
 
     // the choices that are not cards (bidding, push, exchange, double...)
@@ -521,18 +518,6 @@ const Atout = (() => {
     });
     root.append(hand);
     restoreFocus(root, focus, handlers && me !== null && view.to_play === me);
-  }
-
-  // The banner of what the table calls out: the loud events just received (kept over
-  // redrawings until it has been seen), or null.
-  function callout(root, fresh, me, n) {
-    const loud = fresh.filter((e) => e.loud && e.say).map((e) => told(e, me, n));
-    if (loud.length) callouts.set(root, { lines: loud, until: Date.now() + CALLOUT_MS });
-    const shown = callouts.get(root);
-    if (!shown || shown.until <= Date.now()) return null;
-    const node = el("div", { class: "callout", role: "status" }, shown.lines.slice(-2).map((line) => el("div", { text: line })));
-    setTimeout(() => { if (node.isConnected) node.remove(); }, shown.until - Date.now());
-    return node;
   }
 
   function handKeys(event) {

@@ -241,3 +241,38 @@ def test_the_web_room_sends_every_event_of_the_recorded_stream(game: str, tmp_pa
             said = presenter.told(event, view)
             assert item.get("say") == (None if said is None else said_json(said))
         assert any("say" in item for item in sent)
+
+
+# -- the replays ----------------------------------------------------------------------------
+@pytest.mark.parametrize("game", NAMES)
+def test_the_full_screen_replay_tells_the_recorded_events(game: str) -> None:
+    """The full-screen replay's log of a deal is the renderer's telling of the recorded
+    match's events that the bottom seat may know, action by action: at the end of the
+    first deal, every one of them (from its first action), in order."""
+    pytest.importorskip("textual")
+    from atout.notation import write_match
+    from atout.tui.replay import ReplayApp
+
+    recorded = record(game)
+    app = ReplayApp(write_match(recorded.match, {}), lang="en", seat=1)
+    told: list[Event] = []
+    tell = app.describer.tell
+
+    def spy(events: Any, view: Any) -> list[str]:
+        told.extend(events)
+        return tell(events, view)
+
+    async def main() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.describer.tell = spy  # type: ignore[method-assign]
+            told.clear()
+            app.viewer.step = len(app.viewer.deals[0].actions)
+            app.redraw()
+            await pilot.pause()
+
+    asyncio.run(main())
+    first = len(recorded.match.deals[0].actions)
+    expected = [e for events in recorded.per_action(1)[:first] for e in events]
+    cut = next(i for i, e in enumerate(expected) if isinstance(e, DealStarted))
+    assert told == expected[:cut]  # the deal's own: the next one's opening is deal 2's

@@ -383,6 +383,12 @@ def test_whole_match_record_and_replay(client: TestClient, game: str, options: s
     b = answer.json()
     assert a["view"]["hands"] == b["view"]["hands"]
     assert a["action"] == b["action"]
+    # what the replay tells comes from the match's events replayed: the last action in
+    # words, the deal's public events so far (the same from the log and the record)
+    assert a["action"]["said"]["key"].startswith(("event.", a["game"]))
+    assert a["events"] == b["events"] and a["events"][0]["kind"] == "deal-started"
+    assert not {"dealt", "legal"} & {e["kind"] for e in a["events"]}  # public events only
+    assert any(e.get("say") == a["action"]["said"] for e in a["events"])
     end = client.get(f"/api/tables/{tid}/replay?step=99999").json()
     assert end["step"] == end["total"] and end["final"] == final["final"]
     assert client.get(f"/api/tables/{tid}/replay?step=x").status_code == 400

@@ -27,7 +27,6 @@
   let unread = 0;
   let chatOpen = false;
   let sound = localStorage.getItem("atout-sound") === "on";
-  let wasMyTurn = false;
   let following = false;
 
   const root = document.getElementById("table");
@@ -57,14 +56,14 @@
     showStatus("", "");
   }
 
-  // The tab says when it is your turn: its title and its icon; a chime if wanted.
-  function signalTurn() {
+  // The tab says when it is your turn: its title and its icon; a chime if wanted, when
+  // the events just received give the turn to this seat.
+  function signalTurn(fresh) {
     const mine = myTurn();
     const game = state ? t(`${state.table.game}.title`) : "atout";
     document.title = mine ? `● ${t("room.your-turn-title")} · ${game} · atout` : `${game} · atout`;
     if (favicon) favicon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
-    if (mine && !wasMyTurn && sound) chime();
-    wasMyTurn = mine;
+    if (mine && sound && (fresh || []).some((e) => e.kind === "turn" && e.seat === me())) chime();
   }
 
   let audio = null;
@@ -137,7 +136,7 @@
     renderToolbar();
     renderNameAsk();
     turnLine();
-    signalTurn();
+    signalTurn(fresh);
     // a deal scored: its breakdown (the last, when a page coming back missed several)
     const scored = (fresh || []).filter((e) => e.kind === "deal-scored").pop();
     if (scored && state.scoresheet.length >= scored.number) showBreakdown(scored.number);

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from atout.bots.base import Bot, bot_names, make_bot
+from atout.games.events import Acted, Announcement, DealStarted, MeldShown, TrickWon
 from atout.i18n import LANGUAGES, Translator, catalog, lookup, messages
 from atout.kits import KITS, NAMES, GameKit, get_game, kit
 from atout.kits.present import Field, Msg, Param, Presenter, Seat, SuitName, Words, render, to_json
@@ -178,6 +179,24 @@ def _results_presented(presenter: Presenter[Any], match: Any) -> list[Param]:
     return values
 
 
+def _told_presented(presenter: Presenter[Any], match: Any) -> list[Param]:
+    """What the presenter says of every event of ``match``'s log (each with seat 0's view
+    of its deal): an action, a trick won, an announcement and a meld shown each say
+    something."""
+    values: list[Param] = []
+    deal = 0
+    for event in match.events:
+        if isinstance(event, DealStarted):
+            deal = event.number
+        source = match.deals[deal - 1] if 0 < deal <= len(match.deals) else match
+        said = presenter.told(event, source.view(0))
+        if isinstance(event, (Acted, TrickWon, MeldShown, Announcement, DealStarted)):
+            assert said is not None, event
+        if said is not None:
+            values.append(said)
+    return values
+
+
 @pytest.mark.parametrize("game", KIT_NAMES)
 def test_the_presenter_s_keys_exist_in_every_catalogue(game: str) -> None:
     """Over a whole seeded match, every message the presenter gives has its key in every
@@ -188,7 +207,7 @@ def test_the_presenter_s_keys_exist_in_every_catalogue(game: str) -> None:
     assert match.scoresheet
     keys: set[str] = set()
     seen_kinds: set[str] = set()
-    results = _results_presented(presenter, match)
+    results = _results_presented(presenter, match) + _told_presented(presenter, match)
     for value in [v for step in steps for v in _presented(presenter, *step)] + results:
         for part in _params(value):
             if isinstance(part, Msg) and part.team is None:

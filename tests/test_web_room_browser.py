@@ -416,13 +416,15 @@ def test_three_bots_of_one_level_are_named_by_where_they_sit(server: str, browse
         for line in page.locator(".log div").all_inner_texts():
             if line.startswith("Bot (medium)"):
                 lines.append(line)
-                seen |= {name for name in names if line.startswith(name + " ")}
+                seen |= {name for name in names if line.startswith((name + " ", name + ":"))}
         if page.locator(".modal").count():
             page.locator(".modal .close").click()
         if not (page.locator(".status.turn").count() and step(page)):
             page.wait_for_timeout(50)
     assert seen == names, lines
-    assert all(any(line.startswith(name + " ") for name in names) for line in lines), lines
+    # (each line names its bot in full: "... on the left plays", "... on the left: belote!")
+    assert all(any(line.startswith((name + " ", name + ":")) for name in names)
+               for line in lines), lines
     # the seat labels keep the bare name, their place on the felt says where
     assert labels(page).count("Bot (medium)") == 3
     # what the page says about a seat (the turn line, the breakdown, the melds) uses

@@ -8,7 +8,8 @@ from typing import Any
 from atout.cards import Card, Rank
 from atout.games.actions import Action, AnnounceCapot, Pass, Trump
 from atout.games.base import Meld
-from atout.games.belote import Announced, BeloteDealResult, BeloteView
+from atout.games.belote import Announced, BeloteDealResult, BeloteSaid, BeloteView, CapotAnnounced
+from atout.games.events import Announcement, Event, MeldsWon
 from atout.kits import GameKit
 from atout.kits.dealing import Dealing, Refusal, run_masks
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
@@ -48,6 +49,20 @@ class BelotePresenter(Presenter[BeloteView]):
         if isinstance(action, AnnounceCapot):
             return Msg("belote.announces-capot", seat=seat)
         return super().said(seat, action, view)
+
+    def told(self, event: Event, view: BeloteView) -> Msg | None:
+        if isinstance(event, Announcement):
+            assert isinstance(event.call, Announced)
+            return Msg("belote.announces", {"kind": announced(event.call)}, seat=event.seat)
+        if isinstance(event, BeloteSaid):
+            key = "belote.says-rebelote" if event.said == 2 else "belote.says-belote"
+            return Msg(key, seat=event.seat)
+        if isinstance(event, MeldsWon):
+            return Msg("belote.announcement-winner", seat=event.winner)
+        return super().told(event, view)
+
+    def loud(self, event: Event) -> bool:
+        return isinstance(event, (BeloteSaid, CapotAnnounced)) or super().loud(event)
 
     def contract(self, view: BeloteView) -> list[Field]:
         if view.trump is None:

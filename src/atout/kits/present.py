@@ -3,9 +3,11 @@
 A presenter (one per game, in its kit) reads a seat's view and says, as values, what
 the table shows: the contract and what hangs in the status line, the cards that lie face
 up, what each seat has called, the melds shown, the choices offered and what each seat
-did. It never holds a word: a :class:`Msg` is a catalogue key and its parameters, and
-each front end renders it in the reader's language (:func:`render` for Python front
-ends; the web page renders the JSON form, :func:`to_json`, with the same catalogues).
+did, and what the running commentary says of each of the engine's events
+(:meth:`Presenter.told`). It never holds a word: a :class:`Msg` is a catalogue key and
+its parameters, and each front end renders it in the reader's language (:func:`render`
+for Python front ends; the web page renders the JSON form, :func:`to_json`, with the
+same catalogues).
 
 Parameters are plain values (numbers, card symbols, rank codes), other messages, a
 :class:`Seat` (named as the front end names seats: "You", "Left", a player's name), a
@@ -21,6 +23,16 @@ from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 from atout.cards import Card, CardSet, Suit
 from atout.games.actions import Action, Pass, Play, Trump
 from atout.games.base import Meld
+from atout.games.events import (
+    Acted,
+    Announcement,
+    Bid,
+    DealStarted,
+    Event,
+    MeldShown,
+    MeldsWon,
+    TrickWon,
+)
 
 __all__ = [
     "PRIVATE_PARTS",
@@ -35,6 +47,7 @@ __all__ = [
     "SuitName",
     "Words",
     "meld_json",
+    "meld_words",
     "outcome_text",
     "render",
     "result_json",
@@ -188,6 +201,30 @@ class Presenter(Generic[V]):
         if isinstance(action, Trump):
             return Msg("tui.said.take", {"suit": action.suit.symbol})
         return self.action(action, view)
+
+    # -- what happened (the engine's events) ------------------------------------------
+    def told(self, event: Event, view: V) -> Msg | None:
+        """What the running commentary says of one of the engine's ``event`` (``None``:
+        nothing; the event still changes what the table shows). ``view``: the reader's
+        view of the event's deal (only public parts of it are read). Each game adds its
+        own kinds; an action is said as :meth:`said` says it."""
+        if isinstance(event, Acted):
+            return self.said(event.seat, event.action, view)
+        if isinstance(event, TrickWon):
+            return Msg("event.wins-trick", {"points": event.points}, seat=event.seat)
+        if isinstance(event, MeldShown):
+            return Msg("event.shows", {"melds": meld_words(event.meld)}, seat=event.seat)
+        if isinstance(event, DealStarted):
+            return Msg("tui.deal-header", {"number": event.number, "dealer": Seat(event.dealer)},
+                       seat=event.dealer)  # "you deal" to the dealer
+        return None
+
+    def loud(self, event: Event) -> bool:
+        """Whether the table calls ``event`` out (a banner on the page): a bid that is
+        not a pass, an announcement, the best one found; each game adds its honours."""
+        if isinstance(event, Bid):
+            return not isinstance(event.call, Pass)
+        return isinstance(event, (Announcement, MeldsWon))
 
     def prompt(self, view: V) -> Msg:
         """What the player to act is asked."""
@@ -378,18 +415,17 @@ def to_json(value: Param | None) -> JSON:
 PRIVATE_PARTS = frozenset({"actions", "prompt"})
 
 
-def table_json(presenter: Presenter[Any], view: Any, log: int = 4) -> dict[str, JSON]:
+def table_json(presenter: Presenter[Any], view: Any) -> dict[str, JSON]:
     """What a table shows of ``view`` as JSON, for the web page: the contract in a few
     words (``trump``), who made it (``taker``), the bidding's forehand, what hangs or
-    runs (``pending``), the cards face up, each seat's notes, the melds shown, the last
-    ``log`` actions as said (``log``: ``[seat, action, message]``) and, for the seat
-    (:data:`PRIVATE_PARTS`), its choices (``actions``: action -> label and short form)
-    and its prompt."""
+    runs (``pending``), the cards face up, each seat's notes, the melds shown and, for
+    the seat (:data:`PRIVATE_PARTS`), its choices (``actions``: action -> label and
+    short form) and its prompt. What happened comes with the engine's events, each
+    with :meth:`Presenter.told`'s words, not with the view."""
     notes: dict[str, JSON] = {
         str(seat): [{"text": to_json(n.text), "kind": n.kind} for n in said if n.kind != "melds"]
         for seat, said in presenter.notes(view).items()
     }
-    history = list(view.history)[-log:] if log else []
     forehand = presenter.forehand(view)
     return {
         "trump": to_json(presenter.trump(view)),
@@ -403,13 +439,18 @@ def table_json(presenter: Presenter[Any], view: Any, log: int = 4) -> dict[str, 
                     for label, card in presenter.face_up(view)],
         "notes": notes,
         "melds": [[seat, meld_json(m)] for seat, m in presenter.shown_melds(view)],
-        "log": [[seat, str(action), to_json(presenter.said(seat, action, view))]
-                for seat, action in history],
         "actions": {str(a): {"label": to_json(presenter.action(a, view)),
                              "short": to_json(presenter.short(a))}
                     for a in view.legal_actions},
         "prompt": to_json(presenter.prompt(view)) if view.to_play == view.seat else None,
     }
+
+
+def meld_words(meld: Meld) -> Words:
+    """A meld shown, in a few words: its cards, highest first, and its points:
+    "♥K ♥Q ♥J (20)"."""
+    cards = tuple(card.symbol for card in sorted(meld.cards, key=int, reverse=True))
+    return Words((*cards, f"({meld.points})"))
 
 
 def meld_json(meld: Meld) -> dict[str, JSON]:

@@ -8,10 +8,13 @@ from typing import Any
 from atout.cards import RANK_MASK, Card, Rank
 from atout.games.actions import Action, Claim, NoTrump, Push, Trump
 from atout.games.base import Meld
+from atout.games.events import Announcement, Event
 from atout.games.schieber import (
     FACTORS,
+    Claimed,
     SchieberDealResult,
     SchieberView,
+    Stoeck,
     WeisCall,
     contract_index,
     weis_key,
@@ -34,6 +37,11 @@ def contract_name(contract: Trump | NoTrump) -> Msg:
 
 def call_words(call: WeisCall) -> Words:
     """What a player said of their Weis: "Weis 100, 5 cards, top card K"."""
+    return Words((Msg("schieber.weis"), call_parts(call)))
+
+
+def call_parts(call: WeisCall) -> Words:
+    """A Weis call's points and what it says of the cards: "100, 5 cards, top card K"."""
     parts: list[Param] = [str(call.points)]
     if call.length is not None:
         parts.append(Msg("schieber.call.length", {"length": call.length}))
@@ -41,7 +49,7 @@ def call_words(call: WeisCall) -> Words:
         parts.append(Msg("schieber.call.top", {"rank": call.top.code}))
     if call.trump is not None:
         parts.append(Msg("schieber.call.trump" if call.trump else "schieber.call.not-trump"))
-    return Words((Msg("schieber.weis"), Words(tuple(parts), ", ")))
+    return Words(tuple(parts), ", ")
 
 
 class SchieberPresenter(Presenter[SchieberView]):
@@ -83,6 +91,17 @@ class SchieberPresenter(Presenter[SchieberView]):
         if isinstance(action, Claim):
             return Msg("schieber.claims", seat=seat)
         return super().said(seat, action, view)
+
+    def told(self, event: Event, view: SchieberView) -> Msg | None:
+        if isinstance(event, Announcement):
+            assert isinstance(event.call, WeisCall)
+            return Msg("schieber.announces", {"call": call_parts(event.call)}, seat=event.seat)
+        if isinstance(event, Stoeck):
+            return Msg("schieber.says-stoeck", seat=event.seat)
+        return super().told(event, view)
+
+    def loud(self, event: Event) -> bool:
+        return isinstance(event, (Stoeck, Claimed)) or super().loud(event)
 
     def prompt(self, view: SchieberView) -> Msg:
         if view.phase == "play":

@@ -276,6 +276,10 @@ def test_a_member_takes_only_their_own_seat(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{table}") as ws:
         ws.send_json({"type": "hello", "token": token, "lang": "en"})
         assert ws.receive_json() == {"type": "welcome", "seat": 1, "table": table}
+        # its page links back to the club
+        room = next(m for m in iter(ws.receive_json, None) if m["type"] == "room")
+        assert room["club"] == {"id": club["id"], "name": "Thursday club"}
+        assert room["night"] is None
     # a club table is private: the lobby neither lists it nor gives its seats away
     assert table not in client.get("/api/lobby").text
     assert client.post(f"/api/tables/{table}/seats/1", json={"name": "X"}).status_code == 403

@@ -113,6 +113,9 @@ def test_open_invite_sign_in_twice_play_rated_and_see_the_leaderboard(
     phone.click("#open-table")
     phone.wait_for_url(lambda url: "/table/" in url and "token=" in url)
     phone.wait_for_selector(".hand .card")
+    # the table links back to its club
+    club_id = links["club"].split("/club/")[1].split("?")[0]
+    assert phone.get_attribute("#back-club", "href") == f"/club/{club_id}?lang=en"
     # a shorter one (to 1 point, which the form does not offer), played from the list
     phone.goto(links["club"])
     phone.wait_for_selector("#signout")

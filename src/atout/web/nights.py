@@ -38,6 +38,7 @@ Endpoints
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 import json
 import logging
@@ -61,11 +62,13 @@ from atout.clubs.duplicate import (
     table_seed,
 )
 from atout.clubs.play import bot_levels, bot_table_results, finished_result
+from atout.clubs.stats import SeatStats
 from atout.games.base import OptionsParseError, secret_seed
 from atout.i18n import LANGUAGES
 from atout.kits import KITS
 from atout.scorekeeper import EntryRefused
-from atout.web.clubstore import ClubRow, ClubStore
+from atout.web.clubs import finished_stats
+from atout.web.clubstore import ClubRow, ClubStore, ClubTableRow
 from atout.web.limits import json_object
 from atout.web.messages import web_text
 from atout.web.room import clean_name
@@ -181,6 +184,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         if rnd is None:
             return False
         changed = False
+        if extra.get("club") and night.round_complete(rnd) and rnd.number not in extra.get(
+                "settled", []):
+            await run_in_threadpool(settle_round, night_id, night, extra, rnd.number)
+            return True
         ids: dict[str, str] = extra.get("tables", {}).get(str(rnd.number), {})
         for t in rnd.tables:
             table_id = ids.get(str(t.number))
@@ -201,6 +208,37 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 night.record(rnd.number, t.number, board, recorded, position)
                 changed = True
         return changed
+
+    def settle_round(night_id: str, night: Night, extra: dict[str, Any],
+                     round_number: int) -> None:
+        """A club night's round is complete: each of its tables counts in its
+        players' club ratings, rated like a match whose winner is the side with the
+        better duplicate score at that table (equal: a draw), each table once
+        whichever process gets there first (:meth:`ClubStore.settle`); the members
+        who took seats are remembered for the next rounds' tables."""
+        clubs = ClubStore(store)
+        known: dict[str, str] = extra.setdefault("members", {})
+        for row in clubs.night_tables(night_id):
+            if row.night_round != round_number or row.night_table is None:
+                continue
+            people = night.seat_people(round_number, row.night_table)
+            for seat, (member, _bot, _name) in enumerate(row.seats):
+                if member is not None and seat in people:
+                    e, i = people[seat]
+                    known.setdefault(f"{e}:{i}", member)
+            a, b = night.table_totals(round_number, row.night_table)
+            winner = 0 if a > b else 1 if b > a else None
+
+            def stats_of(r: ClubTableRow, winner: int | None = winner
+                         ) -> tuple[int | None, list[SeatStats]] | None:
+                found = finished_stats(store, r.table_id)
+                if found is None:
+                    return None
+                return winner, [dataclasses.replace(s, won=s.team == winner)
+                                for s in found[1]]
+
+            clubs.settle(row.table_id, stats_of)
+        extra.setdefault("settled", []).append(round_number)
 
     async def fresh(night_id: str, max_age: float = 0.0
                     ) -> tuple[Night, dict[str, Any], str, str, int] | None:
@@ -371,8 +409,8 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 if request.url.path.endswith("/export"):
                     return exported(night, request.path_params["id"])
                 try:
-                    reply = await act(request.url.path.rsplit("/", 1)[-1], night, extra,
-                                      body, lang)
+                    reply = await act(request.url.path.rsplit("/", 1)[-1], night_id, night,
+                                      extra, body, lang)
                 except NightError as exc:
                     return _bad(exc.code, str(exc), 409)
                 except EntryRefused as exc:
@@ -385,8 +423,8 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 cache.pop(night_id, None)
         return _bad("busy", "the night changed meanwhile; try again", 409)
 
-    async def act(what: str, night: Night, extra: dict[str, Any], body: dict[str, Any],
-                  lang: str) -> dict[str, Any] | None:
+    async def act(what: str, night_id: str, night: Night, extra: dict[str, Any],
+                  body: dict[str, Any], lang: str) -> dict[str, Any] | None:
         if what == "admin":
             return None
         if what == "entrants":
@@ -416,8 +454,16 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 table_id, tokens = manager.create(
                     night.setup.game, night.setup.options, lang, specs,
                     seed=table_seed(night.setup, rnd.number, t.number), names=names,
-                    hints=False,
+                    hints=False, night_id=night_id,
                 )
+                if extra.get("club"):  # a club's night: its tables are the club's
+                    known = extra.get("members", {})
+                    members = {seat: known[f"{e}:{i}"] for seat, (e, i) in
+                               night.seat_people(rnd.number, t.number).items()
+                               if f"{e}:{i}" in known}
+                    await run_in_threadpool(
+                        ClubStore(store).add_table, table_id, extra["club"]["id"], True, None,
+                        members, (night_id, rnd.number, t.number))
                 ids[str(t.number)] = table_id
                 links[str(t.number)] = [
                     {"seat": seat, "name": names[seat],

@@ -290,6 +290,7 @@ class TableManager:
         self, game: str, options: str, lang: str, seat_specs: list[dict[str, Any]],
         seed: int | None = None, turn_seconds: int = 0, *,
         names: list[str | None] | None = None, public: bool = False, hints: bool = True,
+        night_id: str | None = None,
     ) -> tuple[str, dict[int, str]]:
         """Store a new table; returns its id and a fresh token per human seat (an
         ``open`` seat is a person's seat without a token yet: the lobby gives it one).
@@ -325,7 +326,7 @@ class TableManager:
             seed = secret_seed()
         table_id = self.store.create_table(
             info.name, str(opts), seed, lang, rows, turn_seconds,
-            names=names, public=public, hints=hints,
+            names=names, public=public, hints=hints, night_id=night_id,
         )
         return table_id, tokens
 

@@ -407,7 +407,22 @@
             el("p", { class: "history-foot" },
               el("span", { text: `${t("club.change")}: ${m.change === null ? "—" : fmt(m.change, true)}` }),
               el("a", { href: m.replay, "aria-label": `${t("club.replay")}: ${t(`${m.game}.title`)}, ${date}` }, t("club.replay"))));
-        })) : el("p", { text: t("club.no-matches") })));
+        })) : el("p", { text: t("club.no-matches") })),
+      ...(member.nights && member.nights.length ? [el("section", { class: "panel", "aria-labelledby": "nights-title" },
+        el("h2", { id: "nights-title", text: t("club.nights") }),
+        el("ul", { class: "history", id: "nights" }, member.nights.map((n) => {
+          const date = new Date(n.date).toLocaleDateString(lang);
+          const title = n.title || t(`${n.game}.title`);
+          return el("li", {},
+            el("p", { class: "history-head" },
+              el("strong", {}, el("a", { href: n.standings, class: "night-link", "aria-label": `${t("club.standings")}: ${title}, ${date}` }, title)),
+              el("span", { class: "help", text: date })),
+            el("p", { text: [n.place === null ? null : t("club.night-place", { place: n.place, of: n.entrants }),
+              n.score === null ? null : t("club.night-score", { score: n.score }),
+              `${t("club.change")}: ${n.change === null ? "—" : fmt(n.change, true)}`].filter(Boolean).join(" · ") }),
+            el("p", { class: "night-replays" }, `${t("club.replay")}:`, ...n.tables.map((r) =>
+              el("a", { href: r.replay, "aria-label": `${t("club.replay")}: ${title}, ${t("club.round-replay", { n: r.round })}` }, t("club.round-replay", { n: r.round })))));
+        })))] : []));
   }
 
   async function loadMember() {

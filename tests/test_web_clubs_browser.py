@@ -160,6 +160,18 @@ def test_the_admin_resets_a_member_who_signs_in_with_the_new_link(
     ann.click("#reset")
     ann.wait_for_selector("#signout")
     assert "#reset" not in ann.url
+    # on her own page she changes it again, with the current one
+    ann.click("#my-page")
+    ann.wait_for_selector("#password-form")
+    ann.fill("#old-password", "not-the-password")
+    ann.fill("#new-password", "another-password")
+    ann.click("#change-password")
+    ann.wait_for_selector("#club-status[role=alert]")
+    ann.fill("#old-password", "a-new-password")
+    ann.fill("#new-password", "another-password")
+    ann.click("#change-password")
+    ann.wait_for_selector("#club-status[role=status]")
+    assert "other devices" in ann.locator("#club-status").inner_text()
 
 
 NEW_TABLE = """async (options) => {

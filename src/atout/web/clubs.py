@@ -19,6 +19,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import math
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -36,7 +37,14 @@ from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
 from atout.kits import KITS, get_game
 from atout.web.assets import STATIC
-from atout.web.clubstore import ClubRow, ClubStore, ClubTableRow, MemberRow, ResultRow
+from atout.web.clubstore import (
+    ClubRow,
+    ClubStore,
+    ClubTableRow,
+    MemberRow,
+    ResultRow,
+    name_key,
+)
 from atout.web.limits import Limits, RateLimiter, json_object
 from atout.web.messages import web_text
 from atout.web.room import ROOM_PRESETS, clean_name
@@ -97,8 +105,6 @@ class ClubRoutes:
         self.limits = limits
         self.base_url = base_url
         self.openings = RateLimiter(limits.clubs_per_minute)
-        self.by_name = RateLimiter(limits.signins_per_minute)
-        self.by_address = RateLimiter(limits.signins_per_address)
 
     # -- who is asking ---------------------------------------------------------------------
     def club_of(self, request: Request) -> ClubRow | None:
@@ -122,17 +128,21 @@ class ClubRoutes:
             samesite="strict", secure=request.url.scheme == "https",
         )
 
-    def _throttled(self, request: Request, club: ClubRow, name: str | None,
-                   lang: str) -> Response | None:
-        """429 when this address, or this name in this club, tried too often."""
+    async def _throttled(self, request: Request, club: ClubRow, name: str | None,
+                         lang: str) -> Response | None:
+        """429 when this address, or this name in this club, tried too often (counted
+        in the database: every server process holds the one limit)."""
         address = request.client.host if request.client else ""
-        wait = self.by_address.take(address)
+        wait = await asyncio.to_thread(self.clubs.take_attempt, f"address:{address}",
+                                       self.limits.signins_per_address)
         if not wait and name is not None:
-            wait = self.by_name.take(f"{club.id}:{' '.join(name.casefold().split())}")
+            wait = await asyncio.to_thread(
+                self.clubs.take_attempt, f"name:{club.id}:{name_key(name)}",
+                self.limits.signins_per_minute)
         if not wait:
             return None
         response = _error(429, "too-many-signins", lang)
-        response.headers["retry-after"] = self.by_address.retry_after(wait)
+        response.headers["retry-after"] = str(max(1, math.ceil(wait)))
         log.info("club %s: sign-in attempts throttled", club.id)
         return response
 
@@ -264,7 +274,7 @@ class ClubRoutes:
             return ctx
         club, lang, body = ctx.club, ctx.lang, ctx.body
         name = clean_name(body.get("name"))
-        throttled = self._throttled(request, club, None, lang)  # per address
+        throttled = await self._throttled(request, club, None, lang)  # per address
         if throttled is not None:
             return throttled
         invite, password = body.get("invite"), body.get("password")
@@ -291,7 +301,7 @@ class ClubRoutes:
             return ctx
         club, lang, body = ctx.club, ctx.lang, ctx.body
         name, password = clean_name(body.get("name")), body.get("password")
-        throttled = self._throttled(request, club, name, lang)
+        throttled = await self._throttled(request, club, name, lang)
         if throttled is not None:
             return throttled
         if name is None or not isinstance(password, str):
@@ -317,13 +327,39 @@ class ClubRoutes:
                                samesite="strict")
         return response
 
+    async def change_password(self, request: Request) -> Response:
+        """A signed-in member's new password, given their current one
+        (``{"old", "new"}``); attempts are limited as sign-ins are, and every other
+        session of theirs ends (the devices where someone else may be signed in)."""
+        ctx = await self._context(request, body=True, member=True)
+        if isinstance(ctx, Response):
+            return ctx
+        club, lang, body, me = ctx.club, ctx.lang, ctx.body, ctx.me
+        assert me is not None
+        throttled = await self._throttled(request, club, me.name, lang)
+        if throttled is not None:
+            return throttled
+        old, new = body.get("old"), body.get("new")
+        if not isinstance(old, str) or not isinstance(new, str):
+            return _error(400, "bad-message", lang)
+        if not await asyncio.to_thread(verify_password, me.password_hash, old):
+            log.info("club %s: a password change refused", club.id)
+            return _error(403, "wrong-password", lang)
+        if not PASSWORD_MIN <= len(new) <= PASSWORD_MAX:
+            return _error(400, "bad-password", lang)
+        hashed = await asyncio.to_thread(hash_password, new)
+        token = request.cookies.get(COOKIE) or ""
+        await asyncio.to_thread(self.clubs.change_password, me.id, hashed, hash_token(token))
+        log.info("club %s: member %s changed their password", club.id, me.id)
+        return JSONResponse({"me": self._me(me)})
+
     async def use_reset(self, request: Request) -> Response:
         """An admin's one-time sign-in link: the member chooses a new password."""
         ctx = await self._context(request, body=True)
         if isinstance(ctx, Response):
             return ctx
         club, lang, body = ctx.club, ctx.lang, ctx.body
-        throttled = self._throttled(request, club, None, lang)
+        throttled = await self._throttled(request, club, None, lang)
         if throttled is not None:
             return throttled
         reset, password = body.get("reset"), body.get("password")
@@ -352,7 +388,8 @@ class ClubRoutes:
         secret = body.get("admin")
         if not isinstance(secret, str) or not _same(hash_token(secret), club.admin_hash):
             # wrong secrets count against the address, as sign-ins do
-            return self._throttled(request, club, None, lang) or _error(403, "not-admin", lang)
+            return (await self._throttled(request, club, None, lang)
+                    or _error(403, "not-admin", lang))
         page = f"{self.base_url}/club/{club.id}?lang={lang}"
         action = body.get("action")
         if action == "reset":
@@ -575,6 +612,7 @@ class ClubRoutes:
             Route(f"{api}/signin", self.sign_in, methods=["POST"]),
             Route(f"{api}/signout", self.sign_out, methods=["POST"]),
             Route(f"{api}/reset", self.use_reset, methods=["POST"]),
+            Route(f"{api}/password", self.change_password, methods=["POST"]),
             Route(f"{api}/admin", self.admin, methods=["POST"]),
             Route(f"{api}/tables", self.new_table, methods=["POST"]),
             Route(f"{api}/tables/{{table}}/seat", self.take_seat, methods=["POST"]),

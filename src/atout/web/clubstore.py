@@ -38,6 +38,7 @@ from atout.web.store import (
     members,
     ratings,
     seats,
+    signin_attempts,
     tables,
 )
 
@@ -279,6 +280,44 @@ class ClubStore:
         conn.execute(update(member_sessions).where(
             member_sessions.c.member_id == member_id, member_sessions.c.revoked_at.is_(None),
         ).values(revoked_at=_now()))
+
+    def change_password(self, member_id: str, password_hash: str, keep: str) -> None:
+        """A member's new password (they gave the old one): every session of theirs
+        ends but ``keep`` (the digest of the one that asked)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(members).where(members.c.id == member_id).values(
+                password_hash=password_hash, reset_hash=None, reset_until=None))
+            conn.execute(update(member_sessions).where(
+                member_sessions.c.member_id == member_id,
+                member_sessions.c.revoked_at.is_(None),
+                member_sessions.c.token_hash != keep,
+            ).values(revoked_at=_now()))
+
+    # -- sign-in attempts ------------------------------------------------------------------
+    def take_attempt(self, key: str, per_minute: int, window: float = 60.0) -> float:
+        """Count a sign-in attempt under ``key`` (a name in a club, a client address):
+        0.0 when it may go on, else the seconds until it may. At most ``per_minute``
+        attempts in any ``window`` seconds (a refused one is not counted). Counted in
+        the database, so that every server process on it holds the one limit (on
+        PostgreSQL under an advisory lock per key; on SQLite the database's write lock
+        orders the attempts)."""
+        if per_minute <= 0:
+            return 0.0
+        now = _now()
+        since = now - timedelta(seconds=window)
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"),
+                             {"key": f"atout-signin:{key}"})
+            conn.execute(signin_attempts.delete().where(signin_attempts.c.at <= since))
+            times = conn.execute(
+                select(signin_attempts.c.at).where(signin_attempts.c.key == key)
+                .order_by(signin_attempts.c.at.desc()).limit(per_minute)).scalars().all()
+            if len(times) >= per_minute:
+                oldest = _aware(times[-1]) or now
+                return max(0.001, (oldest - since).total_seconds())
+            conn.execute(insert(signin_attempts).values(key=key[:120], at=now))
+        return 0.0
 
     def revoke_sessions(self, member_id: str) -> None:
         """Sign a member out everywhere."""

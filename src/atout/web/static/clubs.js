@@ -383,6 +383,7 @@
     main.replaceChildren(
       el("p", {}, el("a", { href: `/club/${clubId}?lang=${lang}`, id: "back" }, `← ${member.club}`)),
       el("h1", { id: "member-title", text: member.name }),
+      ...[status()].filter(Boolean),
       ...(games.length ? games.map(([game, g]) => el("section", { class: "panel", "aria-labelledby": `stats-${game}` },
         el("h2", { id: `stats-${game}`, text: t(`${game}.title`) }),
         el("dl", { class: "stats", id: `stats-list-${game}` },
@@ -422,7 +423,26 @@
               `${t("club.change")}: ${n.change === null ? "—" : fmt(n.change, true)}`].filter(Boolean).join(" · ") }),
             el("p", { class: "night-replays" }, `${t("club.replay")}:`, ...n.tables.map((r) =>
               el("a", { href: r.replay, "aria-label": `${t("club.replay")}: ${title}, ${t("club.round-replay", { n: r.round })}` }, t("club.round-replay", { n: r.round })))));
-        })))] : []));
+        })))] : []),
+      ...(member.me && member.me.id === member.id ? [passwordPanel()] : []));
+  }
+
+  // the member's own page: a new password, given the current one (other devices sign out)
+  function passwordPanel() {
+    return el("section", { class: "panel", "aria-labelledby": "password-title" },
+      el("h2", { id: "password-title", text: t("club.change-password-title") }),
+      el("form", { id: "password-form", onsubmit: async (e) => {
+        e.preventDefault();
+        const res = await post(api("password"), { old: value("old-password"), new: value("new-password") });
+        notice = res.ok ? { text: t("club.password-changed") } : { text: res.data.message, error: true };
+        render();
+        const shown = document.getElementById("club-status");
+        if (shown) shown.scrollIntoView({ block: "nearest" });
+      } },
+        field("old-password", t("club.current-password"), { type: "password", maxlength: 200, required: true, autocomplete: "current-password" }),
+        field("new-password", t("club.new-password"), { type: "password", minlength: 8, maxlength: 200, required: true, autocomplete: "new-password", "aria-describedby": "new-password-help" }),
+        el("p", { class: "help", id: "new-password-help", text: t("club.password-help") }),
+        el("button", { type: "submit", class: "primary", id: "change-password" }, t("club.change-password"))));
   }
 
   async function loadMember() {

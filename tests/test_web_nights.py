@@ -359,3 +359,33 @@ def test_a_clubs_night_feeds_the_members_ratings_and_pages(client: TestClient) -
         row = tables[r.table_id]
         totals = stored.table_totals(row.night_round or 0, row.night_table or 0)
         assert r.stats.won == (totals[r.stats.team] > totals[1 - r.stats.team])
+
+
+def test_another_process_reads_the_tables_it_does_not_run(db_url: str) -> None:
+    """Two server processes on one database: the one that does not run a night's table
+    reads its boards from the table's log, again as the table goes on (its copy of the
+    table is brought up to date, not rebuilt)."""
+    with TestClient(create_app(db_url, bot_delay=0, limits=client_limits())) as one, \
+            TestClient(create_app(db_url, bot_delay=0, limits=client_limits())) as two:
+        made = new_night(one, rounds=1, boards=2, bot="random")
+        admin(one, made, "entrants", names=["Ann", "Bob"])
+        admin(one, made, "entrants", bot=True)
+        night = admin(one, made, "rounds")
+        (links,) = night["links"].values()
+        table_id = links[0]["url"].split("/table/")[1].split("#")[0]
+        play_table(one, table_id, seed=3, boards=1)  # process one runs the table
+        manager = two.app.state.manager  # type: ignore[attr-defined]
+        rebuilt: list[str] = []
+        peek = manager.peek
+
+        async def counted(table: str) -> Any:
+            rebuilt.append(table)
+            return await peek(table)
+
+        manager.peek = counted
+        assert admin(two, made, "admin")["tables"][0]["played"] == 1
+        assert table_id not in manager.tables
+        play_table(one, table_id, seed=4)
+        shown = admin(two, made, "admin")
+        assert shown["tables"][0]["played"] == 2 and shown["over"]
+        assert rebuilt == [table_id]  # rebuilt once, then read on from its log

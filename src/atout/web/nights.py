@@ -73,7 +73,7 @@ from atout.web.limits import json_object
 from atout.web.messages import web_text
 from atout.web.room import clean_name
 from atout.web.store import Store, hash_token, new_token
-from atout.web.tables import TableManager
+from atout.web.tables import LiveTable, TableManager
 
 __all__ = ["night_routes", "standings_json"]
 
@@ -86,6 +86,8 @@ MAX_ENTRANTS = 80
 READ_AGE = 2.0
 #: Nights kept read in memory.
 MAX_CACHED = 64
+#: Tables run by other server processes kept read in memory (a night's rounds).
+MAX_ELSEWHERE = 256
 
 
 def _bad(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -159,6 +161,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
     shown: dict[str, tuple[int, bytes]] = {}
     #: Tables of bots only being played here, and their tasks.
     playing: set[tuple[str, int, int]] = set()
+    #: Nights being read from the database by a standings reader.
+    reading: set[str] = set()
+    #: Tables that other server processes run, as read here lately (their logs).
+    elsewhere: dict[str, LiveTable] = {}
     jobs: set[asyncio.Task[None]] = set()
 
     def load(night_id: str) -> tuple[Night, dict[str, Any], str, str, int] | None:
@@ -197,7 +203,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                     start_bots(night_id, night, rnd.number, t.number)
                 continue
             live = manager.tables.get(table_id) or (
-                await manager.peek(table_id) if deep else None)
+                await read_elsewhere(table_id) if deep else None)
             if live is None:
                 continue
             for i, deal in enumerate(list(live.match.deals)[: len(rnd.boards)]):
@@ -240,6 +246,25 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
             clubs.settle(row.table_id, stats_of)
         extra.setdefault("settled", []).append(round_number)
 
+    async def read_elsewhere(table_id: str) -> LiveTable | None:
+        """A table another server process runs, as far as its log goes: rebuilt from
+        the database once, then brought up to date with the steps written since."""
+        copy = elsewhere.get(table_id)
+        if copy is None:
+            copy = await manager.peek(table_id)
+            if copy is not None and table_id not in manager.tables:
+                elsewhere[table_id] = copy
+                while len(elsewhere) > MAX_ELSEWHERE:
+                    elsewhere.pop(next(iter(elsewhere)))
+            return copy
+
+        def catch_up() -> None:
+            for step, seat, text in store.events(table_id, copy.seq):
+                copy.apply_event(step, seat, text)
+
+        await run_in_threadpool(catch_up)
+        return copy
+
     async def fresh(night_id: str, max_age: float = 0.0
                     ) -> tuple[Night, dict[str, Any], str, str, int] | None:
         """The night with its tables' finished boards written (saved when new), and the
@@ -250,11 +275,20 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         for _ in range(5):
             shared = max_age > 0  # else a private copy, for the admin's changes
             hit = cache.get(night_id) if shared else None
+            if hit is not None and (saving.locked() or night_id in reading):
+                # another reader is bringing the night up to date: this one does not
+                # wait for it, the copy it has will do (a standings page polls again)
+                return hit[1:]
             deep = hit is None or time.monotonic() - hit[0] > max_age
             if hit is not None and not deep:
                 _at, night, extra, lang, token_hash, version = hit
             else:
-                loaded = await run_in_threadpool(load, night_id)
+                if shared:
+                    reading.add(night_id)
+                try:
+                    loaded = await run_in_threadpool(load, night_id)
+                finally:
+                    reading.discard(night_id)
                 if loaded is None:
                     return None
                 night, extra, lang, token_hash, version = loaded
@@ -270,7 +304,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                         remember(night_id, night, extra, lang, token_hash, version + 1,
                                  keep_time=True)
                     return night, extra, lang, token_hash, version + 1
-                cache.pop(night_id, None)  # another process wrote first: read again
+                # another process wrote first: read again (meanwhile the other
+                # readers keep the copy they had)
+                if night_id in cache:
+                    cache[night_id] = (0.0, *cache[night_id][1:])
         return None
 
     def remember(night_id: str, night: Night, extra: dict[str, Any], lang: str,

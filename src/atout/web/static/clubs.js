@@ -389,6 +389,8 @@
         el("dl", { class: "stats", id: `stats-list-${game}` },
           statRow(t("club.rating"), g.rating ? `${fmt(g.rating.rating)}${g.rank ? ` · ${t("club.rank", { n: g.rank })}` : ""}` : "—", `rating-${game}`),
           statRow(t("club.matches"), t("club.won-of", { n: g.matches, won: g.won }), `matches-${game}`),
+          ...((member.nights || []).some((n) => n.game === game)
+            ? [statRow(t("club.nights"), String(member.nights.filter((n) => n.game === game).length), `nights-${game}`)] : []),
           statRow(t("club.contracts"), t("club.made-of", { taken: g.taken, made: g.made })),
           statRow(t("club.average-points"), fmt(g.average_points)),
           statRow(t("club.announcements"), String(g.announcements)),

@@ -230,3 +230,41 @@ def test_messages_render_alike_in_python_and_as_json() -> None:
     assert render(said, t, lambda s: f"S{s}", me=0, has=t.has) == t("event.passes", seat="S1")
     assert render(Words((Seat(2), "×3"), " – "), t, lambda s: f"S{s}") == "S2 – ×3"
     assert to_json(Seat(2)) == {"seat_of": 2}
+
+
+#: The front ends and features that ask the kits and never branch on a game's name (each
+#: game's own modules in them, named after it, are the kits' parts).
+_ASK_THE_KIT = ("terminal", "tui", "scorekeeper", "learn", "cli.py", "arena.py",
+                "web/scorekeeper.py", "web/static/score.js")
+#: A game's name compared, or used as a key: a branch that belongs in the game's kit.
+_GAME_BRANCH = re.compile(
+    r"""(==|!=)\s*["'](?:{0})["']|["'](?:{0})["']\s*(==|!=|:)|\bin\s*\(["'](?:{0})["']"""
+    .format("|".join(NAMES)))
+
+
+def test_the_front_ends_ask_the_kit_and_name_no_game() -> None:
+    """No branch on a game's name in the front ends and features that ask the kits
+    (docs/architecture.md, "Where a game's name may appear")."""
+    from pathlib import Path
+
+    import atout
+
+    root = Path(atout.__file__).parent
+    files = [f for part in _ASK_THE_KIT for f in (
+        sorted((root / part).rglob("*.py")) if (root / part).is_dir() else [root / part])]
+    assert len(files) > 30
+    found = [f"{f.relative_to(root)}:{n}: {line.strip()}"
+             for f in files if f.stem not in NAMES
+             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+             if _GAME_BRANCH.search(line)]
+    assert not found, found
+    assert _GAME_BRANCH.search('if game == "belote":')
+    assert _GAME_BRANCH.search("MELDS = { schieber: 1, 'deberts': [20] }")
+
+
+def test_the_dealing_says_whether_a_deal_carries_the_scores() -> None:
+    """A deal that carries the match's scores itself (Schieber's, for its stops): the
+    world sampler and the replay keep them; the others' views get them from the match."""
+    for game_kit in KITS.values():
+        deal = game_kit.game.deal(seed=1, dealer=0)
+        assert game_kit.deals().deal_has_scores == hasattr(deal, "scores"), game_kit.name

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from atout.cards import Card, Rank
@@ -68,6 +69,11 @@ class BelotePresenter(Presenter[BeloteView]):
     def face_up(self, view: BeloteView) -> list[tuple[Msg, Card]]:
         return [(Msg("belote.turned"), view.turned)] if view.trump is None else []
 
+    turned_key = "learn.turned"
+
+    def turned(self, view: BeloteView) -> tuple[Card | None, Card | None]:
+        return view.turned, None
+
     def notes(self, view: BeloteView) -> dict[int, list[Note]]:
         if view.trump is None:
             return self.last_bids(view.bids, view)
@@ -92,6 +98,14 @@ class BelotePresenter(Presenter[BeloteView]):
             return Msg("belote.outcome.litige", {"points": result.held})
         points = max(result.recorded) if result.recorded else 0
         return Msg(f"belote.outcome.{result.outcome}", {"points": points}, seat=result.taker)
+
+    def outcome_line(self, result: BeloteDealResult, team: Callable[[int], str],
+                     target: int | None) -> Param:
+        """A capot says which team took every trick."""
+        if result.capot is None:
+            return self.outcome(result)
+        return Words((self.outcome(result),
+                      Msg("belote.outcome.capot", {"team": team(result.capot)})), ". ")
 
     def result_rows(self, result: BeloteDealResult) -> list[tuple[Msg, tuple[Param, Param]]]:
         return [(Msg("belote.label.announcements"), result.announcement_points),

@@ -76,6 +76,11 @@ class DebertsPresenter(Presenter[DebertsView]):
             shown.append((Msg("deberts.bottom"), view.bottom))
         return shown
 
+    turned_key = "learn.indicator"
+
+    def turned(self, view: DebertsView) -> tuple[Card | None, Card | None]:
+        return view.indicator, view.bottom
+
     def notes(self, view: DebertsView) -> dict[int, list[Note]]:
         if view.phase == "bidding":
             return self.last_bids(view.history, view)

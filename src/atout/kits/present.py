@@ -20,11 +20,26 @@ from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from atout.cards import Card, CardSet, Suit
 from atout.games.actions import Action, Pass, Play, Trump
-from atout.games.base import Meld, Options
+from atout.games.base import Meld
 
 __all__ = [
-    "PRIVATE_PARTS", "Field", "GameView", "Msg", "Note", "Param", "Presenter", "Seat",
-    "SuitName", "Words", "meld_json", "render", "result_json", "table_json", "to_json",
+    "PRIVATE_PARTS",
+    "Field",
+    "GameOptions",
+    "GameView",
+    "Msg",
+    "Note",
+    "Param",
+    "Presenter",
+    "Seat",
+    "SuitName",
+    "Words",
+    "meld_json",
+    "outcome_text",
+    "render",
+    "result_json",
+    "table_json",
+    "to_json",
 ]
 
 
@@ -87,6 +102,13 @@ class Note:
     melds: tuple[Meld, ...] = ()
 
 
+class GameOptions(Protocol):
+    """What every game's options have (each game's options class has more)."""
+
+    @property
+    def target(self) -> int: ...
+
+
 class GameView(Protocol):
     """What every game's view has (each game's view class has more)."""
 
@@ -107,11 +129,19 @@ class GameView(Protocol):
     @property
     def legal_actions(self) -> Sequence[Action]: ...
     @property
+    def trick(self) -> Sequence[tuple[int, Card]]: ...
+    @property
+    def tricks_won(self) -> tuple[int, int]: ...
+    @property
+    def last_trick(self) -> Sequence[tuple[int, Card]] | None: ...
+    @property
+    def result(self) -> Any: ...
+    @property
     def scores(self) -> Sequence[int]: ...
     @property
     def deal_number(self) -> int: ...
     @property
-    def options(self) -> Options: ...
+    def options(self) -> GameOptions: ...
 
 
 V = TypeVar("V", bound=GameView, contravariant=True)
@@ -190,6 +220,15 @@ class Presenter(Generic[V]):
         """Cards lying face up beside the trick, each with its caption."""
         return []
 
+    #: The lessons' words for the card turned up at the deal (``learn.turned``), none
+    #: where the game turns no card.
+    turned_key: str | None = None
+
+    def turned(self, view: V) -> tuple[Card | None, Card | None]:
+        """The card turned up at the deal, and the stock's bottom card where the game
+        shows one, whatever the bidding did with them (the lessons show them)."""
+        return None, None
+
     def notes(self, view: V) -> dict[int, list[Note]]:
         """Per seat, what it has said that is public now."""
         return {}
@@ -210,6 +249,13 @@ class Presenter(Generic[V]):
     def outcome(self, result: Any) -> Param:
         """What a finished deal came to, in a sentence."""
         return Msg(f"web.outcome.{result.outcome}")
+
+    def outcome_line(self, result: Any, team: Callable[[int], str],
+                     target: int | None) -> Param:
+        """What a finished deal came to, in the sentence the terminal's advisor and
+        replay say (:func:`outcome_text`); ``team`` names a side, ``target`` is the
+        match's."""
+        return self.outcome(result)
 
     def result_rows(self, result: Any) -> list[tuple[Msg, tuple[Param, Param]]]:
         """The game's own lines of a deal's breakdown (melds, honours...), each side's."""
@@ -272,6 +318,36 @@ def render(
     if isinstance(value, Words):
         return value.sep.join(go(p) for p in value.parts)
     return str(value)
+
+
+def outcome_text(
+    game: str,
+    result: Any,
+    lang: str,
+    *,
+    seat: Callable[[int], str],
+    team: Callable[[int], str],
+    me: int | None = None,
+    target: int | None = None,
+) -> str:
+    """The sentence that says how a deal of ``game`` ended (its engine result), in
+    ``lang``, from its kit's presenter (:meth:`Presenter.outcome_line`). ``seat`` and
+    ``team`` name a seat and a team; a sentence about ``me`` is in the second person
+    where the catalogue has it (``key.you``).
+
+    >>> from atout.games.belote import BeloteDealResult
+    >>> result = BeloteDealResult(dealer=0, outcome="thrown-in")
+    >>> outcome_text("belote", result, "en", seat=str, team=str)
+    'Everybody passed twice: the deal is thrown in'
+    """
+    from atout.i18n import catalog, translate
+    from atout.kits import kit
+
+    english = catalog()["en"]
+    line = kit(game).present().outcome_line(result, team, target)
+    text = render(line, lambda key, **params: translate(key, lang, **params), seat, me,
+                  lambda key: key in english)
+    return text[:1].upper() + text[1:]
 
 
 JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | None

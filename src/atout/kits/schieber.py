@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from atout.cards import RANK_MASK, Card, Rank
@@ -157,6 +158,26 @@ class SchieberPresenter(Presenter[SchieberView]):
         return Msg("schieber.chooses", {"contract": contract_name(result.contract)},
                    seat=result.chooser)
 
+    def outcome_line(self, result: SchieberDealResult, team: Callable[[int], str],
+                     target: int | None) -> Param:
+        """A stop or a claim says who reached the target and what the losers keep."""
+        goal = target or ""
+        if result.outcome == "false-claim" and result.claimant is not None:
+            return Words((Msg("schieber.false-claim", {"team": team(result.claimant),
+                                                       "target": goal}),
+                          Msg("schieber.both-keep")), ". ")
+        if result.match_winner is not None:
+            how = Msg(f"schieber.reached.{result.reached_by or 'count'}")
+            text = Msg("schieber.reached", {"team": team(result.match_winner),
+                                            "target": goal, "how": how})
+            if result.outcome == "claim":
+                return Words((text, Msg("schieber.losers-keep")), ". ")
+            return text
+        if result.contract is None:
+            return ""
+        return Msg("schieber.chooses", {"contract": contract_name(result.contract)},
+                   seat=result.chooser)
+
     def result_rows(self, result: SchieberDealResult) -> list[tuple[Msg, tuple[Param, Param]]]:
         rows: list[tuple[Msg, tuple[Param, Param]]] = [
             (Msg("schieber.weis"), result.weis_points), (Msg("schieber.stoeck"), result.stoeck)]
@@ -219,6 +240,7 @@ class SchieberDealing(Dealing[SchieberView]):
     has_forehand = True
     first_forehand_card = Card.C7
     calls_with_first_card = True
+    deal_has_scores = True
 
     def first_positions(self, dealer: int, seat: int) -> list[int]:
         i = (seat - dealer - 1) % 4

@@ -19,6 +19,7 @@ from textual.widgets import Input, RichLog, Static
 
 from atout.games.actions import Play
 from atout.i18n import Translator
+from atout.kits import kit
 from atout.terminal.replay import ReplayViewer, players_text
 from atout.tui.base import KeyBar, StatusBar, TableApp
 from atout.tui.describe import Describer, Sink, finished_view
@@ -208,7 +209,7 @@ class ReplayApp(TableApp):
             return finished_view(view, sheet[v.index])
         previous = sheet[v.index - 1] if v.index > 0 else None
         extra: dict[str, Any] = {"deal_number": v.index + 1}
-        if self.game_name != "schieber":  # a Schieber deal carries the scores itself
+        if not kit(self.game_name).deals().deal_has_scores:
             extra["scores"] = previous.scores if previous is not None else (0, 0)
         if previous is not None:
             extra["hanging"] = getattr(previous, "hanging", 0)

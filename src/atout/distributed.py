@@ -103,7 +103,7 @@ def selfplay_chunk(
     import numpy as np
 
     from atout.bots.base import make_bot
-    from atout.env.encoding import NUMBERS, OBS_SIZE, BeloteEncoder, SchieberEncoder, encode_view
+    from atout.env.encoding import NUMBERS, OBS_SIZE, encode_view, fast_encoder
     from atout.env.space import action_index
     from atout.kits import get_game
     from atout.notation import format_position
@@ -113,9 +113,7 @@ def selfplay_chunk(
     n = info.num_players
     names = list(bots) if len(bots) == n else [bots[0]] * n
     opts = info.options.parse(options) if options else info.options()
-    fast: Any = {"schieber": SchieberEncoder, "belote": BeloteEncoder}.get(info.name)
-    if fast is not None:
-        fast = fast()
+    fast = fast_encoder(info.name)
     lines: list[str] = []
     obs: list[Any] = []
     masks: list[Any] = []

@@ -106,7 +106,9 @@ def _jass_points(cards: Sequence[int], contract: int, last: bool) -> int:
 def write_jass_state(deal: Any) -> dict[str, Any]:
     """A Schieber deal as jass-kit's ``GameState.to_json()`` dict (see the module
     docstring for what is dropped)."""
-    if getattr(deal, "game", None) != "schieber":
+    from atout.games.schieber import SchieberDeal
+
+    if not isinstance(deal, SchieberDeal):
         raise ValueError("jass-kit's format holds Schieber deals only")
     forehand: int = deal.forehand
     contract: int = deal.contract
@@ -132,7 +134,9 @@ def write_jass_state(deal: Any) -> dict[str, Any]:
     elif deal.is_over:  # stopped by a claim: the seat that would act next
         to_act = to_jass_seat(deal.turn)
     else:
-        to_act = to_jass_seat(deal.current_player())
+        seat = deal.current_player()
+        assert seat is not None
+        to_act = to_jass_seat(seat)
     return {
         "version": FORMAT_VERSION,
         "trump": _to_jass_contract(contract) if contract >= 0 else -1,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from atout.cards import CARDS, Card
 from atout.games.actions import Play
+from atout.kits import kit
 from atout.notation import deal_extras, format_match, record_of
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def review_deal(deal: Any) -> list[CardReview]:
     docstring). A deal that was not played to its last card is refused (hidden cards)."""
     from atout.bots.solver import problem_from_deal, shared_solver
 
-    total = 18 if deal.game == "deberts" else 32 if deal.game == "belote" else 36
+    total = deal.num_players * kit(deal.game).rules.NUM_TRICKS
     plays = [a for _, a in deal.actions if isinstance(a, Play)]
     if not deal.is_over or len(plays) != total:
         raise ValueError("only a deal played to its last card can be reviewed")

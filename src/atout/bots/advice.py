@@ -33,7 +33,7 @@ from atout.bots.bidding import learned_choice
 from atout.bots.search import HardBot, ISMCTSBot, PIMCBot, SearchBot
 from atout.games.actions import Action, NoTrump, Play, Trump
 from atout.i18n import number, translate
-from atout.kits import game_of
+from atout.kits import NAMES, game_of
 
 __all__ = ["HINT_LEVEL", "Advice", "action_name", "advise", "estimate", "position_seed"]
 
@@ -68,7 +68,8 @@ class _Estimator(HardBot):
     worlds = 4
     min_worlds = 4
     bid_worlds = 6
-    depth = {"deberts": (2, 3), "belote": (2, 3), "schieber": (2, 3)}  # noqa: RUF012
+    #: Two tricks ahead, to the end from three left, in every game.
+    depth = dict.fromkeys(NAMES, (2, 3))
 
 
 #: Worlds played out at least for a decision that is not a card.

@@ -22,24 +22,47 @@ of thumb. See docs/bots.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
 from atout.cards import Rank
 from atout.games.actions import Action, Double, NoTrump, Pass, Push, Redouble, Trump
+from atout.kits import ByGame, kit, load
 
 __all__ = [
     "KINDS", "candidate_features", "learned_choice", "learned_values", "load_weights",
     "weights_path",
 ]
 
+
+
+@dataclass(frozen=True)
+class BiddingGame:
+    """The learned bidding of one game (its kit names it, ``GameKit.bidding``)."""
+
+    #: The kinds of choice the model values, each with its own weights (``push``:
+    #: passing the choice to the partner, valued by what the partner will choose).
+    kinds: tuple[str, ...]
+    #: ``(view, action)`` -> ``(kind, features, scale)`` (:func:`candidate_features`).
+    features: Callable[[Any, Action], tuple[str, list[float], float]]
+    #: The phases whose decisions the model values.
+    phases: frozenset[str]
+    #: The options the training deals are played with (as keyword arguments).
+    train_options: tuple[tuple[str, Any], ...] = ()
+
+
+@cache
+def bidding_game(game: str) -> BiddingGame:
+    """The learned bidding's part for ``game`` (its kit's ``bidding``)."""
+    part: BiddingGame = load(kit(game).bidding)
+    return part
+
+
 #: Per game, the kinds of choice the model values, each with its own weights.
-KINDS: Final[dict[str, tuple[str, ...]]] = {
-    "schieber": ("trump", "obenabe", "undenufe", "push"),
-    "belote": ("take", "pass"),
-    "deberts": ("take", "pass", "double", "redouble"),
-}
+KINDS: Final[Mapping[str, tuple[str, ...]]] = ByGame(lambda k: bidding_game(k.name).kinds)
 #: Trump ranks by power (the jack, the nine, then the rest) for the features.
 _BELOTE_TOP: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN)
 _SCHIEBER_TOP: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.KING)
@@ -226,23 +249,26 @@ def _deberts(view: Any, action: Action) -> tuple[str, list[float], float]:
     return "pass", [*context, *_pass_features(hand, ind, best)], 1.0
 
 
-_FEATURES = {"schieber": _schieber, "belote": _belote, "deberts": _deberts}
+SCHIEBER_BIDDING: Final = BiddingGame(
+    ("trump", "obenabe", "undenufe", "push"), _schieber, frozenset({"choosing"}),
+)
+BELOTE_BIDDING: Final = BiddingGame(("take", "pass"), _belote, frozenset({"bidding"}))
+DEBERTS_BIDDING: Final = BiddingGame(
+    ("take", "pass", "double", "redouble"), _deberts, frozenset({"bidding", "doubling"}),
+    train_options=(("doubling", True),),
+)
 
 
 def candidate_features(game: str, view: Any, action: Action) -> tuple[str, list[float], float]:
     """``(kind, features, scale)`` of one bidding choice: its value is
     ``scale * weights[kind] @ features``. For Deberts' doubling the features describe
     doubling (or redoubling) itself, valued against passing (worth 0)."""
-    return _FEATURES[game](view, action)
+    return bidding_game(game).features(view, action)
 
 
 def _covered(game: str, view: Any) -> bool:
     """Whether the model values this decision (a bid, a contract, a double)."""
-    if game == "schieber":
-        return bool(view.phase == "choosing")
-    if game == "belote":
-        return bool(view.phase == "bidding")
-    return view.phase in ("bidding", "doubling")
+    return view.phase in bidding_game(game).phases
 
 
 def _dot(weights: Any, feats: list[float]) -> float:

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from atout.bots.bidding import KINDS, candidate_features
+from atout.bots.bidding import KINDS, bidding_game, candidate_features
 from atout.games.actions import Action, Double, Pass, Play, Push
 
 __all__ = ["Samples", "fit", "generate", "save", "train"]
@@ -176,7 +176,8 @@ def generate(
     from atout.kits import get_game
 
     info = get_game(game)
-    opts = info.options(doubling=True) if game == "deberts" else info.options()
+    part = bidding_game(game)
+    opts = info.options(**dict(part.train_options))
     batch = play_deals(game, deals, seed, policy="rules", first=first, record=True)
     val = _Valuer(game)
     out = Samples(game)
@@ -184,7 +185,7 @@ def generate(
         deck = [int(c) for c in batch["deck"][i]]
         deal = info.deal(deck, int(batch["dealer"][i]), opts)
         val.new_deal()
-        if game == "schieber":
+        if "push" in part.kinds:  # the choice may be passed to the partner
             _schieber_deal(deal, val, out)
         else:
             _bidding_deal(game, deal, val, out)
@@ -212,7 +213,7 @@ def fit(samples: Samples) -> dict[str, Any]:
             raise ValueError(f"no sample of {kind!r}: generate more deals")
         weights[kind] = _ridge(x, np.array(ys, dtype=np.float64))
         weights[f"n_{kind}"] = np.array(len(ys))
-    if samples.game == "schieber":
+    if "push" in KINDS[samples.game]:
         # the push is worth what the partner will choose, by the model just fitted
         ys = []
         for options in samples.push_options:

@@ -41,8 +41,9 @@ import logging
 import math
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from atout.bots import warm
 from atout.bots.base import Bot, make_bot
@@ -60,7 +61,7 @@ from atout.bots.worlds import NoWorldError, WorldSampler
 from atout.cards import CARDS, Rank, bits
 from atout.games.actions import Action, Play
 from atout.kernel.rules import best_of
-from atout.kits import game_of
+from atout.kits import game_of, kit, load
 
 __all__ = [
     "SAFETY_NET_HITS",
@@ -102,37 +103,67 @@ class _Scoring:
     belote: tuple[int, int] = (0, 0)
 
 
+@dataclass(frozen=True)
+class SearchGame:
+    """How the search bots score one game's solved world (its kit names it,
+    ``GameKit.search``): the parts the solver leaves out of the card points
+    (:class:`_Scoring`), and what each side writes for a deal that ends with a given
+    difference (the engine's own settlement)."""
+
+    scoring: Callable[[Any, PlayProblem], _Scoring]
+    recorded: Callable[[Any, float, _Scoring], tuple[float, float]]
+
+
+_GAMES: dict[str, SearchGame] = {}
+
+
+def _search_game(game: str) -> SearchGame:
+    part = _GAMES.get(game)
+    if part is None:
+        part = _GAMES[game] = load(kit(game).search)
+    return part
+
+
 def _scoring(world: Any, problem: PlayProblem) -> _Scoring:
-    game = world.game
+    return _search_game(world.game).scoring(world, problem)
+
+
+def _deberts_scoring(world: Any, problem: PlayProblem) -> _Scoring:
+    from atout.games.deberts import BELA
+
     captured = world.captured[0] - world.captured[1]
-    if game == "deberts":
-        from atout.games.deberts import BELA
+    kq = (1 << (9 * world.trump + Rank.KING)) | (1 << (9 * world.trump + Rank.QUEEN))
+    bela = [BELA if (world.bela[s] or world.hands[s] & kq == kq) else 0 for s in (0, 1)]
+    # only the 18 dealt cards are played: the deal's points depend on them
+    cards = world.captured[0] + world.captured[1] + problem.last_bonus
+    for c in problem.trick:
+        cards += problem.points[c]
+    for hand in problem.hands:
+        cards += sum(problem.points[c] for c in bits(hand))
+    return _Scoring(
+        captured + bela[0] - bela[1], cards + bela[0] + bela[1], problem.seq,
+        (bela[0], bela[1]),
+    )
 
-        kq = (1 << (9 * world.trump + Rank.KING)) | (1 << (9 * world.trump + Rank.QUEEN))
-        bela = [BELA if (world.bela[s] or world.hands[s] & kq == kq) else 0 for s in (0, 1)]
-        # only the 18 dealt cards are played: the deal's points depend on them
-        cards = world.captured[0] + world.captured[1] + problem.last_bonus
-        for c in problem.trick:
-            cards += problem.points[c]
-        for hand in problem.hands:
-            cards += sum(problem.points[c] for c in bits(hand))
-        return _Scoring(
-            captured + bela[0] - bela[1], cards + bela[0] + bela[1], problem.seq,
-            (bela[0], bela[1]),
-        )
-    if game == "belote":
-        from atout.games.belote import ALL_CARDS, BELOTE
 
-        ann = _belote_announcements(world)
-        bel = [0, 0]
-        if world.belote_seat >= 0:
-            bel[world.belote_seat & 1] = BELOTE
-        return _Scoring(
-            captured + ann[0] - ann[1] + bel[0] - bel[1],
-            ALL_CARDS + ann[0] + ann[1] + sum(bel), ann, (bel[0], bel[1]),
-        )
+def _belote_scoring(world: Any, problem: PlayProblem) -> _Scoring:
+    from atout.games.belote import ALL_CARDS, BELOTE
+
+    captured = world.captured[0] - world.captured[1]
+    ann = _belote_announcements(world)
+    bel = [0, 0]
+    if world.belote_seat >= 0:
+        bel[world.belote_seat & 1] = BELOTE
+    return _Scoring(
+        captured + ann[0] - ann[1] + bel[0] - bel[1],
+        ALL_CARDS + ann[0] + ann[1] + sum(bel), ann, (bel[0], bel[1]),
+    )
+
+
+def _schieber_scoring(world: Any, problem: PlayProblem) -> _Scoring:
     from atout.games.schieber import CARD_TOTAL, LAST_TRICK, STOECK
 
+    captured = world.captured[0] - world.captured[1]
     weis = [0, 0]
     wt = world.weis_team
     if wt >= 0:
@@ -177,22 +208,23 @@ def world_utility(world: Any, diff: float, scoring: _Scoring, team: int) -> floa
     totals differing by ``diff`` (team 0 minus team 1; the solver's value with the fixed
     parts): the engine's own settlement of the deal (``settle_contract`` of Belote and
     Deberts, ``written`` of Schieber) applied to the totals that difference gives."""
-    game = world.game
-    total = scoring.total
-    recorded: tuple[float, float]
-    if game == "schieber":
-        from atout.games.schieber import written
-
-        recorded = written(((total + diff) / 2, (total - diff) / 2), world.factor)
-    elif game == "deberts":
-        from atout.games.deberts import settle_contract as settle_deberts
-
-        totals = _deberts_totals(diff, scoring)
-        recorded = settle_deberts(totals, world.caller, world.factor)[1]  # type: ignore[arg-type]
-    else:
-        recorded = _belote_recorded(world, diff, scoring)
+    recorded = _search_game(world.game).recorded(world, diff, scoring)
     mine = recorded[0] - recorded[1]
     return float(mine if team == 0 else -mine)
+
+
+def _schieber_recorded(world: Any, diff: float, scoring: _Scoring) -> tuple[float, float]:
+    from atout.games.schieber import written
+
+    total = scoring.total
+    return written(((total + diff) / 2, (total - diff) / 2), world.factor)
+
+
+def _deberts_recorded(world: Any, diff: float, scoring: _Scoring) -> tuple[float, float]:
+    from atout.games.deberts import settle_contract
+
+    totals = _deberts_totals(diff, scoring)
+    return settle_contract(totals, world.caller, world.factor)[1]  # type: ignore[arg-type]
 
 
 def _deberts_totals(diff: float, scoring: _Scoring) -> tuple[float, float]:
@@ -227,6 +259,11 @@ def _belote_recorded(world: Any, diff: float, scoring: _Scoring) -> tuple[float,
         announced_capot=world.capot_seat >= 0,
     )[2]
     return recorded[0], recorded[1]
+
+
+DEBERTS_SEARCH: Final = SearchGame(_deberts_scoring, _deberts_recorded)
+BELOTE_SEARCH: Final = SearchGame(_belote_scoring, _belote_recorded)
+SCHIEBER_SEARCH: Final = SearchGame(_schieber_scoring, _schieber_recorded)
 
 
 # -- shared machinery ----------------------------------------------------------------------

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -1152,23 +1153,60 @@ _SHARED: Solver | None = None
 
 
 # -- from the engines --------------------------------------------------------------------
+@dataclass(frozen=True)
+class SolverGame:
+    """What the solver holds for one game (its kit names it, ``GameKit.solver``): the
+    kernel's number for the game, a play-phase view's contract index, the contract's
+    tables, and the solver's position for a deal."""
+
+    #: The game's number in the compiled rules (:mod:`atout.kernel.rules`).
+    code: int
+    #: A view's contract index: a trump suit 0..3 (Schieber also 4 Obenabe, 5 Undenufe).
+    contract: Callable[[Any], int]
+    #: ``(contract, options)`` -> points and within-suit strength of each card index.
+    tables: Callable[[int, Any], tuple[tuple[int, ...], tuple[int, ...]]]
+    #: A deal in its play phase (every hand known) -> the solver's position.
+    problem: Callable[[Any], PlayProblem]
+
+
+_GAMES: dict[str, SolverGame] = {}
+
+
+def solver_game(game: str) -> SolverGame:
+    """The solver's part for ``game`` (its kit's ``solver``)."""
+    part = _GAMES.get(game)
+    if part is None:
+        from atout.kits import kit, load
+
+        part = _GAMES[game] = load(kit(game).solver)
+    return part
+
+
 def contract_tables(game: str, contract: int, options: Any = None) -> tuple[
     tuple[int, ...], tuple[int, ...]
 ]:
     """Points and within-suit strength of each card index under a contract (a trump
     suit 0..3; Schieber also 4 Obenabe and 5 Undenufe)."""
-    if game == "deberts":
-        from atout.games import deberts as d
+    return solver_game(game).tables(contract, options)
 
-        strength = tuple(
-            d.TRUMP_STRENGTH[c] if c // 9 == contract else d.PLAIN_STRENGTH[c]
-            for c in range(36)
-        )
-        return d.POINTS[contract], strength
-    if game == "belote":
-        from atout.games import belote as b
 
-        return b.POINTS[contract], b.STRENGTH[contract]
+def _deberts_tables(contract: int, options: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    from atout.games import deberts as d
+
+    strength = tuple(
+        d.TRUMP_STRENGTH[c] if c // 9 == contract else d.PLAIN_STRENGTH[c]
+        for c in range(36)
+    )
+    return d.POINTS[contract], strength
+
+
+def _belote_tables(contract: int, options: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    from atout.games import belote as b
+
+    return b.POINTS[contract], b.STRENGTH[contract]
+
+
+def _schieber_tables(contract: int, options: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
     from atout.games import schieber as s
 
     modern = (
@@ -1179,38 +1217,35 @@ def contract_tables(game: str, contract: int, options: Any = None) -> tuple[
     return s.POINTS[table], tuple(s.card_strength(c, contract) % 100 for c in range(36))
 
 
+def _trump_index(view: Any) -> int:
+    return int(view.trump)
+
+
+def _schieber_contract(view: Any) -> int:
+    from atout.games.schieber import contract_index
+
+    return contract_index(view.contract)
+
+
 def tables_for(view: Any) -> tuple[list[int], tuple[int, ...], tuple[int, ...], list[int]]:
     """Kernel parameters and tables for the contract of a view in its play phase (what
     the rules need to decide legality: no hidden card is used)."""
-    name = type(view).__name__
-    if name.startswith("Schieber"):
-        from atout.games.schieber import contract_index
+    from atout.kits import kit_of
 
-        k = contract_index(view.contract)
-        game, code, n, trump = "schieber", SCHIEBER, 4, (k if k < 4 else -1)
-    else:
-        k = int(view.trump)
-        trump = k
-        if name.startswith("Deberts"):
-            game, code, n = "deberts", DEBERTS, 2
-        else:
-            game, code, n = "belote", BELOTE, 4
-    pts, strength = contract_tables(game, k, view.options)
+    game_kit = kit_of(view)
+    assert game_kit is not None, view
+    part = solver_game(game_kit.name)
+    k = part.contract(view)
+    trump = k if k < 4 else -1
+    pts, strength = part.tables(k, view.options)
     undertrump = int(getattr(view.options, "undertrump", True))
-    params = [n, code, trump, undertrump, 0, 0, 0, 0, 0, 9, 9]
+    params = [game_kit.num_players, part.code, trump, undertrump, 0, 0, 0, 0, 0, 9, 9]
     return params, pts, strength, _above(strength)
 
 
 def problem_from_deal(deal: Any) -> PlayProblem:
     """The solver's position for a deal in its play phase (every hand known)."""
-    game = deal.game
-    if game == "deberts":
-        return _deberts_problem(deal)
-    if game == "belote":
-        return _belote_problem(deal)
-    if game == "schieber":
-        return _schieber_problem(deal)
-    raise ValueError(f"no solver for {game!r}")  # pragma: no cover
+    return solver_game(deal.game).problem(deal)
 
 
 def _flags(won: tuple[int, int]) -> int:
@@ -1272,3 +1307,10 @@ def _schieber_problem(deal: Any) -> PlayProblem:
         strength=strength, last_bonus=s.LAST_TRICK,
         capot=(s.MATCH_BONUS, s.MATCH_BONUS),
     )
+
+
+DEBERTS_SOLVER: Final = SolverGame(DEBERTS, _trump_index, _deberts_tables, _deberts_problem)
+BELOTE_SOLVER: Final = SolverGame(BELOTE, _trump_index, _belote_tables, _belote_problem)
+SCHIEBER_SOLVER: Final = SolverGame(
+    SCHIEBER, _schieber_contract, _schieber_tables, _schieber_problem,
+)

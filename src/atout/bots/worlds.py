@@ -34,7 +34,7 @@ import dataclasses
 import random
 from typing import Any
 
-from atout.cards import RANK_MASK, Rank, bits
+from atout.cards import Rank, bits
 from atout.kits import game_of, kit
 
 __all__ = ["NoWorldError", "WorldSampler", "sample_world", "sample_worlds"]
@@ -73,7 +73,7 @@ class WorldSampler:
         self.bid_model = bid_model
         self.soft = soft
         self.game = game_of(view)
-        game_kit = kit(self.game)
+        game_kit = self._kit = kit(self.game)
         self.n = game_kit.num_players
         self.seat = view.seat
         self.deck = game_kit.deals().deck_mask
@@ -128,7 +128,6 @@ class WorldSampler:
                 self.must[other] |= meld.mask
         if v.trump is not None:
             self._bela_inference(int(v.trump), v.bela)
-        self._place_announced_deberts()
         unknown = self.deck & ~self.known & ~public
         self.rest_size = unknown.bit_count() - v.opponent_hand_size
 
@@ -148,15 +147,6 @@ class WorldSampler:
                 self.must[s] |= other
             else:
                 self.forbid[s] |= other
-
-    def _place_announced_deberts(self) -> None:
-        v = self.view
-        other = 1 - self.seat
-        ann = v.announcements[other]
-        if ann is None or (v.shown_sequences and v.sequence_winner == other):
-            self.announced_run = None
-            return
-        self.announced_run = (other, ann[0], int(ann[1]))
 
     def _setup_belote(self) -> None:
         v = self.view
@@ -179,7 +169,6 @@ class WorldSampler:
         for s in range(4):
             must_all |= self.must[s]
         self.rest_size = unknown.bit_count() - sum(self.sizes)
-        self.announced_run = None
 
     def _setup_schieber(self) -> None:
         v = self.view
@@ -194,7 +183,6 @@ class WorldSampler:
             t = int(v.trump)
             self.must[v.stoeck] |= (1 << (9 * t + Rank.KING)) | (1 << (9 * t + Rank.QUEEN))
         self.rest_size = 0
-        self.announced_run = None
 
     # -- inferences from the plays ------------------------------------------------------
     def _infer_from_plays(self) -> None:
@@ -269,39 +257,7 @@ class WorldSampler:
 
     def _announced(self) -> list[tuple[int, list[int]]]:
         """Melds announced but not shown yet: (seat, the masks that could be it)."""
-        v = self.view
-        found: list[tuple[int, list[int]]] = []
-        if self.game == "deberts" and self.announced_run is not None:
-            seat, length, top = self.announced_run
-            found.append((seat, [
-                ((1 << length) - 1) << (9 * s + top - length + 1)
-                for s in range(4) if top - length + 1 >= 1
-            ]))
-        elif self.game == "belote" and v.phase == "play":
-            shown = {s for s, _ in v.shown_announcements}
-            for seat in range(4):
-                a = v.announcements[seat]
-                if seat == self.seat or a is None or seat in shown:
-                    continue
-                options = []
-                if a.run:
-                    length = {20: 3, 50: 4, 100: 5}[a.points]
-                    suits = [int(v.trump)] if a.trump else [x for x in range(4) if x != v.trump]
-                    low = int(a.top) - length + 1
-                    if low >= 1:
-                        options = [((1 << length) - 1) << (9 * su + low) for su in suits]
-                else:
-                    options = [RANK_MASK[int(a.top)]]
-                found.append((seat, options))
-        elif self.game == "schieber" and v.phase == "play":
-            shown = {s for s, _ in v.shown_weis}
-            trump = None if v.trump is None else int(v.trump)
-            for seat in range(4):
-                call = v.weis_announced[seat]
-                if seat == self.seat or call is None or seat in shown:
-                    continue
-                found.append((seat, kit(self.game).deals().meld_masks(call, trump)))
-        return found
+        return self._kit.deals().unshown_melds(self.view, self.seat)  # type: ignore[no-any-return]
 
     def _place_announced(
         self, rng: random.Random, hands: list[int], need: list[int], pool: int

@@ -6,13 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from atout.kits import kit
+
 __all__ = ["SeatStats", "match_stats", "team_of"]
 
 
 def team_of(game: str, seat: int) -> int:
-    """A seat's team: partners sit opposite in Belote and Schieber; Deberts is one
-    against one."""
-    return seat if game == "deberts" else seat % 2
+    """A seat's team: partners sit opposite (seats 0 and 2, 1 and 3); at a table of two
+    each player is a side of its own (seat 0 or 1 again)."""
+    return seat % 2
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,7 @@ def match_stats(game: str, match: Any) -> list[SeatStats]:
     if not match.is_over:
         raise ValueError("the match is not over")
     n = match.num_players
+    dealing = kit(game).deals()
     score = getattr(match, "final_score", None) or match.scores
     winner = int(match.winner)
     taken = [0] * n
@@ -50,36 +53,11 @@ def match_stats(game: str, match: Any) -> list[SeatStats]:
         r = deal.result
         if r is None:
             continue
-        if game == "deberts":
-            if r.caller is not None and r.played:
-                taken[r.caller] += 1
-                made[r.caller] += r.outcome == "made"
-            for seat in range(n):
-                melds[seat] += len(r.sequences[seat]) + (r.bela[seat] > 0)
-                if r.played and sum(r.tricks) and r.tricks[seat] == sum(r.tricks):
-                    capots[seat] += 1
-        elif game == "belote":
-            if r.taker is not None and r.outcome != "thrown-in":
-                taken[r.taker] += 1
-                made[r.taker] += r.outcome == "made"
-            for team in (0, 1):
-                for seat, _ in r.announcements[team]:
-                    melds[seat] += 1
-            if r.capot is not None:
-                for seat in range(n):
-                    capots[seat] += team_of(game, seat) == r.capot
-        else:  # schieber
-            if r.chooser is not None:
-                taken[r.chooser] += 1
-                mine = r.chooser % 2
-                made[r.chooser] += r.card_points[mine] > r.card_points[1 - mine]
-            for team in (0, 1):
-                for seat, _ in r.weis[team]:
-                    melds[seat] += 1
-            if r.stoeck_seat is not None and r.stoeck_seat >= 0:
-                melds[r.stoeck_seat] += 1
-            for seat in range(n):
-                capots[seat] += r.match_bonus[team_of(game, seat)] > 0
+        for seat, counts in enumerate(dealing.tally(r, n)):
+            taken[seat] += counts[0]
+            made[seat] += counts[1]
+            melds[seat] += counts[2]
+            capots[seat] += counts[3]
     out = []
     for seat in range(n):
         team = team_of(game, seat)

@@ -21,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from atout.env.encoding import OBS_SIZE, BeloteEncoder, SchieberEncoder, encode_view
+from atout.env.encoding import OBS_SIZE, encode_view, fast_encoder
 from atout.env.space import ACTIONS, NUM_ACTIONS, action_mask_bits
 from atout.kits import get_game
 
@@ -76,8 +76,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._schieber = SchieberEncoder() if self.game == "schieber" else None
-        self._belote = BeloteEncoder() if self.game == "belote" else None
+        self._fast = fast_encoder(self.game)
         self._rng = random.Random()
         self.state_: Any = None
         self._cache: dict[int, tuple[int, dict[str, Any]]] = {}
@@ -130,14 +129,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == self._moves:
             return cached[1]
-        if self._schieber is not None:
-            obs, mask = self._schieber.encode(self.deal, seat)
-        elif self._belote is not None:
-            state = self.state_
-            if self.episode == "deal":
-                obs, mask = self._belote.encode(state, seat)
-            else:
-                obs, mask = self._belote.encode(state.deal, seat, state.scores, state.held)
+        if self._fast is not None:
+            obs, mask = self._fast.observe(self.state_, self.episode == "match", seat)
         else:
             obs, mask = encode_view(self.state_.view(seat))
         found = {"observation": obs, "action_mask": mask}

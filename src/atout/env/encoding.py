@@ -296,6 +296,15 @@ def encode_view(view: Any) -> tuple[Obs, Mask]:
 _CHOOSE_BITS: Final = sum(1 << i for i in range(37, 43))
 
 
+def fast_encoder(game: str) -> Any:
+    """A new encoder that reads ``game``'s engine state straight (its kit's ``encoder``,
+    one per environment), or ``None``: :func:`encode_view` then encodes the views."""
+    from atout.kits import kit, load
+
+    name = kit(game).encoder
+    return None if name is None else load(name)()
+
+
 class SchieberEncoder:
     """Encodes a :class:`~atout.games.schieber.SchieberDeal` for a seat, as
     :func:`encode_view` does from ``deal.view(seat)``, reading only what the view holds
@@ -434,6 +443,11 @@ class SchieberEncoder:
         )
         return obs, bits[_LEGAL : _LEGAL + NUM_ACTIONS].view(np.int8)
 
+    def observe(self, state: Any, in_match: bool, seat: int) -> tuple[Obs, Mask]:
+        """:meth:`encode` of a deal, or of a match's deal (a Schieber deal carries the
+        match's scores)."""
+        return self.encode(state.deal if in_match else state, seat)
+
 
 _PASS_BIT: Final = 1 << 36
 _CAPOT_BIT: Final = 1 << 48
@@ -451,6 +465,13 @@ class BeloteEncoder:
         self._done = 0
         self._last: Any = None
         self._played = [0, 0, 0, 0]
+
+    def observe(self, state: Any, in_match: bool, seat: int) -> tuple[Obs, Mask]:
+        """:meth:`encode` of a deal, or of a match's deal with its scores and points
+        held over."""
+        if in_match:
+            return self.encode(state.deal, seat, state.scores, state.held)
+        return self.encode(state, seat)
 
     def encode(
         self, deal: Any, seat: int, scores: tuple[int, int] = (0, 0), held: int = 0

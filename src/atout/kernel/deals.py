@@ -16,6 +16,8 @@ Random numbers: xoshiro128**, seeded per deal from ``(seed, deal number)``, so d
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
@@ -24,6 +26,7 @@ from atout.games import belote as _b
 from atout.games import deberts as _d
 from atout.games import schieber as _s
 from atout.games import space as _space
+from atout.kernel import policy as _policy
 from atout.kernel.policy import (
     POLICIES,
     belote_bid,
@@ -43,8 +46,12 @@ from atout.kernel.rules import (
     legal_cards,
     popcount,
 )
+from atout.kits import ByGame, GameKit, kit
 
-__all__ = ["FIELDS", "OUTCOMES"]
+__all__ = [
+    "BELOTE_KERNEL", "DEBERTS_KERNEL", "FIELDS", "OUTCOMES", "SCHIEBER_KERNEL", "KernelGame",
+    "kernel_game",
+]
 
 _M32: Final = (1 << 32) - 1
 _RANK_ALL: Final = 1 | (1 << 9) | (1 << 18) | (1 << 27)
@@ -76,30 +83,37 @@ MAX_DECISIONS: Final = 48
 
 # -- the fields of each game's result row -----------------------------------------------
 #: Per game, the result fields in row order; a name ending in ``*2`` is a pair (per team,
-#: or per seat in Deberts), stored in two columns.
-FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "schieber": (
-        "dealer", "forehand", "chooser", "pushed", "contract", "factor", "tricks*2",
-        "card_points*2", "last_trick", "match_bonus*2", "weis_winner", "weis_points*2",
-        "stoeck_seat", "stoeck*2", "totals*2", "recorded*2",
-    ),
-    "belote": (
-        "outcome", "dealer", "taker", "trump", "capot_announced", "card_points*2",
-        "last_trick", "tricks*2", "capot", "announcement_winner", "announcement_points*2",
-        "belote*2", "totals*2", "recorded*2", "held",
-    ),
-    "deberts": (
-        "outcome", "dealer", "caller", "trump", "factor", "card_points*2", "last_trick",
-        "tricks*2", "sequence_winner", "sequence_points*2", "bela*2", "totals*2",
-        "recorded*2", "hanging",
-    ),
-}
+#: or per seat in Deberts), stored in two columns. Each game's :class:`KernelGame` holds
+#: its own; :data:`FIELDS` reads them by the game's name.
+_SCHIEBER_FIELDS: Final = (
+    "dealer", "forehand", "chooser", "pushed", "contract", "factor", "tricks*2",
+    "card_points*2", "last_trick", "match_bonus*2", "weis_winner", "weis_points*2",
+    "stoeck_seat", "stoeck*2", "totals*2", "recorded*2",
+)
+_BELOTE_FIELDS: Final = (
+    "outcome", "dealer", "taker", "trump", "capot_announced", "card_points*2",
+    "last_trick", "tricks*2", "capot", "announcement_winner", "announcement_points*2",
+    "belote*2", "totals*2", "recorded*2", "held",
+)
+_DEBERTS_FIELDS: Final = (
+    "outcome", "dealer", "caller", "trump", "factor", "card_points*2", "last_trick",
+    "tricks*2", "sequence_winner", "sequence_points*2", "bela*2", "totals*2",
+    "recorded*2", "hanging",
+)
+
+
+def _read(attribute: str) -> Callable[[GameKit], tuple[str, ...] | None]:
+    """Reads one attribute of a kit's kernel part (``None`` for a game without one)."""
+    def read(game_kit: GameKit) -> tuple[str, ...] | None:
+        part = _part(game_kit)
+        return None if part is None else tuple(getattr(part, attribute))
+    return read
+
+
+#: Per game, the result fields in row order (see ``_SCHIEBER_FIELDS``).
+FIELDS: Final[Mapping[str, tuple[str, ...]]] = ByGame(_read("fields"))
 #: The ``outcome`` codes of each game (Schieber deals are always played out).
-OUTCOMES: Final[dict[str, tuple[str, ...]]] = {
-    "belote": ("made", "dedans", "litige", "thrown-in"),
-    "deberts": ("made", "bait", "tie", "thrown-in", "cancelled"),
-    "schieber": ("played",),
-}
+OUTCOMES: Final[Mapping[str, tuple[str, ...]]] = ByGame(_read("outcomes"))
 
 
 def columns(game: str) -> dict[str, int]:
@@ -1057,34 +1071,35 @@ _TABLES: dict[Any, tuple[Any, ...]] = {}
 
 
 def tables(game: str, undertrump: bool = True) -> tuple[Any, ...]:
-    key = (game, undertrump if game == "belote" else None)
+    part = kernel_game(game)
+    key = (game, undertrump if part.by_undertrump else None)
     if key not in _TABLES:
-        if game == "schieber":
-            _TABLES[key] = _schieber_tables()
-        elif game == "belote":
-            _TABLES[key] = _belote_tables(undertrump)
-        else:
-            _TABLES[key] = _deberts_tables()
+        _TABLES[key] = part.tables(undertrump)
     return _TABLES[key]
 
 
 def run_cards(game: str) -> Any:
     """Per 9-bit suit mask, the cards of its runs as the game cuts them (Schieber: per
     ``undenufe``, two rows), for :func:`_meld_cards`."""
-    if game == "schieber":
-        return _i64([[_union(_s.RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)])
-    runs = _b.SUIT_RUNS[0] if game == "belote" else _d.SUIT_SEQUENCES[0]
-    return _i64([_union(runs[m]) for m in range(512)])
+    return kernel_game(game).run_cards()
+
+
+def _schieber_runs() -> Any:
+    return _i64([[_union(_s.RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)])
+
+
+def _belote_runs() -> Any:
+    return _i64([_union(_b.SUIT_RUNS[0][m]) for m in range(512)])
+
+
+def _deberts_runs() -> Any:
+    return _i64([_union(_d.SUIT_SEQUENCES[0][m]) for m in range(512)])
 
 
 #: Each game's option switches, in the order the compiled functions take them (the
 #: vectorized tables' ``OP`` slots 1.., the complete-deal kernels' arguments): an
 #: option's name, or ``name=value`` for a switch on when the option has that value.
-SWITCHES: Final[dict[str, tuple[str, ...]]] = {
-    "schieber": ("weis", "stoeck", "undenufe_values=modern", "manual_claim"),
-    "belote": ("announcements", "belote_in_contract", "defender_capot", "announced_capot"),
-    "deberts": ("doubling", "four_sevens"),
-}
+SWITCHES: Final[Mapping[str, tuple[str, ...]]] = ByGame(_read("switches"))
 
 
 def switches(game: str, options: Any) -> list[int]:
@@ -1109,9 +1124,74 @@ def run(
     pol: tuple[Any, ...] = policy_tables(game) if policy == "rules" else (None, None)
     sw = switches(game, options)
     outs = (out, r, deck_out, act_out, legal_out)
-    if game == "schieber":
-        _schieber(*(seed, first, n, *sw[:3], *tables("schieber"), *pol, *outs))
-    elif game == "belote":
-        _belote(*(seed, first, n, *sw, *tables("belote", options.undertrump), *pol, *outs))
-    else:
-        _deberts(*(seed, first, n, *sw, *tables("deberts"), *pol, *outs))
+    part = kernel_game(game)
+    undertrump = bool(getattr(options, "undertrump", True))
+    part.play(seed, first, n, sw, tables(game, undertrump), pol, outs)
+
+
+def _play_schieber(seed: int, first: int, n: int, sw: list[int], tabs: tuple[Any, ...],
+                   pol: tuple[Any, ...], outs: tuple[Any, ...]) -> None:
+    _schieber(*(seed, first, n, *sw[:3], *tabs, *pol, *outs))
+
+
+def _play_belote(seed: int, first: int, n: int, sw: list[int], tabs: tuple[Any, ...],
+                 pol: tuple[Any, ...], outs: tuple[Any, ...]) -> None:
+    _belote(*(seed, first, n, *sw, *tabs, *pol, *outs))
+
+
+def _play_deberts(seed: int, first: int, n: int, sw: list[int], tabs: tuple[Any, ...],
+                  pol: tuple[Any, ...], outs: tuple[Any, ...]) -> None:
+    _deberts(*(seed, first, n, *sw, *tabs, *pol, *outs))
+
+
+# -- each game's part, which its kit names (``GameKit.kernel``) ---------------------------
+@dataclass(frozen=True)
+class KernelGame:
+    """What the kernel holds for one game: its number in the compiled code, its result
+    fields and outcomes, its option switches, its tables (points, strengths, melds),
+    its complete-deal loop, and its rules policy's tables."""
+
+    #: The game's number in the compiled functions (:mod:`atout.kernel.rules`).
+    code: int
+    fields: tuple[str, ...]
+    outcomes: tuple[str, ...]
+    switches: tuple[str, ...]
+    #: The tables of :func:`tables` (by whether a player who cannot overtrump must
+    #: still trump; ``by_undertrump``: whether that option changes them).
+    tables: Callable[[bool], tuple[Any, ...]]
+    run_cards: Callable[[], Any]
+    #: Plays deals: ``(seed, first, n, switches, tables, policy tables, outputs)``.
+    play: Callable[..., None]
+    #: The rules policy's tables (:func:`atout.kernel.policy.tables`).
+    policy: Callable[[], tuple[Any, Any]]
+    by_undertrump: bool = False
+
+
+def _part(game_kit: GameKit) -> KernelGame | None:
+    part: KernelGame | None = game_kit.compiled()
+    return part
+
+
+def kernel_game(game: str) -> KernelGame:
+    """The kernel's part for ``game`` (its kit names it); ``ValueError`` without one."""
+    part: KernelGame | None = kit(game).compiled()
+    if part is None:
+        raise ValueError(f"no kernel for {game!r}")
+    return part
+
+
+SCHIEBER_KERNEL: Final = KernelGame(
+    SCHIEBER, _SCHIEBER_FIELDS, ("played",),
+    ("weis", "stoeck", "undenufe_values=modern", "manual_claim"),
+    lambda undertrump: _schieber_tables(), _schieber_runs, _play_schieber, _policy.schieber_tables,
+)
+BELOTE_KERNEL: Final = KernelGame(
+    BELOTE, _BELOTE_FIELDS, ("made", "dedans", "litige", "thrown-in"),
+    ("announcements", "belote_in_contract", "defender_capot", "announced_capot"),
+    _belote_tables, _belote_runs, _play_belote, _policy.belote_tables, by_undertrump=True,
+)
+DEBERTS_KERNEL: Final = KernelGame(
+    DEBERTS, _DEBERTS_FIELDS, ("made", "bait", "tie", "thrown-in", "cancelled"),
+    ("doubling", "four_sevens"),
+    lambda undertrump: _deberts_tables(), _deberts_runs, _play_deberts, _policy.deberts_tables,
+)

@@ -21,7 +21,9 @@ import numpy as np
 
 from atout.kernel.rules import jit
 
-__all__ = ["POLICIES", "RANDOM", "RULES", "tables"]
+__all__ = [
+    "POLICIES", "RANDOM", "RULES", "belote_tables", "deberts_tables", "schieber_tables", "tables",
+]
 
 RANDOM, RULES = 0, 1
 #: The policies of :func:`atout.kernel.play_deals`, by code.
@@ -41,7 +43,7 @@ def _integral(values: list[float]) -> list[int]:
     return out
 
 
-def _schieber_tables() -> tuple[Any, Any]:
+def schieber_tables() -> tuple[Any, Any]:
     from atout.games.schieber import FACTORS
     from atout.hand_values import (
         SCHIEBER_CALIBRATION,
@@ -63,7 +65,7 @@ def _schieber_tables() -> tuple[Any, Any]:
     return np.array(val, dtype=np.int64), np.array(const, dtype=np.float64)
 
 
-def _belote_tables() -> tuple[Any, Any]:
+def belote_tables() -> tuple[Any, Any]:
     from atout.hand_values import BELOTE_TAKE, belote_bid_value, belote_hand_value
 
     trump = [belote_bid_value(m, 0) for m in range(512)]
@@ -74,7 +76,7 @@ def _belote_tables() -> tuple[Any, Any]:
     return np.array(val, dtype=np.int64), np.array([BELOTE_TAKE], dtype=np.int64)
 
 
-def _deberts_tables() -> tuple[Any, Any]:
+def deberts_tables() -> tuple[Any, Any]:
     from atout import hand_values as hv
 
     val = [
@@ -92,12 +94,12 @@ _TABLES: dict[str, tuple[Any, Any]] = {}
 
 def tables(game: str) -> tuple[Any, Any]:
     """The rules policy's tables of ``game``: per 9-bit suit mask, what the suit adds
-    to the hand's value (as trumps, as a side suit, ...), and the bot's constants."""
+    to the hand's value (as trumps, as a side suit, ...), and the bot's constants (the
+    builder is the game's kernel part's, :class:`atout.kernel.deals.KernelGame`)."""
     if game not in _TABLES:
-        build = {
-            "schieber": _schieber_tables, "belote": _belote_tables, "deberts": _deberts_tables,
-        }[game]
-        _TABLES[game] = build()
+        from atout.kits import kit
+
+        _TABLES[game] = kit(game).compiled().policy()
     return _TABLES[game]
 
 

@@ -37,11 +37,13 @@ from atout.kernel.deals import (
     _rand,
     _seed,
     _shuffle,
+    kernel_game,
     run_cards,
     switches,
     tables,
 )
 from atout.kernel.rules import best_of, jit, legal_cards, popcount
+from atout.kits import kit
 
 __all__ = ["WIDTH", "Kernel"]
 
@@ -1087,7 +1089,11 @@ def sample_legal(S: Any, out: Any, st: Any) -> None:
         out[i] = _kth(legal, _rand(st, popcount(legal)))
 
 
-_GAME_CODE: Final = {"deberts": 0, "belote": 1, "schieber": 2}
+#: By the kernel's number of a game (:mod:`atout.kernel.rules`: Deberts 0, Belote 1,
+#: Schieber 2): its step function, and its reset function with how many of the game's
+#: tables it takes.
+_STEPS: Final = (step_deberts, step_belote, step_schieber)
+_RESETS: Final = ((reset_deberts, 1), (reset_belote, 1), (reset_schieber, 0))
 
 
 class Kernel:
@@ -1096,7 +1102,10 @@ class Kernel:
     def __init__(self, game: str, num_envs: int, options: Any, win: bool, scale: float):
         self.game = game
         self.n = num_envs
-        self.players = 2 if game == "deberts" else 4
+        game_kit = kit(game)
+        self.players = game_kit.num_players
+        self.size = game_kit.deck
+        self.code = kernel_game(game).code
         self.S = np.zeros((num_envs, WIDTH), dtype=np.int64)
         self.obs = np.zeros((num_envs, 570), dtype=np.float32)
         self.mask = np.zeros((num_envs, _NUM_ACTIONS), dtype=np.int8)
@@ -1111,15 +1120,12 @@ class Kernel:
         o[_O_TARGET] = options.target
         sw = switches(game, options)  # the slots _O_A, _O_B, ... in SWITCHES' order
         o[_O_A:_O_A + len(sw)] = sw
-        undertrump = options.undertrump if game == "belote" else True
+        undertrump = bool(getattr(options, "undertrump", True))
         self.tables = (*tables(game, undertrump), run_cards(game))
         self.OP = o
         self._rng = np.zeros(4, dtype=np.int64)
         # the step function and its arguments after the actions, chosen once
-        steps: dict[str, Callable[..., Any]] = {
-            "schieber": step_schieber, "belote": step_belote, "deberts": step_deberts,
-        }
-        self._step = steps[game]
+        self._step: Callable[..., Any] = _STEPS[self.code]
         self._args = (
             self.OP, self.obs, self.mask, self.rew, self.term, self.final, self.to_act,
             *self.tables, self.scale,
@@ -1128,17 +1134,13 @@ class Kernel:
     def reset(self, seed: int) -> None:
         seed_tables(self.S, seed)
         _seed(self._rng, seed, 1 << 40)  # the sampler's own stream
-        if self.game == "schieber":
-            reset_schieber(self.S, self.OP, self.obs, self.mask, self.to_act)
-        elif self.game == "belote":
-            reset_belote(self.S, self.OP, self.obs, self.mask, self.to_act, self.tables[0])
-        else:
-            reset_deberts(self.S, self.OP, self.obs, self.mask, self.to_act, self.tables[0])
+        reset, k = _RESETS[self.code]
+        reset(self.S, self.OP, self.obs, self.mask, self.to_act, *self.tables[:k])
 
     def set_deal(self, i: int, deck: Any, dealer: int) -> None:
         """Table ``i`` starts the deal of ``deck`` (the engine's deck order) from
         ``dealer``; call :meth:`observe` after the last one."""
-        size = 36 if self.game == "schieber" else 32
+        size = self.size
         cards = [int(c) for c in deck]
         if len(cards) != size or len(set(cards)) != size or not set(cards) <= set(
             range(36) if size == 36 else (c for c in range(36) if c % 9)
@@ -1147,10 +1149,10 @@ class Kernel:
         if not 0 <= dealer < self.players:
             raise ValueError(f"dealer must be 0..{self.players - 1}")
         self.S[i, _DECK:_DECK + size] = cards
-        start(_GAME_CODE[self.game], self.S[i], dealer)
+        start(self.code, self.S[i], dealer)
 
     def observe(self) -> None:
-        observe(_GAME_CODE[self.game], self.S, self.OP, self.obs, self.mask, self.to_act)
+        observe(self.code, self.S, self.OP, self.obs, self.mask, self.to_act)
 
     def step(self, acts: Any) -> int:
         """Apply ``acts`` (int64, one per table): the first illegal table (then nothing
@@ -1163,5 +1165,5 @@ class Kernel:
 
     def decks(self) -> Any:
         """Each table's deck order (the engine's ``deck``) and dealer, this deal."""
-        size = 36 if self.game == "schieber" else 32
+        size = self.size
         return self.S[:, _DECK:_DECK + size].copy(), self.S[:, _DEALER].copy()

@@ -19,17 +19,20 @@ catalogues; ``tests/test_kits.py`` then checks every part of the kit.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from atout.kits.present import GameView
 
+T = TypeVar("T")
+
 __all__ = [
-    "KITS", "NAMES", "GameInfo", "GameKit", "game_of", "get_game", "kit", "kit_of", "load",
+    "KITS", "NAMES", "ByGame", "GameInfo", "GameKit", "game_of", "get_game", "kit", "kit_of",
+    "load",
 ]
 
 #: The games, in the order the menus list them; ``atout.kits.<name>`` declares each.
@@ -64,8 +67,13 @@ class GameKit:
     (name -> options text; their words are ``room.preset.<game>.<name>``). ``bots``: the
     game's own bots (name -> ``"module:Class"``; the bots every game shares are
     :data:`atout.bots.base.BOTS`). ``deck``: how many cards the deck has. ``sampler``:
-    deals consistent with a seat's view. ``kernel``: the compiled kernel's module for the
-    game, ``None`` without one.
+    deals consistent with a seat's view. ``kernel``: the compiled kernel's part for the
+    game (:class:`atout.kernel.deals.KernelGame`), ``None`` without one. ``solver``: the
+    open-hand solver's part (:class:`atout.bots.solver.SolverGame`); ``search``: the
+    search bots' scoring of a solved world (:class:`atout.bots.search.SearchGame`);
+    ``bidding``: the learned bidding (:class:`atout.bots.bidding.BiddingGame`).
+    ``encoder``: the environments' encoder that reads the engine's state straight
+    (``None``: they encode the seat's view).
     ``first_cards``: the cards of a hand before the rest of the deck is dealt (the
     advisor asks for these first). ``scoresheet``/``entry``: the scorekeeper's sheet and
     the entry it reads. ``lessons``: the course's module (``LESSONS``, ``TOPICS``).
@@ -85,9 +93,13 @@ class GameKit:
     lessons: str
     renderer: str
     presenter: str
+    solver: str
+    search: str
+    bidding: str
     dealing: str = "atout.kits.dealing:Dealing"
     sampler: str = "atout.bots.worlds:sample_worlds"
-    kernel: str | None = "atout.kernel.deals"
+    kernel: str | None = None
+    encoder: str | None = None
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def _get(self, key: str, make: Any) -> Any:
@@ -150,6 +162,11 @@ class GameKit:
         """How the deck is dealt and what seats say (:class:`atout.kits.dealing.Dealing`)."""
         return self._get("dealing", lambda: load(self.dealing)())
 
+    def compiled(self) -> Any:
+        """The compiled kernel's part (:class:`atout.kernel.deals.KernelGame`), ``None``
+        for a game without one."""
+        return None if self.kernel is None else self._get("kernel", lambda: load(self.kernel))
+
     def sample_worlds(self, view: GameView, count: int, rng: Any) -> list[Any]:
         """``count`` deals consistent with ``view`` (each at this very moment)."""
         worlds: list[Any] = load(self.sampler)(view, count, rng)
@@ -182,6 +199,27 @@ def _kit(name: str) -> GameKit:
 
 #: Every game's kit, by name.
 KITS: Mapping[str, GameKit] = _Kits()
+
+
+class ByGame(Mapping[str, T]):
+    """A table by game name whose entries the kits hold: ``read(kit)`` is a game's
+    entry, ``None`` for a game without one (it is then not in the table). For a layer's
+    per-game table that callers index by name (``FIELDS[game]``)."""
+
+    def __init__(self, read: Callable[[GameKit], T | None]) -> None:
+        self._read = read
+
+    def __getitem__(self, name: str) -> T:
+        value = self._read(KITS[name])
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in NAMES if self._read(KITS[name]) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def kit(name: str) -> GameKit:

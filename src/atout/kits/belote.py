@@ -178,6 +178,25 @@ class BeloteDealing(Dealing[BeloteView]):
             return ()
         return tuple(s for s in (winner % 2, winner % 2 + 2) if s != me)
 
+    def tally(self, result: Any, seats: int) -> list[tuple[int, int, int, int]]:
+        r = result
+        took = r.taker if r.outcome != "thrown-in" else None
+        melds = [0] * seats
+        for team in (0, 1):
+            for seat, _ in r.announcements[team]:
+                melds[seat] += 1
+        return [(int(took == seat), int(took == seat and r.outcome == "made"), melds[seat],
+                 int(r.capot is not None and seat % 2 == r.capot)) for seat in range(seats)]
+
+    def unshown_melds(self, view: BeloteView, me: int) -> list[tuple[int, list[int]]]:
+        if view.phase != "play":
+            return []
+        shown = {s for s, _ in view.shown_announcements}
+        trump = None if view.trump is None else int(view.trump)
+        return [(seat, self.meld_masks(said, trump))
+                for seat, said in enumerate(view.announcements)
+                if seat != me and said is not None and seat not in shown]
+
     def meld_masks(self, said: Any, trump: int | None) -> list[int]:
         if not said.run:
             return [self.four_mask(int(said.top))]
@@ -241,4 +260,9 @@ KIT = GameKit(
     renderer="atout.terminal.belote:Renderer",
     presenter="atout.kits.belote:BelotePresenter",
     dealing="atout.kits.belote:BeloteDealing",
+    kernel="atout.kernel.deals:BELOTE_KERNEL",
+    solver="atout.bots.solver:BELOTE_SOLVER",
+    search="atout.bots.search:BELOTE_SEARCH",
+    bidding="atout.bots.bidding:BELOTE_BIDDING",
+    encoder="atout.env.encoding:BeloteEncoder",
 )

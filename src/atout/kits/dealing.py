@@ -97,6 +97,17 @@ class Dealing(Generic[V]):
         """The cards of every meld that fits what a seat said of its melds."""
         return []
 
+    def tally(self, result: Any, seats: int) -> list[tuple[int, int, int, int]]:
+        """What one deal's ``result`` counts for each seat in a club's statistics: the
+        contracts it took, of those made, the scoring melds it held, and the deals its
+        side took every trick (:func:`atout.clubs.match_stats`)."""
+        raise NotImplementedError
+
+    def unshown_melds(self, view: V, me: int) -> list[tuple[int, list[int]]]:
+        """The melds other seats announced and have not shown yet, as ``me`` knows them:
+        each seat with the cards of every meld that fits what it said."""
+        return []
+
     def announcement(self, world: Any, view: V, seat: int) -> Any:
         """What ``seat`` said of its melds with its first card, as the advisor enters it."""
         return None

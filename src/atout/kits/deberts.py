@@ -168,6 +168,24 @@ class DebertsDealing(Dealing[DebertsView]):
     def show_seats(self, view: DebertsView, me: int) -> tuple[int, ...]:
         return (1 - me,) if view.sequence_winner == 1 - me else ()
 
+    def tally(self, result: Any, seats: int) -> list[tuple[int, int, int, int]]:
+        r = result
+        tricks = sum(r.tricks)
+        return [(
+            int(r.played and r.caller == seat),
+            int(r.played and r.caller == seat and r.outcome == "made"),
+            len(r.sequences[seat]) + (r.bela[seat] > 0),
+            int(bool(r.played and tricks and r.tricks[seat] == tricks)),
+        ) for seat in range(seats)]
+
+    def unshown_melds(self, view: DebertsView, me: int) -> list[tuple[int, list[int]]]:
+        other = 1 - me
+        said = view.announcements[other]
+        if said is None or (view.shown_sequences and view.sequence_winner == other):
+            return []
+        # what was announced: the length and the top card (the suit is not said)
+        return [(other, run_masks(said[0], int(said[1]), list(range(4))))]
+
     def meld_masks(self, said: Any, trump: int | None) -> list[int]:
         length, top, in_trump = said
         return run_masks(length, int(top), [s for s in range(4) if (s == trump) == in_trump])
@@ -219,4 +237,8 @@ KIT = GameKit(
     renderer="atout.terminal.deberts:Renderer",
     presenter="atout.kits.deberts:DebertsPresenter",
     dealing="atout.kits.deberts:DebertsDealing",
+    kernel="atout.kernel.deals:DEBERTS_KERNEL",
+    solver="atout.bots.solver:DEBERTS_SOLVER",
+    search="atout.bots.search:DEBERTS_SEARCH",
+    bidding="atout.bots.bidding:DEBERTS_BIDDING",
 )

@@ -283,6 +283,28 @@ class SchieberDealing(Dealing[SchieberView]):
             return ()
         return tuple(s for s in range(4) if s != me)
 
+    def tally(self, result: Any, seats: int) -> list[tuple[int, int, int, int]]:
+        r = result
+        melds = [0] * seats
+        for team in (0, 1):
+            for seat, _ in r.weis[team]:
+                melds[seat] += 1
+        if r.stoeck_seat is not None and r.stoeck_seat >= 0:
+            melds[r.stoeck_seat] += 1
+        made = r.chooser is not None and (
+            r.card_points[r.chooser % 2] > r.card_points[1 - r.chooser % 2])
+        return [(int(r.chooser == seat), int(made and r.chooser == seat), melds[seat],
+                 int(r.match_bonus[seat % 2] > 0)) for seat in range(seats)]
+
+    def unshown_melds(self, view: SchieberView, me: int) -> list[tuple[int, list[int]]]:
+        if view.phase != "play":
+            return []
+        shown = {s for s, _ in view.shown_weis}
+        trump = None if view.trump is None else int(view.trump)
+        return [(seat, self.meld_masks(call, trump))
+                for seat, call in enumerate(view.weis_announced)
+                if seat != me and call is not None and seat not in shown]
+
     def meld_masks(self, said: Any, trump: int | None) -> list[int]:
         return weis_masks(said, trump)
 
@@ -349,4 +371,9 @@ KIT = GameKit(
     renderer="atout.terminal.schieber:Renderer",
     presenter="atout.kits.schieber:SchieberPresenter",
     dealing="atout.kits.schieber:SchieberDealing",
+    kernel="atout.kernel.deals:SCHIEBER_KERNEL",
+    solver="atout.bots.solver:SCHIEBER_SOLVER",
+    search="atout.bots.search:SCHIEBER_SEARCH",
+    bidding="atout.bots.bidding:SCHIEBER_BIDDING",
+    encoder="atout.env.encoding:SchieberEncoder",
 )

@@ -145,6 +145,9 @@ def games_info() -> dict[str, Any]:
             # the home page's presets, in plain words (room.preset.GAME.NAME)
             "room_presets": ROOM_PRESETS.get(name, {}),
             "bots": bot_names(name),
+            # the game's name as players write it, and a scorekeeper entry for a hint
+            "title": name.title(),
+            "entry_example": game_kit.scoresheet_class().example,
         }
     return out
 

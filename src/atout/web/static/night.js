@@ -92,12 +92,12 @@
     const form = el("form", { class: "night-form", id: "setup", onsubmit: create },
       el("div", {}, el("label", { for: "night-name" }, t("night.name")),
         el("input", { id: "night-name", name: "title", type: "text", maxlength: 40 })),
-      select("game", t("web.game"), [["deberts", "Deberts"], ["belote", "Belote"], ["schieber", "Schieber"]], game),
+      select("game", t("web.game"), Object.entries(games).map(([name, g]) => [name, g.title]), game),
       select("preset", t("night.rules"), presets.map(([name, opts]) => [opts,
         t(`room.preset.${game}.${name}`)]), presets.length ? presets[0][1] : ""),
       el("div", { class: "row" }, numberField("rounds", t("night.rounds"), 2, 1, 20),
         numberField("boards", t("night.boards"), 4, 1, 16)),
-      game === "deberts" ? null : select("pairs", t("night.entrants-are"),
+      games && games[game] && games[game].num_players === 2 ? null : select("pairs", t("night.entrants-are"),
         [["pairs", t("night.pairs")], ["singles", t("night.singles")]], "pairs"),
       select("scoring", t("night.scoring"), [["points", t("night.scoring.points")],
         ["matchpoints", t("night.scoring.matchpoints")]], "points"),
@@ -208,8 +208,7 @@
             el("label", { for: key }, t("night.enter-what")),
             el("input", { id: key, name: "entry", type: "text", autocomplete: "off",
               value: next ? "" : (entered[entered.length - 1] || {}).entry || "",
-              placeholder: night.game === "deberts" ? "caller=0 trump=H points=90,72" :
-                night.game === "belote" ? "taker=0 trump=H points=100,62" : "chooser=0 trump=H points=100,57" }),
+              placeholder: games[night.game].entry_example }),
             el("button", { type: "submit" }, t("night.enter-button"))));
         }
       }
@@ -329,9 +328,8 @@
     if (changed && !typing) render();
   }
 
+  games = (await (await fetch("/api/games")).json()).games;
   if (!id) {
-    const res = await fetch("/api/games");
-    games = (await res.json()).games;
     render();
     return;
   }

@@ -49,6 +49,8 @@ same facts from the engine's state several times faster, and are tested equal to
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 import numpy as np
@@ -143,9 +145,27 @@ def _mask(cards: Any) -> int:
     return cards.mask if hasattr(cards, "mask") else 1 << int(cards)
 
 
+@dataclass
+class _Facts:
+    """What :func:`encode_view` reads from a view, filled in part by the game's own
+    reading (:attr:`Encoding.facts`); seats are absolute."""
+
+    flags: int
+    numbers: list[float]
+    known: list[int]
+    gone: list[int]
+    announced: list[float | None]
+    faceup: int = 0
+    forehand: int = 0
+    taker: int | None = None
+    stoeck: list[int] = field(default_factory=list)
+    melds_shown: list[tuple[int, int]] = field(default_factory=list)  # (seat, mask)
+    meld_team: int | None = None
+    passes: int = 0
+
+
 def encode_view(view: Any) -> tuple[Obs, Mask]:
     """The observation and action mask of a seat, from its view alone (any game)."""
-    game = view.options.game
     n: int = view.num_players
     me: int = view.seat
     myteam = me % 2
@@ -161,109 +181,15 @@ def encode_view(view: Any) -> tuple[Obs, Mask]:
     for s, c in view.trick:
         current[rel(s)] |= 1 << int(c)
     gone = [played[r] | current[r] for r in range(4)]
-    known = [0, 0, 0, 0]
-    faceup = 0
-    flags = 1 << _PHASES[view.phase]
-    numbers = [0.0] * 16
+    f = _Facts(1 << _PHASES[view.phase], [0.0] * 16, [0, 0, 0, 0], gone, [None] * n)
     phase = view.phase
     if view.to_play is not None:
-        flags |= 1 << (4 + rel(view.to_play))
-    flags |= 1 << (8 + rel(view.dealer))
+        f.flags |= 1 << (4 + rel(view.to_play))
+    f.flags |= 1 << (8 + rel(view.dealer))
     target = view.options.target
-
-    taker: int | None
-    stoeck: list[int] = []
-    melds_shown: list[tuple[int, int]] = []  # (seat, mask)
-    announced: list[float | None] = [None] * n
-    meld_team: int | None = None
-    passes = 0
-    if game == "schieber":
-        forehand = view.forehand
-        taker = view.chooser
-        if view.contract is not None:
-            flags |= 1 << (16 + _CONTRACTS[str(view.contract)])
-        if view.pushed:
-            flags |= 1 << 26
-        if view.stoeck is not None:
-            stoeck.append(view.stoeck)
-        melds_shown = [(s, m.mask) for s, m in view.shown_weis]
-        announced = [None if c is None else float(c.points) for c in view.weis_announced]
-        meld_team = view.weis_winner
-        numbers[6] = view.card_points[myteam] / 100
-        numbers[7] = view.card_points[1 - myteam] / 100
-        numbers[8] = view.factor / 4
-        numbers[11] = view.running[myteam] / target
-        numbers[12] = view.running[1 - myteam] / target
-    else:
-        trump = view.trump
-        if trump is not None:
-            flags |= 1 << (16 + int(trump))
-        bids = [a for _, a in view.history]
-        for a in bids:
-            if type(a) is Trump:
-                break
-            if type(a) is Pass:
-                passes += 1
-        if game == "deberts":
-            forehand = 1 - view.dealer
-            taker = view.caller
-            turned_suit = int(view.indicator_suit)
-            faceup |= 1 << int(view.indicator)
-            if view.bottom is not None:
-                faceup |= 1 << int(view.bottom)
-            if view.exchange is not None:
-                s, c = view.exchange
-                known[rel(s)] |= (1 << int(c)) & ~gone[rel(s)]
-            if view.sequence_winner is not None:
-                melds_shown = [(view.sequence_winner, m.mask) for m in view.shown_sequences]
-                meld_team = view.sequence_winner
-            announced = [
-                None if not view.announced[s]
-                else (0.0 if view.announcements[s] is None
-                      else (20.0 if view.announcements[s][0] == 3 else 50.0))
-                for s in range(2)
-            ]
-            stoeck = [s for s in range(2) if view.bela[s]]
-            second_round = passes >= 2
-            if view.factor == 2:
-                flags |= 1 << 36
-            elif view.factor == 4:
-                flags |= 1 << 37
-            numbers[8] = view.factor / 4
-            numbers[13] = view.hanging / target
-        else:  # belote
-            forehand = (view.dealer + 1) % 4
-            taker = view.taker
-            turned_suit = int(view.turned) // 9
-            if phase == "bidding":
-                faceup |= 1 << int(view.turned)
-            elif taker is not None:
-                known[rel(taker)] |= (1 << int(view.turned)) & ~gone[rel(taker)]
-            melds_shown = [(s, m.mask) for s, m in view.shown_announcements]
-            if view.announcement_winner is not None:
-                meld_team = view.announcement_winner % 2
-            announced = [
-                None if not view.announced[s]
-                else (0.0 if view.announcements[s] is None
-                      else float(view.announcements[s].points))
-                for s in range(4)
-            ]
-            stoeck = [s for s in range(4) if view.belote[s] > 0]
-            second_round = passes >= 4
-            if view.capot_announced:
-                flags |= 1 << 38
-            numbers[8] = 0.25
-            numbers[13] = view.held / target
-        flags |= 1 << (31 + turned_suit)
-        if phase == "bidding" and second_round:
-            flags |= 1 << 35
-        if trump is not None:
-            kq = (1 << (9 * int(trump) + Rank.KING)) | (1 << (9 * int(trump) + Rank.QUEEN))
-            for s in stoeck:
-                known[rel(s)] |= kq & ~gone[rel(s)]
-        numbers[11] = view.scores[myteam] / target
-        numbers[12] = view.scores[1 - myteam] / target
-    flags |= 1 << (12 + rel(forehand))
+    _facts_of(view)(view, f, rel)
+    flags, numbers, known, taker = f.flags, f.numbers, f.known, f.taker
+    flags |= 1 << (12 + rel(f.forehand))
     if taker is not None:
         flags |= 1 << (22 + rel(taker))
         if taker % 2 == myteam:
@@ -271,25 +197,146 @@ def encode_view(view: Any) -> tuple[Obs, Mask]:
     if phase == "play":
         leader = view.trick[0][0] if view.trick else view.to_play
         flags |= 1 << (27 + rel(leader))
-    for s in stoeck:
+    for s in f.stoeck:
         flags |= 1 << (39 + rel(s))
-    for s, m in melds_shown:
+    for s, m in f.melds_shown:
         known[rel(s)] |= m & ~gone[rel(s)]
     for s in range(n):
-        value = announced[s]
+        value = f.announced[s]
         if value is not None:
             flags |= 1 << (43 + rel(s))
             numbers[rel(s)] = value / 100
-    if meld_team is not None:
-        flags |= 1 << (47 if meld_team % 2 == myteam else 48)
+    if f.meld_team is not None:
+        flags |= 1 << (47 if f.meld_team % 2 == myteam else 48)
     numbers[4] = view.tricks_won[myteam] / 9
     numbers[5] = view.tricks_won[1 - myteam] / 9
     numbers[9] = view.scores[myteam] / target
     numbers[10] = view.scores[1 - myteam] / target
-    numbers[14] = passes / 8
+    numbers[14] = f.passes / 8
     numbers[15] = len(view.tricks) / 9
-    planes = [view.hand.mask, *played, *current, *known, faceup]
+    planes = [view.hand.mask, *played, *current, *known, f.faceup]
     return pack(planes, flags, action_mask_bits(view.legal_actions), numbers)
+
+
+#: Each game's reading of its view, by the view's class (from the kits, on first use).
+_FACTS: dict[type, Callable[[Any, _Facts, Callable[[int], int]], None]] = {}
+
+
+def _facts_of(view: Any) -> Callable[[Any, _Facts, Callable[[int], int]], None]:
+    read = _FACTS.get(type(view))
+    if read is None:
+        from atout.kits import kit_of, load
+
+        game_kit = kit_of(view)
+        if game_kit is None:
+            raise ValueError(f"not a view of a known game: {type(view).__name__}")
+        read = _FACTS[type(view)] = load(game_kit.encoding).facts
+    return read
+
+
+def _schieber_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
+    myteam = view.seat % 2
+    target = view.options.target
+    numbers = f.numbers
+    f.forehand = view.forehand
+    f.taker = view.chooser
+    if view.contract is not None:
+        f.flags |= 1 << (16 + _CONTRACTS[str(view.contract)])
+    if view.pushed:
+        f.flags |= 1 << 26
+    if view.stoeck is not None:
+        f.stoeck.append(view.stoeck)
+    f.melds_shown = [(s, m.mask) for s, m in view.shown_weis]
+    f.announced = [None if c is None else float(c.points) for c in view.weis_announced]
+    f.meld_team = view.weis_winner
+    numbers[6] = view.card_points[myteam] / 100
+    numbers[7] = view.card_points[1 - myteam] / 100
+    numbers[8] = view.factor / 4
+    numbers[11] = view.running[myteam] / target
+    numbers[12] = view.running[1 - myteam] / target
+
+
+def _bids(view: Any, f: _Facts) -> None:
+    """A trump game's bidding: the trump, the passes before it."""
+    trump = view.trump
+    if trump is not None:
+        f.flags |= 1 << (16 + int(trump))
+    for _, a in view.history:
+        if type(a) is Trump:
+            break
+        if type(a) is Pass:
+            f.passes += 1
+
+
+def _turned(view: Any, f: _Facts, rel: Callable[[int], int], turned_suit: int,
+            second_round: bool) -> None:
+    """A trump game's turned card's suit, its bidding round, its honours held."""
+    myteam = view.seat % 2
+    target = view.options.target
+    f.flags |= 1 << (31 + turned_suit)
+    if view.phase == "bidding" and second_round:
+        f.flags |= 1 << 35
+    trump = view.trump
+    if trump is not None:
+        kq = (1 << (9 * int(trump) + Rank.KING)) | (1 << (9 * int(trump) + Rank.QUEEN))
+        for s in f.stoeck:
+            f.known[rel(s)] |= kq & ~f.gone[rel(s)]
+    f.numbers[11] = view.scores[myteam] / target
+    f.numbers[12] = view.scores[1 - myteam] / target
+
+
+def _deberts_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
+    _bids(view, f)
+    f.forehand = 1 - view.dealer
+    f.taker = view.caller
+    f.faceup |= 1 << int(view.indicator)
+    if view.bottom is not None:
+        f.faceup |= 1 << int(view.bottom)
+    if view.exchange is not None:
+        s, c = view.exchange
+        f.known[rel(s)] |= (1 << int(c)) & ~f.gone[rel(s)]
+    if view.sequence_winner is not None:
+        f.melds_shown = [(view.sequence_winner, m.mask) for m in view.shown_sequences]
+        f.meld_team = view.sequence_winner
+    f.announced = [
+        None if not view.announced[s]
+        else (0.0 if view.announcements[s] is None
+              else (20.0 if view.announcements[s][0] == 3 else 50.0))
+        for s in range(2)
+    ]
+    f.stoeck = [s for s in range(2) if view.bela[s]]
+    if view.factor == 2:
+        f.flags |= 1 << 36
+    elif view.factor == 4:
+        f.flags |= 1 << 37
+    f.numbers[8] = view.factor / 4
+    f.numbers[13] = view.hanging / view.options.target
+    _turned(view, f, rel, int(view.indicator_suit), f.passes >= 2)
+
+
+def _belote_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
+    _bids(view, f)
+    f.forehand = (view.dealer + 1) % 4
+    taker = f.taker = view.taker
+    if view.phase == "bidding":
+        f.faceup |= 1 << int(view.turned)
+    elif taker is not None:
+        f.known[rel(taker)] |= (1 << int(view.turned)) & ~f.gone[rel(taker)]
+    f.melds_shown = [(s, m.mask) for s, m in view.shown_announcements]
+    if view.announcement_winner is not None:
+        f.meld_team = view.announcement_winner % 2
+    f.announced = [
+        None if not view.announced[s]
+        else (0.0 if view.announcements[s] is None
+              else float(view.announcements[s].points))
+        for s in range(4)
+    ]
+    f.stoeck = [s for s in range(4) if view.belote[s] > 0]
+    if view.capot_announced:
+        f.flags |= 1 << 38
+    f.numbers[8] = 0.25
+    f.numbers[13] = view.held / view.options.target
+    _turned(view, f, rel, int(view.turned) // 9, f.passes >= 4)
 
 
 # -- the fast path for Schieber ---------------------------------------------------------
@@ -297,12 +344,13 @@ _CHOOSE_BITS: Final = sum(1 << i for i in range(37, 43))
 
 
 def fast_encoder(game: str) -> Any:
-    """A new encoder that reads ``game``'s engine state straight (its kit's ``encoder``,
-    one per environment), or ``None``: :func:`encode_view` then encodes the views."""
+    """A new encoder that reads ``game``'s engine state straight (its kit's encoding's
+    ``fast``, one per environment), or ``None``: :func:`encode_view` then encodes the
+    views."""
     from atout.kits import kit, load
 
-    name = kit(game).encoder
-    return None if name is None else load(name)()
+    fast = load(kit(game).encoding).fast
+    return None if fast is None else fast()
 
 
 class SchieberEncoder:
@@ -595,3 +643,18 @@ class BeloteEncoder:
 
 
 _KQ: Final = tuple((1 << (9 * s + Rank.KING)) | (1 << (9 * s + Rank.QUEEN)) for s in range(4))
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """How the environments encode one game (its kit names it, ``GameKit.encoding``):
+    the game's reading of a view for :func:`encode_view`, and the class of its encoder
+    that reads the engine's state straight (``None``: none, the views are encoded)."""
+
+    facts: Callable[[Any, _Facts, Callable[[int], int]], None]
+    fast: type | None = None
+
+
+DEBERTS_ENCODING: Final = Encoding(_deberts_facts)
+BELOTE_ENCODING: Final = Encoding(_belote_facts, BeloteEncoder)
+SCHIEBER_ENCODING: Final = Encoding(_schieber_facts, SchieberEncoder)

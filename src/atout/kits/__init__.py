@@ -72,8 +72,8 @@ class GameKit:
     open-hand solver's part (:class:`atout.bots.solver.SolverGame`); ``search``: the
     search bots' scoring of a solved world (:class:`atout.bots.search.SearchGame`);
     ``bidding``: the learned bidding (:class:`atout.bots.bidding.BiddingGame`).
-    ``encoder``: the environments' encoder that reads the engine's state straight
-    (``None``: they encode the seat's view).
+    ``encoding``: how the environments encode the game
+    (:class:`atout.env.encoding.Encoding`).
     ``first_cards``: the cards of a hand before the rest of the deck is dealt (the
     advisor asks for these first). ``scoresheet``/``entry``: the scorekeeper's sheet and
     the entry it reads. ``lessons``: the course's module (``LESSONS``, ``TOPICS``).
@@ -96,10 +96,10 @@ class GameKit:
     solver: str
     search: str
     bidding: str
+    encoding: str
     dealing: str = "atout.kits.dealing:Dealing"
     sampler: str = "atout.bots.worlds:sample_worlds"
     kernel: str | None = None
-    encoder: str | None = None
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def _get(self, key: str, make: Any) -> Any:

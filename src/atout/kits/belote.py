@@ -264,5 +264,5 @@ KIT = GameKit(
     solver="atout.bots.solver:BELOTE_SOLVER",
     search="atout.bots.search:BELOTE_SEARCH",
     bidding="atout.bots.bidding:BELOTE_BIDDING",
-    encoder="atout.env.encoding:BeloteEncoder",
+    encoding="atout.env.encoding:BELOTE_ENCODING",
 )

@@ -241,4 +241,5 @@ KIT = GameKit(
     solver="atout.bots.solver:DEBERTS_SOLVER",
     search="atout.bots.search:DEBERTS_SEARCH",
     bidding="atout.bots.bidding:DEBERTS_BIDDING",
+    encoding="atout.env.encoding:DEBERTS_ENCODING",
 )

@@ -375,5 +375,5 @@ KIT = GameKit(
     solver="atout.bots.solver:SCHIEBER_SOLVER",
     search="atout.bots.search:SCHIEBER_SEARCH",
     bidding="atout.bots.bidding:SCHIEBER_BIDDING",
-    encoder="atout.env.encoding:SchieberEncoder",
+    encoding="atout.env.encoding:SCHIEBER_ENCODING",
 )

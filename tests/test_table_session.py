@@ -262,30 +262,40 @@ def test_the_front_ends_leave_the_match_to_the_session(path: str) -> None:
     assert "atout.terminal.app" not in imported  # the line mode's game drives no other
 
 
+#: What the line mode said of every move of two whole matches of each game, at every
+#: seat (French, 200 columns): recorded when the renderers still compared two views
+#: (``narrate``, since removed), the reference ``tell`` is held to.
+TOLD_MOVES = Path(__file__).resolve().parent / "records" / "told-moves.json"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_move_is_told_from_its_events_as_the_views_told_it(game: str) -> None:
     """The renderers' ``tell`` (the engine's events a seat may know) says, word for
-    word, what their ``narrate`` (two views compared; no front end or replay uses it
-    now, it is kept as the reference this test holds ``tell`` to) said, for every move
-    of whole matches, at every seat."""
+    word, what the line mode said when it compared two views (recorded in
+    :data:`TOLD_MOVES`), for every move of whole matches, at every seat."""
     import io
+    import json
 
     from rich.console import Console
 
     from atout.i18n import Translator
     from atout.terminal import renderer_class
 
+    recorded = json.loads(TOLD_MOVES.read_text(encoding="utf-8"))
     n = get_game(game).num_players
     for seed in (1, 2):
+        moves = recorded[f"{game}/{seed}"]
         session = bots_only(game, seed)
-        out = {(w, k): io.StringIO() for w in range(n) for k in ("views", "events")}
-        renderers = {key: renderer_class(game)(
-            Console(file=f, width=200, color_system=None), Translator("fr"), key[0], n)
-            for key, f in out.items()}
+        out = [io.StringIO() for _ in range(n)]
+        renderers = [renderer_class(game)(
+            Console(file=f, width=200, color_system=None), Translator("fr"), w, n)
+            for w, f in enumerate(out)]
+        move = 0
         while not session.is_over:
             update = session.bot_move()
             for w in range(n):
-                before, after = update.views[w]
-                renderers[w, "views"].narrate(update.seat, update.action, before, after)
-                renderers[w, "events"].tell(*update.told(w))
-                assert out[w, "events"].getvalue() == out[w, "views"].getvalue()
+                start = len(out[w].getvalue())
+                renderers[w].tell(*update.told(w))
+                assert out[w].getvalue()[start:] == moves[move][w], (seed, move, w)
+            move += 1
+        assert move == len(moves)

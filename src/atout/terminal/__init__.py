@@ -1,9 +1,9 @@
 """Playing at a table in the terminal: a generic loop (``app``) and one renderer per game.
 
 Each game module here defines ``Renderer``, a subclass of
-:class:`atout.terminal.common.BaseRenderer` that draws that game's table, narrates
-what the other seats do and prints the deal breakdown, in the player's language; the
-game's kit (:mod:`atout.kits`) names it.
+:class:`atout.terminal.common.BaseRenderer` that draws that game's table, tells what the
+other seats do (from the engine's events) and prints the deal breakdown, in the player's
+language; the game's kit (:mod:`atout.kits`) names it.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card, Rank
-from atout.games.actions import Action, AnnounceCapot, Pass, Play, Trump
+from atout.games.actions import Action, AnnounceCapot, Pass, Trump
 from atout.games.base import Meld
 from atout.games.belote import (
     POINTS,
@@ -154,35 +154,6 @@ class Renderer(BaseRenderer[BeloteView]):
         return f"{self.kind_text(shown.points, shown.top, shown.run)} ({shown.points})"
 
     # -- what happens ----------------------------------------------------------------
-    def narrate(self, seat: int, action: Action, before: BeloteView, after: BeloteView) -> None:
-        say = self.say
-        if isinstance(action, Pass):
-            say("event.passes", seat)
-        elif isinstance(action, Trump):
-            key = "belote.takes" if action.suit == before.turned.suit else "belote.names"
-            say(key, seat, style="bold", suit=self.suit_name(action.suit))
-        elif isinstance(action, AnnounceCapot):
-            say("belote.announces-capot", seat, style="bold yellow")
-        elif isinstance(action, Play):
-            say("event.plays", seat, card=action.card.symbol)
-            shown = after.announcements[seat]
-            if shown is not None and not before.announced[seat]:
-                say("belote.announces", seat, kind=self._announced_text(shown))
-            if after.belote[seat] > before.belote[seat]:
-                key = "belote.says-rebelote" if after.belote[seat] == 2 else "belote.says-belote"
-                say(key, seat, style="bold")
-            if len(after.tricks) > len(before.tricks):
-                trick = after.tricks[-1]
-                say("event.wins-trick", self._trick_winner(after),
-                    points=self.trick_points(after, trick))
-                if after.announcement_winner is not None and before.announcement_winner is None:
-                    say("belote.announcement-winner", after.announcement_winner)
-                    by_seat: dict[int, list[Meld]] = {}
-                    for s, meld in after.shown_announcements:
-                        by_seat.setdefault(s, []).append(meld)
-                    for s, melds in by_seat.items():
-                        say("belote.shows", s, melds=self.melds_text(tuple(melds)).plain)
-
     def tell(self, events: Sequence[Event], view: BeloteView) -> None:
         say = self.say
         by_seat: dict[int, list[Meld]] = {}

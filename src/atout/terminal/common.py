@@ -225,9 +225,6 @@ class BaseRenderer(Generic[V]):
     def show_table(self, view: V) -> None:
         raise NotImplementedError
 
-    def narrate(self, seat: int, action: Action, before: Any, after: Any) -> None:
-        raise NotImplementedError
-
     def tell(self, events: Sequence[Event], view: V) -> None:
         """Say what the engine's ``events`` of one action tell (those the player may
         know); ``view``: the player's view after it, for the words (trump, contract)."""

@@ -14,7 +14,6 @@ from atout.games.actions import (
     Double,
     Exchange,
     Pass,
-    Play,
     Redouble,
     Trump,
 )
@@ -123,44 +122,6 @@ class Renderer(BaseRenderer[DebertsView]):
                         self.melds_text(view.own_sequences)
                     )
                 )
-
-    def narrate(
-        self, seat: int, action: Action, before: DebertsView, after: DebertsView
-    ) -> None:
-        t = self.t
-        say = self.say
-        if isinstance(action, Pass):
-            say("event.passes", seat)
-        elif isinstance(action, Trump):
-            say("event.takes", seat, style="bold", suit=self.suit_name(action.suit))
-        elif isinstance(action, Exchange):
-            card = after.exchange[1] if after.exchange else after.indicator
-            say("deberts.exchanges", seat, card=card.symbol)
-        elif isinstance(action, Double):
-            say("deberts.doubles", seat)
-        elif isinstance(action, Redouble):
-            say("deberts.redoubles", seat)
-        elif isinstance(action, CancelDeal):
-            say("deberts.cancels", seat)
-        elif isinstance(action, Play):
-            say("event.plays", seat, card=action.card.symbol)
-            announced = after.announcements[seat]
-            if announced is not None and not before.announced[seat]:
-                length, top = announced
-                kind = t("deberts.bertz" if length == 4 else "deberts.terc")
-                say("deberts.announces", seat, kind=kind, rank=Rank(top).code)
-            if after.bela[seat] and not before.bela[seat]:
-                say("deberts.says-bela", seat, style="bold")
-            if after.sequence_winner is not None and before.sequence_winner is None:
-                say("deberts.sequence-winner", after.sequence_winner)
-            if len(after.tricks) > len(before.tricks):
-                trick = after.tricks[-1]
-                say("event.wins-trick", self._trick_winner(after),
-                    points=self.trick_points(after, trick))
-                if after.shown_sequences and not before.shown_sequences:
-                    assert after.sequence_winner is not None
-                    melds = self.melds_text(after.shown_sequences).plain
-                    say("deberts.shows", after.sequence_winner, melds=melds)
 
     def tell(self, events: Sequence[Event], view: DebertsView) -> None:
         t = self.t

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card
-from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump
+from atout.games.actions import Action, Claim, NoTrump, Push, Trump
 from atout.games.base import Meld
 from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon
 from atout.games.schieber import (
@@ -159,37 +159,6 @@ class Renderer(BaseRenderer[SchieberView]):
         if not spoke and view.own_weis:  # until the seat's first card
             c.print(Text(f"{t.label('schieber.your-weis')}").append_text(
                 self.melds_text(view.own_weis)))
-
-    def narrate(
-        self, seat: int, action: Action, before: SchieberView, after: SchieberView
-    ) -> None:
-        t = self.t
-        say = self.say
-        if isinstance(action, Push):
-            say("schieber.pushes", seat)
-        elif isinstance(action, (Trump, NoTrump)):
-            say("schieber.chooses", seat, style="bold", contract=self.contract_label(action))
-        elif isinstance(action, Claim):
-            say("schieber.claims", seat, style="bold")
-        elif isinstance(action, Play):
-            say("event.plays", seat, card=action.card.symbol)
-            call = after.weis_announced[seat]
-            if call is not None and before.weis_announced[seat] is None:
-                say("schieber.announces", seat, call=self.call_text(call))
-            if len(after.tricks) > len(before.tricks):
-                trick = after.tricks[-1]
-                winner = after.trick_winners[-1]
-                say("event.wins-trick", winner, points=self.trick_points(after, trick))
-                if after.weis_winner is not None and before.weis_winner is None:
-                    self.console.print(
-                        t(
-                            "schieber.weis-winner",
-                            team=self.team_name(after.weis_winner),
-                            melds=self.melds_text(after.shown_weis).plain.strip(),
-                        )
-                    )
-        if after.stoeck is not None and before.stoeck is None:
-            say("schieber.says-stoeck", after.stoeck, style="bold")
 
     def tell(self, events: Sequence[Event], view: SchieberView) -> None:
         say = self.say

@@ -20,7 +20,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from atout.cards import Card, Suit
-from atout.games.actions import Action, Play, Push, Trump
+from atout.games.actions import Action, Play
 from atout.i18n import Translator
 from atout.kits import kit
 from atout.kits.present import Field, GameView, Param, Presenter, render
@@ -255,16 +255,8 @@ class Describer:
         draw(*args)
         return self.sink.group()
 
-    def narrate(self, seat: int, action: Action, before: Any, after: Any) -> list[str]:
-        self.sink.take()
-        self.renderer.narrate(seat, action, before, after)
-        return self.sink.lines()
-
     def tell(self, events: Any, view: GameView) -> list[str]:
         """The lines that tell a move's ``events`` (the renderer's ``tell``)."""
         self.sink.take()
         self.renderer.tell(events, view)
         return self.sink.lines()
-
-    def is_contract(self, action: Action) -> bool:
-        return isinstance(action, (Trump, Push)) or type(action).__name__ == "NoTrump"

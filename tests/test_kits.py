@@ -257,7 +257,8 @@ def test_messages_render_alike_in_python_and_as_json() -> None:
 #: measured per game), the advisor page's first game, and
 #: a database migration (history: it rewrote that game's tables once).
 _STILL_NAMED = {
-    "bots/search.py": 5, "bots/bidding_train.py": 1, "web/static/advise.js": 1, "web/migrations/versions/0002_secret_seeds.py": 1,
+    "bots/search.py": 5, "bots/bidding_train.py": 1, "web/static/advise.js": 1,
+    "web/migrations/versions/0002_secret_seeds.py": 1,
 }
 #: A game's name compared, or used as a key: a branch that belongs in the game's kit.
 _GAME_BRANCH = re.compile(

@@ -22,7 +22,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from atout.advisor import (
@@ -43,7 +43,7 @@ from atout.i18n import LANGUAGES, Translator, signed, translate
 from atout.input import Command
 from atout.kits import KITS, kit
 from atout.kits.present import render
-from atout.web.assets import STATIC
+from atout.web.assets import send_page
 from atout.web.limits import json_object
 from atout.web.messages import web_text
 from atout.web.serialize import to_json
@@ -247,7 +247,7 @@ def advisor_routes(workers: Workers | None = None, seconds: float = 30.0) -> lis
     is worked out in a worker process within ``seconds``; without, in a thread."""
 
     async def page(request: Request) -> Response:
-        return FileResponse(str(STATIC / "advise.html"))
+        return send_page("advise")
 
     async def api(request: Request) -> Response:
         body = await json_object(request, MAX_BODY)

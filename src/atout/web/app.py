@@ -33,7 +33,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -44,7 +44,7 @@ from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGE_NAMES, LANGUAGES, explain
 from atout.kits import KITS
 from atout.web.advisor import advisor_routes
-from atout.web.assets import STATIC
+from atout.web.assets import STATIC, send_page
 from atout.web.clubs import club_routes
 from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
 from atout.web.learn import learn_routes
@@ -75,10 +75,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "undenufe_values": ("classic", "modern"),
     "shuffle": ("fresh",),  # gather reveals the hands: web tables refuse it
 }
-
-
-def _static_path(name: str) -> str:
-    return str(STATIC / name)
 
 
 def _error(status: int, code: str, lang: str = "en") -> JSONResponse:
@@ -268,13 +264,13 @@ def create_app(
         group = Cluster(store, manager, limits.lease_seconds, limits.max_frame)
 
     async def page_index(request: Request) -> Response:
-        return FileResponse(_static_path("index.html"))
+        return send_page("index")
 
     async def page_table(request: Request) -> Response:
-        return FileResponse(_static_path("table.html"))
+        return send_page("table")
 
     async def page_replay(request: Request) -> Response:
-        return FileResponse(_static_path("replay.html"))
+        return send_page("replay")
 
     async def api_games(request: Request) -> Response:
         return JSONResponse({"games": games_info(), "languages": list(LANGUAGES)})

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from atout.bots.base import bot_names
@@ -33,7 +33,7 @@ from atout.games.actions import parse_action
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
 from atout.kits import KITS, get_game
-from atout.web.assets import STATIC
+from atout.web.assets import send_page
 from atout.web.clubstore import ClubRow, ClubStore, ClubTableRow, MemberRow, ResultRow
 from atout.web.limits import Limits, RateLimiter, json_object
 from atout.web.messages import web_text
@@ -499,7 +499,7 @@ class ClubRoutes:
     def routes(self) -> list[Route]:
         async def page(request: Request) -> Response:
             # one page for opening a club, a club and a member (clubs.js reads the path)
-            return FileResponse(str(STATIC / "club.html"))
+            return send_page("club")
 
         api = "/club/{club}/api"
         return [

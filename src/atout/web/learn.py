@@ -26,7 +26,7 @@ from datetime import date
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from atout.i18n import LANGUAGES, Translator
@@ -41,7 +41,7 @@ from atout.learn import (
     puzzle_situation,
 )
 from atout.learn.course import check, parse_answer, situation
-from atout.web.assets import STATIC
+from atout.web.assets import send_page
 from atout.web.limits import json_object
 from atout.web.store import Store, hash_token
 
@@ -86,7 +86,7 @@ def learn_routes(store: Store) -> list[Route]:
     """The Learn page and its endpoints, with progress kept in ``store``."""
 
     async def page(request: Request) -> Response:
-        return FileResponse(str(STATIC / "learn.html"))
+        return send_page("learn")
 
     async def course(request: Request) -> Response:
         game = request.path_params["game"]

@@ -42,12 +42,11 @@ import hmac
 import json
 import logging
 import time
-from importlib import resources
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from atout.clubs.duplicate import (
@@ -65,6 +64,7 @@ from atout.games.base import OptionsParseError, secret_seed
 from atout.i18n import LANGUAGES
 from atout.kits import KITS
 from atout.scorekeeper import EntryRefused
+from atout.web.assets import send_page
 from atout.web.clubstore import ClubRow, ClubStore
 from atout.web.limits import json_object
 from atout.web.messages import web_text
@@ -76,7 +76,6 @@ __all__ = ["night_routes", "standings_json"]
 
 log = logging.getLogger("atout.web.nights")
 
-STATIC = resources.files("atout.web") / "static"
 MAX_BODY = 4096
 MAX_ENTRANTS = 80
 #: How old a night read from the database may be for the standings (seconds).
@@ -282,7 +281,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         return lang if lang in LANGUAGES else default
 
     async def page(request: Request) -> Response:
-        return FileResponse(str(STATIC / "night.html"))
+        return send_page("night")
 
     async def create(request: Request) -> Response:
         body = await json_object(request, MAX_BODY)

@@ -29,7 +29,7 @@ from datetime import datetime
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from atout.games.base import secret_seed
@@ -397,10 +397,10 @@ class Room:
         return True
 
     def routes(self) -> list[Route]:
-        from atout.web.assets import STATIC
+        from atout.web.assets import send_page
 
         async def page_lobby(request: Request) -> Response:
-            return FileResponse(str(STATIC / "lobby.html"))
+            return send_page("lobby")
 
         async def api_lobby(request: Request) -> Response:
             return JSONResponse({"tables": await asyncio.to_thread(self.lobby)})

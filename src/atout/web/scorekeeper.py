@@ -26,7 +26,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from atout.games.base import OptionsParseError
@@ -42,7 +42,7 @@ from atout.scorekeeper import (
     why,
     write_scoresheet,
 )
-from atout.web.assets import STATIC
+from atout.web.assets import send_page
 from atout.web.limits import json_object
 from atout.web.store import Store, hash_token, new_token
 
@@ -112,7 +112,7 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
         return read_scoresheet(record), lang, token_hash
 
     async def page(request: Request) -> Response:
-        return FileResponse(str(STATIC / "score.html"))
+        return send_page("score")
 
     async def create(request: Request) -> Response:
         body = await json_object(request, MAX_BODY)

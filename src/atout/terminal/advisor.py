@@ -11,7 +11,6 @@ it. See docs/advisor.md.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,9 +27,10 @@ from atout.advisor import (
 from atout.advisor.typed import read_typed
 from atout.bots.advice import HINT_LEVEL, action_name
 from atout.games.actions import Action
-from atout.i18n import Translator, punctuation, signed, translate
+from atout.i18n import punctuation, signed, translate
 from atout.input import Command, fold, said
 from atout.kits.present import outcome_text
+from atout.terminal.common import LineSession
 
 __all__ = ["AdviseSession"]
 
@@ -40,7 +40,7 @@ class _Quit(Exception):
     """End of input or ``quit``."""
 
 
-class AdviseSession:
+class AdviseSession(LineSession):
     """An :class:`~atout.advisor.Advisor` and the lines that feed it."""
 
     def __init__(
@@ -57,20 +57,12 @@ class AdviseSession:
         input_fn: Callable[[str], str] = input,
         output: Callable[[str], None] = print,
     ) -> None:
-        self.t = Translator(lang)
-        self.lang = lang
+        super().__init__(lang, input_fn, output, save)
         self.advisor = Advisor(game, seat=seat, options=options, first_dealer=dealer,
                                level=level, seed=seed)
         self.game = self.advisor.game
-        self.save = save
-        self.input_fn = input_fn
-        self.output = output
-        self.echo = input_fn is input and not sys.stdin.isatty()
 
     # -- helpers ------------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.output(text)
-
     def who(self, seat: int) -> str:
         return seat_name(seat, self.advisor.seat, self.advisor.n, self.lang)
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rich.console import Console
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from atout.bots.advice import Advice
     from atout.kits.present import GameView
 
-__all__ = ["BaseRenderer", "card_text", "seat_label"]
+__all__ = ["BaseRenderer", "LineSession", "card_text", "seat_label"]
 
 _SUIT_STYLE = {Suit.CLUBS: "bold", Suit.DIAMONDS: "bold red", Suit.HEARTS: "bold red",
                Suit.SPADES: "bold"}
@@ -41,6 +42,25 @@ def seat_label(t: Translator, seat: int, names: dict[int, str] | None = None) ->
 
 #: The view of the renderer's game.
 V = TypeVar("V", bound="GameView")
+
+
+class LineSession:
+    """What the line mode's question-and-answer sessions (the scorekeeper, the advisor)
+    share: the person's language, where the answers come from and the lines go, and
+    where the session is saved."""
+
+    def __init__(self, lang: str, input_fn: Callable[[str], str],
+                 output: Callable[[str], None], save: str | None) -> None:
+        self.t = Translator(lang)
+        self.lang = lang
+        self.save = save
+        self.input_fn = input_fn
+        self.output = output
+        #: Echo each answer when the input is not a person at a terminal (a script).
+        self.echo = input_fn is input and not sys.stdin.isatty()
+
+    def say(self, text: str) -> None:
+        self.output(text)
 
 
 class BaseRenderer(Generic[V]):

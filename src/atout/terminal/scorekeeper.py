@@ -12,12 +12,10 @@ line (``input_fn``), so a script on standard input drives it. See docs/scorekeep
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from atout.i18n import Translator
 from atout.input import read_suit, said, suit_choices
 from atout.scorekeeper import (
     EntryRefused,
@@ -30,6 +28,7 @@ from atout.scorekeeper import (
     write_scoresheet,
 )
 from atout.scorekeeper.base import PASSED
+from atout.terminal.common import LineSession
 
 __all__ = ["ScoreSession"]
 
@@ -50,7 +49,7 @@ class _Again(Exception):
         self.message = message
 
 
-class ScoreSession:
+class ScoreSession(LineSession):
     """A scoresheet and the questions that fill it, one line at a time."""
 
     def __init__(
@@ -66,23 +65,14 @@ class ScoreSession:
         input_fn: Callable[[str], str] = input,
         output: Callable[[str], None] = print,
     ) -> None:
-        self.t = Translator(lang)
-        self.lang = lang
+        super().__init__(lang, input_fn, output, save)
         if load:
             self.sheet: Scoresheet[Any] = read_scoresheet(Path(load).read_text(encoding="utf-8"))
         else:
             self.sheet = new_sheet(game, options, first_dealer=dealer, names=names or ())
         self.game = self.sheet.game
-        self.save = save
-        self.input_fn = input_fn
-        self.output = output
-        #: Echo each answer when the input is not a person at a terminal (a script).
-        self.echo = input_fn is input and not sys.stdin.isatty()
 
     # -- small helpers -------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.output(text)
-
     def ask(self, key: str, **params: Any) -> str:
         try:
             answer = self.input_fn(self.t(key, **params) + " ")

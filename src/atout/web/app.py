@@ -48,7 +48,15 @@ from atout.web.assets import STATIC, send_page
 from atout.web.clubs import club_routes
 from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
 from atout.web.learn import learn_routes
-from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin, WorkLimit
+from atout.web.limits import (
+    BodyLimit,
+    Limits,
+    RateLimiter,
+    SameOrigin,
+    WorkLimit,
+    json_error,
+    limited_body,
+)
 from atout.web.messages import catalog_for, web_text
 from atout.web.nights import night_routes
 from atout.web.room import ROOM_MESSAGE_TYPES, ROOM_PRESETS, Room, clean_name
@@ -78,8 +86,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 
 def _error(status: int, code: str, lang: str = "en") -> JSONResponse:
-    key = f"error.{code}"
-    return JSONResponse({"error": code, "message": web_text(key, lang)}, status_code=status)
+    return json_error(status, code, lang)
 
 
 @functools.cache
@@ -290,17 +297,9 @@ def create_app(
 
     async def api_create(request: Request) -> Response:
         lang = _lang(request)
-        wait = creations.take(request.client.host if request.client else "")
-        if wait:
-            response = _error(429, "too-many-tables", lang)
-            response.headers["retry-after"] = creations.retry_after(wait)
-            return response
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return _error(400, "bad-message", lang)
-        if not isinstance(body, dict):
-            return _error(400, "bad-message", lang)
+        body = await limited_body(request, creations, lang)
+        if isinstance(body, Response):
+            return body
         game = body.get("game")
         options = body.get("options") or ""
         if body.get("lang") in LANGUAGES:

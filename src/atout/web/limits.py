@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from starlette.requests import Request
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from atout.i18n import LANGUAGES
@@ -27,7 +28,7 @@ from atout.web.workers import default_workers
 
 __all__ = [
     "LOOPBACK_HOSTS", "BodyLimit", "Limits", "RateLimiter", "SameOrigin", "WorkLimit",
-    "json_object",
+    "json_error", "json_object", "limited_body",
 ]
 
 KIB = 1024
@@ -375,3 +376,28 @@ async def json_object(request: Request, max_bytes: int) -> dict[str, Any] | None
     except (json.JSONDecodeError, UnicodeDecodeError):
         return None
     return body if isinstance(body, dict) else None
+
+
+def json_error(status: int, code: str, lang: str) -> JSONResponse:
+    """An API's refusal: its code and, in ``lang``, its message (``error.<code>``)."""
+    return JSONResponse({"error": code, "message": web_text(f"error.{code}", lang)},
+                        status_code=status)
+
+
+async def limited_body(request: Request, limiter: RateLimiter,
+                       lang: str) -> dict[str, Any] | JSONResponse:
+    """The JSON object of a request that ``limiter`` paces (opening or joining a table),
+    or the refusal that answers it: 429 with ``retry-after`` when its address asks too
+    often, 400 when the body is not a JSON object."""
+    wait = limiter.take(request.client.host if request.client else "")
+    if wait:
+        response = json_error(429, "too-many-tables", lang)
+        response.headers["retry-after"] = limiter.retry_after(wait)
+        return response
+    try:
+        body = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return json_error(400, "bad-message", lang)
+    if not isinstance(body, dict):
+        return json_error(400, "bad-message", lang)
+    return body

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -35,7 +34,7 @@ from starlette.routing import Route
 from atout.games.base import secret_seed
 from atout.i18n import LANGUAGES
 from atout.kits import KITS
-from atout.web.limits import Limits, RateLimiter
+from atout.web.limits import Limits, RateLimiter, json_error, limited_body
 from atout.web.messages import web_text
 from atout.web.store import Store, hash_token, new_token
 from atout.web.tables import ActionRefused, LiveTable, TableManager, Watcher
@@ -408,28 +407,20 @@ class Room:
         async def api_take_seat(request: Request) -> Response:
             lang = request.query_params.get("lang", "en")
             lang = lang if lang in LANGUAGES else "en"
-            wait = self.joins.take(request.client.host if request.client else "")
-            if wait:
-                response = _json_error(429, "too-many-tables", lang)
-                response.headers["retry-after"] = self.joins.retry_after(wait)
-                return response
-            try:
-                body = await request.json()
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                return _json_error(400, "bad-message", lang)
-            if not isinstance(body, dict):
-                return _json_error(400, "bad-message", lang)
+            body = await limited_body(request, self.joins, lang)
+            if isinstance(body, Response):
+                return body
             if body.get("lang") in LANGUAGES:
                 lang = str(body["lang"])
             table_id = request.path_params["id"]
             try:
                 seat = int(request.path_params["seat"])
             except ValueError:
-                return _json_error(400, "bad-message", lang)
+                return json_error(400, "bad-message", lang)
             token, code = await self.take_seat(table_id, seat, clean_name(body.get("name")))
             if token is None:
                 status = {"unknown-table": 404, "not-public": 403}.get(code, 409)
-                return _json_error(status, code, lang)
+                return json_error(status, code, lang)
             return JSONResponse({
                 "id": table_id, "seat": seat, "token": token,
                 "url": f"{self.base_url}/table/{table_id}#seat={seat}&token={token}&lang={lang}",
@@ -446,6 +437,3 @@ def _error(code: str, lang: str, **params: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": web_text(f"error.{code}", lang, **params)}
 
 
-def _json_error(status: int, code: str, lang: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": web_text(f"error.{code}", lang)},
-                        status_code=status)

@@ -5,8 +5,7 @@
 
 (async () => {
   const { el, t, cardNode } = Atout;
-  const query = new URLSearchParams(location.search);
-  let lang = Atout.pickLang(query.get("lang"), localStorage.getItem("atout-lang"), navigator.language);
+  let lang = Atout.pageLang();
   const KEY = "atout-advise";
   const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
   const RED = { D: true, H: true };
@@ -21,11 +20,7 @@
   const head = document.getElementById("scores");
   const message = document.getElementById("message");
 
-  function say(text, ok) {
-    message.hidden = !text;
-    message.textContent = text || "";
-    message.className = "score-message" + (ok ? " ok" : "");
-  }
+  const say = Atout.messageLine(message, "score-message");
   const sym = (code) => code.slice(1) + SUIT[code[0]];
   // a colon after a label: French puts a no-break space before it
   const colon = () => (lang === "fr" ? "\u00a0:" : ":");

@@ -21,6 +21,30 @@ const Atout = (() => {
     return "en";
   }
 
+  // The page's language: the link's #lang= or ?lang=, the last choice, the browser's.
+  function pageLang() {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const query = new URLSearchParams(location.search);
+    return pickLang(hash.get("lang"), query.get("lang"), localStorage.getItem("atout-lang"),
+      navigator.language);
+  }
+
+  // The ID a page's path ends with (/night/ID: pathId("night")), null without one.
+  function pathId(section) {
+    const found = location.pathname.match(new RegExp(`^/${section}/([A-Za-z0-9_-]+)$`));
+    return found ? found[1] : null;
+  }
+
+  // A page's message line (node, its class): say(text) shows text, say(text, true) as good
+  // news, say() hides it.
+  function messageLine(node, base) {
+    return (text, ok) => {
+      node.hidden = !text;
+      node.textContent = text || "";
+      node.className = base + (ok ? " ok" : "");
+    };
+  }
+
   // A language menu: each language named in itself; onchange receives the code, already
   // remembered for the other pages.
   // With short, the options show the codes (EN, FR...) where space is tight.
@@ -577,7 +601,7 @@ const Atout = (() => {
     return dialog;
   }
 
-  return { LANGUAGES, pickLang, languageSelect, loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
+  return { LANGUAGES, pickLang, pageLang, pathId, messageLine, languageSelect, loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
     renderTable, breakdown, scoresheet, sheetDialog, labelled, finalText, outcomeText, modal, told, toldLines, actionLabel,
     setRoster, playerName, botName, cardName, relation };
 })();

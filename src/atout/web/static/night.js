@@ -7,10 +7,8 @@
   const { el, t } = Atout;
   const hash = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
-  let lang = Atout.pickLang(hash.get("lang"), query.get("lang"), localStorage.getItem("atout-lang"),
-    navigator.language);
-  const found = location.pathname.match(/^\/night\/([A-Za-z0-9_-]+)$/);
-  const id = found ? found[1] : null;
+  let lang = Atout.pageLang();
+  const id = Atout.pathId("night");
   const token = hash.get("admin");
   const POLL_MS = 5000;
   let night = null;
@@ -21,11 +19,7 @@
   const main = document.getElementById("main");
   const message = document.getElementById("message");
 
-  function say(text, ok) {
-    message.hidden = !text;
-    message.textContent = text || "";
-    message.className = "night-message" + (ok ? " ok" : "");
-  }
+  const say = Atout.messageLine(message, "night-message");
 
   async function api(path, body) {
     const res = await fetch(path + (body ? `?lang=${lang}` : ""), body ? {

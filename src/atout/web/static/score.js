@@ -7,10 +7,8 @@
   const { el, t } = Atout;
   const hash = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
-  let lang = Atout.pickLang(hash.get("lang"), query.get("lang"), localStorage.getItem("atout-lang"),
-    navigator.language);
-  const match = location.pathname.match(/^\/score\/([A-Za-z0-9_-]+)$/);
-  const id = match ? match[1] : null;
+  let lang = Atout.pageLang();
+  const id = Atout.pathId("score");
   const token = hash.get("token");
   const SUITS = [["C", "♣"], ["D", "♦"], ["H", "♥"], ["S", "♠"]];
   const RED = ["D", "H"];
@@ -26,11 +24,7 @@
   const head = document.getElementById("scores");
   const message = document.getElementById("message");
 
-  function say(text, ok) {
-    message.hidden = !text;
-    message.textContent = text || "";
-    message.className = "score-message" + (ok ? " ok" : "");
-  }
+  const say = Atout.messageLine(message, "score-message");
 
   async function api(path, body) {
     const res = await fetch(path + (body ? "" : `?lang=${lang}`), body ? {

@@ -61,7 +61,7 @@ from atout.bots.worlds import NoWorldError, WorldSampler
 from atout.cards import CARDS, Rank, bits
 from atout.games.actions import Action, Play
 from atout.kernel.rules import best_of
-from atout.kits import game_of, kit, load
+from atout.kits import game_of, parts
 
 __all__ = [
     "SAFETY_NET_HITS",
@@ -114,14 +114,7 @@ class SearchGame:
     recorded: Callable[[Any, float, _Scoring], tuple[float, float]]
 
 
-_GAMES: dict[str, SearchGame] = {}
-
-
-def _search_game(game: str) -> SearchGame:
-    part = _GAMES.get(game)
-    if part is None:
-        part = _GAMES[game] = load(kit(game).search)
-    return part
+_search_game: Callable[[str], SearchGame] = parts("search")
 
 
 def _scoring(world: Any, problem: PlayProblem) -> _Scoring:

@@ -64,7 +64,7 @@ import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import bits
 from atout.kernel.rules import (
@@ -98,6 +98,12 @@ from atout.kernel.rules import array as _array
 from atout.kernel.rules import jit as _jit
 from atout.kernel.rules import now_us as _now_us
 from atout.kernel.rules import order_table as _order
+from atout.kits import parts
+
+if TYPE_CHECKING:
+    from atout.games.belote import BeloteView
+    from atout.games.deberts import DebertsView
+    from atout.games.schieber import SchieberView
 
 __all__ = [
     "BELOTE",
@@ -1169,16 +1175,12 @@ class SolverGame:
     problem: Callable[[Any], PlayProblem]
 
 
-_GAMES: dict[str, SolverGame] = {}
+_GAMES = parts("solver")
 
 
 def solver_game(game: str) -> SolverGame:
     """The solver's part for ``game`` (its kit's ``solver``)."""
-    part = _GAMES.get(game)
-    if part is None:
-        from atout.kits import kit, load
-
-        part = _GAMES[game] = load(kit(game).solver)
+    part: SolverGame = _GAMES(game)
     return part
 
 
@@ -1217,11 +1219,13 @@ def _schieber_tables(contract: int, options: Any) -> tuple[tuple[int, ...], tupl
     return s.POINTS[table], tuple(s.card_strength(c, contract) % 100 for c in range(36))
 
 
-def _trump_index(view: Any) -> int:
+def _trump_index(view: BeloteView | DebertsView) -> int:
+    assert view.trump is not None
     return int(view.trump)
 
 
-def _schieber_contract(view: Any) -> int:
+def _schieber_contract(view: SchieberView) -> int:
+    assert view.contract is not None
     from atout.games.schieber import contract_index
 
     return contract_index(view.contract)

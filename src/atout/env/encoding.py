@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -60,6 +60,12 @@ from atout.cards import Rank
 from atout.env.space import CLAIM, NUM_ACTIONS, PUSH, action_mask_bits
 from atout.games.actions import Pass, Trump
 from atout.games.schieber import FACTORS
+
+if TYPE_CHECKING:
+    from atout.games.belote import BeloteView
+    from atout.games.deberts import DebertsView
+    from atout.games.schieber import SchieberView
+    from atout.kits.present import GameView
 
 __all__ = [
     "FLAGS",
@@ -222,7 +228,7 @@ def encode_view(view: Any) -> tuple[Obs, Mask]:
 _FACTS: dict[type, Callable[[Any, _Facts, Callable[[int], int]], None]] = {}
 
 
-def _facts_of(view: Any) -> Callable[[Any, _Facts, Callable[[int], int]], None]:
+def _facts_of(view: GameView) -> Callable[[Any, _Facts, Callable[[int], int]], None]:
     read = _FACTS.get(type(view))
     if read is None:
         from atout.kits import kit_of, load
@@ -234,7 +240,7 @@ def _facts_of(view: Any) -> Callable[[Any, _Facts, Callable[[int], int]], None]:
     return read
 
 
-def _schieber_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
+def _schieber_facts(view: SchieberView, f: _Facts, rel: Callable[[int], int]) -> None:
     myteam = view.seat % 2
     target = view.options.target
     numbers = f.numbers
@@ -256,7 +262,7 @@ def _schieber_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
     numbers[12] = view.running[1 - myteam] / target
 
 
-def _bids(view: Any, f: _Facts) -> None:
+def _bids(view: BeloteView | DebertsView, f: _Facts) -> None:
     """A trump game's bidding: the trump, the passes before it."""
     trump = view.trump
     if trump is not None:
@@ -268,7 +274,7 @@ def _bids(view: Any, f: _Facts) -> None:
             f.passes += 1
 
 
-def _turned(view: Any, f: _Facts, rel: Callable[[int], int], turned_suit: int,
+def _turned(view: BeloteView | DebertsView, f: _Facts, rel: Callable[[int], int], turned_suit: int,
             second_round: bool) -> None:
     """A trump game's turned card's suit, its bidding round, its honours held."""
     myteam = view.seat % 2
@@ -285,7 +291,7 @@ def _turned(view: Any, f: _Facts, rel: Callable[[int], int], turned_suit: int,
     f.numbers[12] = view.scores[1 - myteam] / target
 
 
-def _deberts_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
+def _deberts_facts(view: DebertsView, f: _Facts, rel: Callable[[int], int]) -> None:
     _bids(view, f)
     f.forehand = 1 - view.dealer
     f.taker = view.caller
@@ -299,10 +305,8 @@ def _deberts_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
         f.melds_shown = [(view.sequence_winner, m.mask) for m in view.shown_sequences]
         f.meld_team = view.sequence_winner
     f.announced = [
-        None if not view.announced[s]
-        else (0.0 if view.announcements[s] is None
-              else (20.0 if view.announcements[s][0] == 3 else 50.0))
-        for s in range(2)
+        None if not said else (0.0 if run is None else (20.0 if run[0] == 3 else 50.0))
+        for said, run in zip(view.announced, view.announcements, strict=True)
     ]
     f.stoeck = [s for s in range(2) if view.bela[s]]
     if view.factor == 2:
@@ -314,7 +318,7 @@ def _deberts_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
     _turned(view, f, rel, int(view.indicator_suit), f.passes >= 2)
 
 
-def _belote_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
+def _belote_facts(view: BeloteView, f: _Facts, rel: Callable[[int], int]) -> None:
     _bids(view, f)
     f.forehand = (view.dealer + 1) % 4
     taker = f.taker = view.taker
@@ -326,10 +330,8 @@ def _belote_facts(view: Any, f: _Facts, rel: Callable[[int], int]) -> None:
     if view.announcement_winner is not None:
         f.meld_team = view.announcement_winner % 2
     f.announced = [
-        None if not view.announced[s]
-        else (0.0 if view.announcements[s] is None
-              else float(view.announcements[s].points))
-        for s in range(4)
+        None if not said else (0.0 if call is None else float(call.points))
+        for said, call in zip(view.announced, view.announcements, strict=True)
     ]
     f.stoeck = [s for s in range(4) if view.belote[s] > 0]
     if view.capot_announced:

@@ -20,7 +20,7 @@ import dataclasses
 import secrets
 from abc import ABC, abstractmethod
 from operator import attrgetter
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from atout.cards import CARDS, CardSet, Rank, Suit, bits
 from atout.games.actions import Action, Play
@@ -198,6 +198,15 @@ def runs(rank_bits: int, min_length: int = 3) -> list[tuple[int, int]]:
 
 
 DealT = TypeVar("DealT", bound="Deal")
+
+
+class _View(Protocol):
+    """What the match reads of a deal's view (a frozen dataclass)."""
+
+    legal_actions: tuple[Action, ...]
+
+
+ViewT = TypeVar("ViewT", bound=_View)
 T = TypeVar("T")
 
 
@@ -671,13 +680,33 @@ class Match(ABC, Generic[DealT]):
         """What everyone may know (a spectator's stream), in order."""
         return [e for e in self._log if e.to is None]
 
-    @abstractmethod
+    #: What the match adds to its deal's views besides the deal's number and the winner:
+    #: its attributes of the same names (none where the deal carries the scores itself).
+    _in_views: ClassVar[tuple[str, ...]] = ()
+
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now: the deal's view with what spans deals."""
+        return self._spanning(self.deal.view(seat))
 
-    @abstractmethod
     def public_view(self) -> Any:
         """What everyone may know now (a spectator): see :meth:`Deal.public_view`."""
+        return self._spanning(self.deal._view(-1))
+
+    def _spanning(self, view: ViewT) -> ViewT:
+        """A deal's view with what spans deals."""
+        return dataclasses.replace(
+            view,  # type: ignore[type-var]
+            **{name: getattr(self, name) for name in self._in_views},
+            deal_number=self.deal_number,
+            match_winner=self.winner,
+            legal_actions=view.legal_actions if self.winner is None else (),
+        )
+
+    def __repr__(self) -> str:
+        carried = "".join(f" {name}={getattr(self, name)}" for name in self._in_views
+                          if name != "scores")
+        return (f"<{type(self).__name__} seed={self.seed} deal={self.deal_number} "
+                f"scores={self.scores}{carried} winner={self.winner}>")
 
     @abstractmethod
     def _finish_deal(self) -> None:

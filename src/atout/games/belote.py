@@ -102,7 +102,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, ClassVar, Final, Literal, NamedTuple
 
@@ -1329,6 +1329,7 @@ class BeloteMatch(Match[BeloteDeal]):
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "belote"
     _carried: ClassVar[tuple[str, ...]] = ("scores", "held", "winner")
+    _in_views: ClassVar[tuple[str, ...]] = ("scores", "held")
 
     def __init__(
         self,
@@ -1378,30 +1379,6 @@ class BeloteMatch(Match[BeloteDeal]):
             self.winner = winner
             return
         self.deal = self._new_deal((result.dealer + 1) % 4)
-
-    def view(self, seat: int) -> BeloteView:
-        return self._spanning(self.deal.view(seat))
-
-    def public_view(self) -> BeloteView:
-        return self._spanning(self.deal._view(-1))
-
-    def _spanning(self, view: BeloteView) -> BeloteView:
-        """A deal's view with what spans deals."""
-        return replace(
-            view,
-            scores=self.scores,
-            held=self.held,
-            deal_number=self.deal_number,
-            match_winner=self.winner,
-            legal_actions=view.legal_actions if self.winner is None else (),
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"<BeloteMatch seed={self.seed} deal={self.deal_number} scores={self.scores} "
-            f"held={self.held} winner={self.winner}>"
-        )
-
 
 class BeloteFold(Fold):
     """Rebuilds a :class:`BeloteView` (a seat's, or the public one) from its events."""

@@ -77,7 +77,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, ClassVar, Final, Literal
 
@@ -1147,6 +1147,7 @@ class DebertsMatch(Match[DebertsDeal]):
     num_players: ClassVar[int] = 2
     game: ClassVar[str] = "deberts"
     _carried: ClassVar[tuple[str, ...]] = ("scores", "hanging", "winner")
+    _in_views: ClassVar[tuple[str, ...]] = ("scores", "hanging")
 
     def __init__(
         self,
@@ -1198,30 +1199,6 @@ class DebertsMatch(Match[DebertsDeal]):
             self.winner = winner
             return
         self.deal = self._new_deal(next_dealer(result))
-
-    def view(self, seat: int) -> DebertsView:
-        return self._spanning(self.deal.view(seat))
-
-    def public_view(self) -> DebertsView:
-        return self._spanning(self.deal._view(-1))
-
-    def _spanning(self, view: DebertsView) -> DebertsView:
-        """A deal's view with what spans deals."""
-        return replace(
-            view,
-            scores=self.scores,
-            hanging=self.hanging,
-            deal_number=self.deal_number,
-            match_winner=self.winner,
-            legal_actions=view.legal_actions if self.winner is None else (),
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"<DebertsMatch seed={self.seed} deal={self.deal_number} scores={self.scores} "
-            f"hanging={self.hanging} winner={self.winner}>"
-        )
-
 
 class DebertsFold(Fold):
     """Rebuilds a :class:`DebertsView` (a seat's, or the public one) from its events."""

@@ -110,7 +110,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, NamedTuple
 
 from atout.cards import (
@@ -1588,28 +1588,6 @@ class SchieberMatch(Match[SchieberDeal]):
         # the holder of 7♣ (forehand of the first deal) deals the second; then rotation
         next_dealer = deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
         self.deal = self._new_deal(next_dealer)
-
-    def view(self, seat: int) -> SchieberView:
-        return self._spanning(self.deal.view(seat))
-
-    def public_view(self) -> SchieberView:
-        return self._spanning(self.deal._view(-1))
-
-    def _spanning(self, view: SchieberView) -> SchieberView:
-        """A deal's view with what spans deals."""
-        return replace(
-            view,
-            deal_number=self.deal_number,
-            match_winner=self.winner,
-            legal_actions=view.legal_actions if self.winner is None else (),
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"<SchieberMatch seed={self.seed} deal={self.deal_number} scores={self.scores} "
-            f"winner={self.winner}>"
-        )
-
 
 class SchieberFold(Fold):
     """Rebuilds a :class:`SchieberView` (a seat's, or the public one) from its events."""

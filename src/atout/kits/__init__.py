@@ -32,7 +32,7 @@ T = TypeVar("T")
 
 __all__ = [
     "KITS", "NAMES", "ByGame", "GameInfo", "GameKit", "game_of", "get_game", "kit", "kit_of",
-    "load",
+    "load", "parts",
 ]
 
 #: The games, in the order the menus list them; ``atout.kits.<name>`` declares each.
@@ -220,6 +220,20 @@ class ByGame(Mapping[str, T]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
+
+
+def parts(field: str) -> Callable[[str], Any]:
+    """A lookup of one part of every kit (a field naming ``"module:attribute"``), by game
+    name, each part loaded on first use and then found in a dict (for the hot paths)."""
+    found: dict[str, Any] = {}
+
+    def part(game: str) -> Any:
+        value = found.get(game)
+        if value is None:
+            value = found[game] = load(getattr(KITS[game], field))
+        return value
+
+    return part
 
 
 def kit(name: str) -> GameKit:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from atout.cards import Card, Rank
@@ -188,14 +188,8 @@ class BeloteDealing(Dealing[BeloteView]):
         return [(int(took == seat), int(took == seat and r.outcome == "made"), melds[seat],
                  int(r.capot is not None and seat % 2 == r.capot)) for seat in range(seats)]
 
-    def unshown_melds(self, view: BeloteView, me: int) -> list[tuple[int, list[int]]]:
-        if view.phase != "play":
-            return []
-        shown = {s for s, _ in view.shown_announcements}
-        trump = None if view.trump is None else int(view.trump)
-        return [(seat, self.meld_masks(said, trump))
-                for seat, said in enumerate(view.announcements)
-                if seat != me and said is not None and seat not in shown]
+    def melds_said(self, view: BeloteView) -> tuple[Sequence[Any], set[int]]:
+        return view.announcements, {s for s, _ in view.shown_announcements}
 
     def meld_masks(self, said: Any, trump: int | None) -> list[int]:
         if not said.run:

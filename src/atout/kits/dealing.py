@@ -7,6 +7,7 @@ in one go with nothing turned up, nothing said with the first card, no honour to
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from atout.cards import DECK_32, DECK_36, RANK_MASK, Card
@@ -104,9 +105,20 @@ class Dealing(Generic[V]):
         raise NotImplementedError
 
     def unshown_melds(self, view: V, me: int) -> list[tuple[int, list[int]]]:
-        """The melds other seats announced and have not shown yet, as ``me`` knows them:
-        each seat with the cards of every meld that fits what it said."""
-        return []
+        """The melds other seats announced and have not shown yet, as ``me`` knows them
+        in the play: each seat with the cards of every meld that fits what it said
+        (:meth:`melds_said`, :meth:`meld_masks`)."""
+        if view.phase != "play":
+            return []
+        said, shown = self.melds_said(view)
+        trump = None if view.trump is None else int(view.trump)
+        return [(seat, self.meld_masks(call, trump)) for seat, call in enumerate(said)
+                if seat != me and call is not None and seat not in shown]
+
+    def melds_said(self, view: V) -> tuple[Sequence[Any], set[int]]:
+        """What each seat said of its melds (``None``: nothing), and the seats whose
+        melds are shown."""
+        return (), set()
 
     def announcement(self, world: Any, view: V, seat: int) -> Any:
         """What ``seat`` said of its melds with its first card, as the advisor enters it."""

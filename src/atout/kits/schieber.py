@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from atout.cards import RANK_MASK, Card, Rank
@@ -296,14 +296,8 @@ class SchieberDealing(Dealing[SchieberView]):
         return [(int(r.chooser == seat), int(made and r.chooser == seat), melds[seat],
                  int(r.match_bonus[seat % 2] > 0)) for seat in range(seats)]
 
-    def unshown_melds(self, view: SchieberView, me: int) -> list[tuple[int, list[int]]]:
-        if view.phase != "play":
-            return []
-        shown = {s for s, _ in view.shown_weis}
-        trump = None if view.trump is None else int(view.trump)
-        return [(seat, self.meld_masks(call, trump))
-                for seat, call in enumerate(view.weis_announced)
-                if seat != me and call is not None and seat not in shown]
+    def melds_said(self, view: SchieberView) -> tuple[Sequence[Any], set[int]]:
+        return view.weis_announced, {s for s, _ in view.shown_weis}
 
     def meld_masks(self, said: Any, trump: int | None) -> list[int]:
         return weis_masks(said, trump)

@@ -377,14 +377,19 @@ def create_app(
                       for s in table.row.seats],
         })
 
-    async def api_record(request: Request) -> Response:
+    async def _finished_or_error(request: Request, not_over: str) -> LiveTable | Response:
+        """The table of the request's ``id`` if its match is over, else the refusal
+        (``not_over`` says what waits for the match's end)."""
         table = await _table_or_404(request)
+        if isinstance(table, LiveTable) and not table.match.is_over:
+            return JSONResponse({"error": "not-over", "message": not_over}, status_code=409)
+        return table
+
+    async def api_record(request: Request) -> Response:
+        table = await _finished_or_error(
+            request, "the record is available once the match is over")
         if not isinstance(table, LiveTable):
             return table
-        if not table.match.is_over:
-            return JSONResponse(
-                {"error": "not-over", "message": "the record is available once the match is over"},
-                status_code=409)
         if table.record is None:  # written once (the match is over), off the event loop
             table.record = await asyncio.to_thread(_table_record, table)
         return PlainTextResponse(table.record, headers={
@@ -392,13 +397,9 @@ def create_app(
         })
 
     async def api_table_replay(request: Request) -> Response:
-        table = await _table_or_404(request)
+        table = await _finished_or_error(request, "the replay opens once the match is over")
         if not isinstance(table, LiveTable):
             return table
-        if not table.match.is_over:
-            return JSONResponse(
-                {"error": "not-over", "message": "the replay opens once the match is over"},
-                status_code=409)
         try:
             step = int(request.query_params.get("step", "0"))
         except ValueError:

@@ -159,6 +159,15 @@ class ClubRoutes:
             data, lang = found, _lang(request, found)
         return _Context(club, lang, data, me)
 
+    async def _signed_in(self, request: Request) -> tuple[ClubRow, str, MemberRow] | Response:
+        """The club asked for, the reader's language and the signed-in member (else the
+        error response to give)."""
+        ctx = await self._context(request, member=True)
+        if isinstance(ctx, Response):
+            return ctx
+        assert ctx.me is not None
+        return ctx.club, ctx.lang, ctx.me
+
     def _me(self, member: MemberRow | None) -> dict[str, Any] | None:
         return None if member is None else {"id": member.id, "name": member.name}
 
@@ -425,11 +434,10 @@ class ClubRoutes:
 
     async def take_seat(self, request: Request) -> Response:
         """The signed-in member's seat at a club table: a fresh link to it."""
-        ctx = await self._context(request, member=True)
-        if isinstance(ctx, Response):
-            return ctx
-        club, lang, me = ctx.club, ctx.lang, ctx.me
-        assert me is not None
+        signed_in = await self._signed_in(request)
+        if isinstance(signed_in, Response):
+            return signed_in
+        club, lang, me = signed_in
         row = await asyncio.to_thread(self.clubs.table, request.path_params["table"])
         if row is None or row.club_id != club.id:
             return _error(404, "unknown-table", lang)
@@ -453,11 +461,10 @@ class ClubRoutes:
     async def member_page(self, request: Request) -> Response:
         """A member's page, for the members of their club: ratings, statistics per
         game, and their matches with replay links."""
-        ctx = await self._context(request, member=True)
-        if isinstance(ctx, Response):
-            return ctx
-        club, lang, me = ctx.club, ctx.lang, ctx.me
-        assert me is not None
+        signed_in = await self._signed_in(request)
+        if isinstance(signed_in, Response):
+            return signed_in
+        club, lang, me = signed_in
         member = await asyncio.to_thread(self.clubs.member, request.path_params["member"])
         if member is None or member.club_id != club.id:
             return _error(404, "not-member", lang)

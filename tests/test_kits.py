@@ -253,12 +253,10 @@ def test_messages_render_alike_in_python_and_as_json() -> None:
 
 #: The only files outside the engines and the kits where a game's name is still compared
 #: or used as a key, with how many times (docs/architecture.md, "Where a game's name may
-#: appear"): the search levels' tuning per game and the training's horizon per game (data
-#: measured per game), the advisor page's first game, and
-#: a database migration (history: it rewrote that game's tables once).
+#: appear"): the advisor page's first game (a preference), and a database migration
+#: (history: it rewrote that game's tables once).
 _STILL_NAMED = {
-    "bots/search.py": 5, "bots/bidding_train.py": 1, "web/static/advise.js": 1,
-    "web/migrations/versions/0002_secret_seeds.py": 1,
+    "web/static/advise.js": 1, "web/migrations/versions/0002_secret_seeds.py": 1,
 }
 #: A game's name compared, or used as a key: a branch that belongs in the game's kit.
 _GAME_BRANCH = re.compile(

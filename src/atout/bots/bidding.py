@@ -50,6 +50,8 @@ class BiddingGame:
     features: Callable[[Any, Action], tuple[str, list[float], float]]
     #: The phases whose decisions the model values.
     phases: frozenset[str]
+    #: Tricks the solver searches before its static estimate for the training's labels.
+    ahead: int = 9
     #: The options the training deals are played with (as keyword arguments).
     train_options: tuple[tuple[str, Any], ...] = ()
 
@@ -250,12 +252,12 @@ def _deberts(view: Any, action: Action) -> tuple[str, list[float], float]:
 
 
 SCHIEBER_BIDDING: Final = BiddingGame(
-    ("trump", "obenabe", "undenufe", "push"), _schieber, frozenset({"choosing"}),
+    ("trump", "obenabe", "undenufe", "push"), _schieber, frozenset({"choosing"}), ahead=4,
 )
-BELOTE_BIDDING: Final = BiddingGame(("take", "pass"), _belote, frozenset({"bidding"}))
+BELOTE_BIDDING: Final = BiddingGame(("take", "pass"), _belote, frozenset({"bidding"}), ahead=8)
 DEBERTS_BIDDING: Final = BiddingGame(
     ("take", "pass", "double", "redouble"), _deberts, frozenset({"bidding", "doubling"}),
-    train_options=(("doubling", True),),
+    ahead=9, train_options=(("doubling", True),),
 )
 
 

@@ -36,8 +36,6 @@ from atout.games.actions import Action, Double, Pass, Play, Push
 
 __all__ = ["Samples", "fit", "generate", "save", "train"]
 
-#: Tricks the solver searches before its static estimate, per game (labels).
-AHEAD = {"schieber": 4, "belote": 8, "deberts": 9}
 #: The ridge penalty on every weight but the bias.
 RIDGE = 1.0
 
@@ -69,7 +67,7 @@ class _Valuer:
 
         self.game = game
         self.solver = Solver()
-        self.ahead = AHEAD[game]
+        self.ahead = bidding_game(game).ahead
         self.rules = make_bot(game, "heuristic", seed=0)
         self._cache: dict[Any, int] = {}
 

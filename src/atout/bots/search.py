@@ -43,7 +43,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from atout.bots import warm
 from atout.bots.base import Bot, make_bot
@@ -61,7 +61,7 @@ from atout.bots.worlds import NoWorldError, WorldSampler
 from atout.cards import CARDS, Rank, bits
 from atout.games.actions import Action, Play
 from atout.kernel.rules import best_of
-from atout.kits import game_of, parts
+from atout.kits import NAMES, game_of, parts
 
 __all__ = [
     "SAFETY_NET_HITS",
@@ -76,6 +76,7 @@ __all__ = [
     "world_utility",
 ]
 
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,22 @@ class SearchGame:
 
     scoring: Callable[[Any, PlayProblem], _Scoring]
     recorded: Callable[[Any, float, _Scoring], tuple[float, float]]
+    # -- the levels' tuning for the game (docs/bots.md) ---------------------------------
+    #: (tricks searched exactly from the current one before a static estimate, number
+    #: of tricks left from which the solver goes to the end).
+    depth: tuple[int, int] = (3, 4)
+    #: How much better (written points per deal) a simulated bid must look to overrule
+    #: the rules of thumb: simulated bids are noisy.
+    bid_margin: float = 20.0
+    #: Where the full-budget search (``pimc``, ``expert``) differs: its depth, its
+    #: ``(worlds, min_worlds)`` per card decision, its node budget, and whether it leaves
+    #: the bids to the rules of thumb.
+    full_depth: tuple[int, int] | None = None
+    full_worlds: tuple[int, int] | None = None
+    full_node_budget: int | None = None
+    bids_by_rules: bool = False
+    #: Whether ``hard`` bids by the learned model (:mod:`atout.bots.bidding`).
+    learned_bids: bool = False
 
 
 _search_game: Callable[[str], SearchGame] = parts("search")
@@ -254,9 +271,35 @@ def _belote_recorded(world: Any, diff: float, scoring: _Scoring) -> tuple[float,
     return recorded[0], recorded[1]
 
 
-DEBERTS_SEARCH: Final = SearchGame(_deberts_scoring, _deberts_recorded)
-BELOTE_SEARCH: Final = SearchGame(_belote_scoring, _belote_recorded)
-SCHIEBER_SEARCH: Final = SearchGame(_schieber_scoring, _schieber_recorded)
+DEBERTS_SEARCH: Final = SearchGame(
+    _deberts_scoring, _deberts_recorded, depth=(9, 9), learned_bids=True,
+)
+#: In Belote the measured gain of overruling the rules of thumb's bids was nil: only a
+#: large difference does it.
+BELOTE_SEARCH: Final = SearchGame(
+    _belote_scoring, _belote_recorded, depth=(4, 5), bid_margin=30.0, learned_bids=True,
+)
+#: Schieber at full budget: 40 worlds (at least 12), and its contract and push by the
+#: rules of thumb, measured stronger against ChallengePlayer than 20 worlds and simulated
+#: contracts: +12.7 points per deal (paired over the same 1,000 deals, 95% interval +3.2
+#: to +22.2); searched 4 tricks ahead, to the end from 5 left (the base: 3 and 4): +13
+#: points per deal more, paired (docs/bots.md). ``hard`` leaves its contract and push to
+#: the rules of thumb: the learned model, trained on values 4 tricks deep, chose worse.
+SCHIEBER_SEARCH: Final = SearchGame(
+    _schieber_scoring, _schieber_recorded, depth=(3, 4), full_depth=(4, 5),
+    full_worlds=(40, 12), full_node_budget=4_500_000, bids_by_rules=True,
+)
+
+
+def _by_game(read: Callable[[SearchGame], T | None]) -> dict[str, T]:
+    """A level's table by game name, read from each game's search part (a game whose
+    part gives ``None`` is not in it)."""
+    out: dict[str, T] = {}
+    for name in NAMES:
+        value = read(_search_game(name))
+        if value is not None:
+            out[name] = value
+    return out
 
 
 # -- shared machinery ----------------------------------------------------------------------
@@ -267,11 +310,8 @@ class SearchBot(Bot):
     #: Worlds for a bidding decision (each candidate is played out in each).
     bid_worlds: int = 12
     #: How much better (written points per deal) a bid must look to overrule the rules
-    #: of thumb, per game: simulated bids are noisy, and in Belote the measured gain of
-    #: overruling was nil, so only a large difference does it there.
-    bid_margin: dict[str, float] = {  # noqa: RUF012 - read-only table
-        "deberts": 20.0, "belote": 30.0, "schieber": 20.0,
-    }
+    #: of thumb, per game (:attr:`SearchGame.bid_margin`).
+    bid_margin: dict[str, float] = _by_game(lambda g: g.bid_margin)
     #: Games whose bids (contract, push, take, pass, double) the learned model of
     #: :mod:`atout.bots.bidding` makes (where it has weights); its values are written points
     #: per deal, like the simulation's, and cost no search (``hard`` and ``expert``).
@@ -280,9 +320,7 @@ class SearchBot(Bot):
     bids_by_rules: frozenset[str] = frozenset()
     #: (tricks searched exactly from the current one before a static estimate, number
     #: of tricks left from which the solver goes to the end), per game.
-    depth: dict[str, tuple[int, int]] = {  # noqa: RUF012 - read-only table
-        "deberts": (9, 9), "belote": (4, 5), "schieber": (3, 4),
-    }
+    depth: dict[str, tuple[int, int]] = _by_game(lambda g: g.depth)
 
     #: The wall-clock safety net (seconds a decision may take; None: off, the budget is
     #: in work alone). Off for every level; a table with a person sets it. The solver
@@ -502,21 +540,17 @@ class PIMCBot(SearchBot):
     #: Solver nodes a card decision may spend over all its worlds (None: no limit), and
     #: per game where it differs: the work budget that bounds the decision's time.
     node_budget: int | None = 4_000_000
-    node_budget_by_game: dict[str, int] = {"schieber": 4_500_000}  # noqa: RUF012
+    node_budget_by_game: dict[str, int] = _by_game(lambda g: g.full_node_budget)
     #: Stop early (after at least ``min_worlds``) when one card leads by this many points.
     min_worlds: int = 8
     decisive: float = 60.0
-    #: Per game, ``(worlds, min_worlds)`` where they differ from the above. Schieber: 40
-    #: worlds (at least 12), and its contract and push by the rules of thumb
-    #: (:attr:`bids_by_rules`), measured stronger against ChallengePlayer than 20 worlds
-    #: and simulated contracts: +12.7 points per deal (paired over the same 1,000 deals,
-    #: 95% interval +3.2 to +22.2; see docs/bots.md).
-    worlds_by_game: dict[str, tuple[int, int]] = {"schieber": (40, 12)}  # noqa: RUF012
-    bids_by_rules = frozenset({"schieber"})
-    #: Schieber searched 4 tricks ahead, to the end from 5 left (the base: 3 and 4):
-    #: +13 points per deal more against ChallengePlayer, paired (docs/bots.md).
+    #: Per game, ``(worlds, min_worlds)`` where they differ from the above, the games
+    #: whose bids the rules of thumb make, and the depth where it differs (each game's
+    #: :class:`SearchGame`, ``full_*``; Schieber's measured in docs/bots.md).
+    worlds_by_game: dict[str, tuple[int, int]] = _by_game(lambda g: g.full_worlds)
+    bids_by_rules = frozenset(_by_game(lambda g: g.bids_by_rules or None))
     depth: dict[str, tuple[int, int]] = {  # noqa: RUF012 - read-only table
-        **SearchBot.depth, "schieber": (4, 5),
+        **SearchBot.depth, **_by_game(lambda g: g.full_depth),
     }
 
     def _play_values(self, view: Any, game: str, plays: list[Action]) -> dict[Action, float]:
@@ -738,7 +772,7 @@ class HardBot(PIMCBot):
     #: the model, trained on values 4 tricks deep, chose worse, paired over the same
     #: boards. ``expert`` keeps its simulated bids, the ones its peer matches measured,
     #: until a paired run at that level shows the model better.
-    learned_bids = frozenset({"deberts", "belote"})
+    learned_bids = frozenset(_by_game(lambda g: g.learned_bids or None))
     node_budget = 2_500_000
     node_budget_by_game: dict[str, int] = {}  # noqa: RUF012 - read-only table
 

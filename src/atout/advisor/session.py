@@ -40,6 +40,7 @@ from atout.games.actions import CancelDeal, Exchange, Play, Trump
 from atout.games.base import Deal, Match
 from atout.i18n import catalog, explain, translate
 from atout.kits import kit, kit_of
+from atout.kits.dealing import Entered
 
 __all__ = ["Advisor", "Need", "explain_refusal", "seat_name"]
 
@@ -683,61 +684,9 @@ class _EntrySampler(WorldSampler):
         trick = [*trick, (seat, card)]
         return [] if len(trick) == n else trick
 
-    def _ordered(self, seat: int, cards: int, rng: random.Random) -> list[int]:
-        """A seat's initial cards in dealing order: the person's as entered (first
-        cards, then the later ones), another seat's at random."""
-        out = list(bits(cards))
-        rng.shuffle(out)
-        if seat == self.seat and self.my_first:
-            out.sort(key=lambda c: not self.my_first >> c & 1)
-        return out
-
-    def _deck_deberts(self, initial: list[int], rest: int, rng: random.Random) -> Any:
-        from atout.games.deberts import DebertsDeal
-
-        v = self.view
-        non, dea = 1 - v.dealer, v.dealer
-        original = int(v.exchange[1]) if v.exchange is not None else int(v.indicator)
-        if v.exchange is not None:
-            ex_seat = v.exchange[0]
-            initial[ex_seat] = initial[ex_seat] & ~(1 << original) | 1 << int(v.indicator)
-        others = list(bits(rest))
-        rng.shuffle(others)
-        if v.phase == "bidding":
-            if not self.later_me:
-                return super()._deck_deberts(initial, rest, rng)
-            first = {s: self._ordered(s, initial[s], rng) for s in (0, 1)}
-            first[self.seat] += list(bits(self.later_me))
-            first[1 - self.seat] += others[:3]
-            stock = [*others[3:], self.bottom]
-        else:
-            first = {s: self._ordered(s, initial[s], rng) for s in (0, 1)}
-            stock = [*others, *([] if v.bottom is None else [int(v.bottom)])]
-        nh, dh = first[non], first[dea]
-        deck = [*nh[0:3], *dh[0:3], *nh[3:6], *dh[3:6], original, *nh[6:9], *dh[6:9], *stock]
-        return DebertsDeal(deck, v.dealer, v.options)
-
-    def _deck_belote(self, initial: list[int], rest: int, rng: random.Random) -> Any:
-        from atout.games.belote import BeloteDeal, deck_from_hands
-
-        v = self.view
-        if v.phase == "bidding" and not self.later_me:
-            return super()._deck_belote(initial, rest, rng)
-        turned = int(v.turned)
-        order = [(v.dealer + 1 + i) % 4 for i in range(4)]
-        cards = {s: self._ordered(s, initial[s] & ~(1 << turned), rng) for s in range(4)}
-        others = list(bits(rest))
-        rng.shuffle(others)
-        taker = v.taker if v.taker is not None else self.taker
-        if v.phase == "bidding":
-            for s in order:
-                if s == self.seat:
-                    cards[s] += list(bits(self.later_me))
-                else:
-                    cards[s] += [others.pop() for _ in range(2 if s == taker else 3)]
-        del taker
-        deck = deck_from_hands([cards[s] for s in range(4)], turned, v.dealer)
-        return BeloteDeal(deck, v.dealer, v.options)
+    def _deck(self, initial: list[int], rest: int, rng: random.Random) -> Any:
+        entered = Entered(self.seat, self.my_first, self.later_me, self.bottom, self.taker)
+        return self._kit.deals().world_deal(self.view, initial, rest, rng, entered)
 
 
 def _seats_played(view: Any) -> set[int]:

@@ -34,7 +34,7 @@ import dataclasses
 import random
 from typing import Any
 
-from atout.cards import Rank, bits
+from atout.cards import bits
 from atout.kits import game_of, kit
 
 __all__ = ["NoWorldError", "WorldSampler", "sample_world", "sample_worlds"]
@@ -78,8 +78,6 @@ class WorldSampler:
         self.seat = view.seat
         self.deck = game_kit.deals().deck_mask
         self._lone: Any = None  # the view as a lone deal gives it (_deal_level)
-        self.must = [0] * self.n
-        self.forbid = [0] * self.n
         self.played = [0] * self.n
         for trick in _plays_by_trick(view):
             for s, c in trick:
@@ -89,9 +87,11 @@ class WorldSampler:
             played_all |= m
         self.played_all = played_all
         self.known = view.hand.mask | played_all  # cards whose place is known
-        self.sizes = [0] * self.n
-        self.rest_size = 0
-        getattr(self, f"_setup_{self.game}")()
+        hidden = game_kit.deals().hidden(view, self.seat, self.played)
+        self.sizes, self.must, self.forbid = hidden.sizes, hidden.must, hidden.forbid
+        self.public = hidden.public
+        #: The cards not dealt yet (in no hand): the unknown ones the hands do not take.
+        self.rest_size = (self.deck & ~self.known & ~self.public).bit_count() - sum(self.sizes)
         if view.phase != "bidding" and view.phase != "choosing" and self._trump_known():
             self._infer_from_plays()
         for s in range(self.n):
@@ -110,79 +110,6 @@ class WorldSampler:
         return getattr(self.view, "contract", None) is not None or (
             getattr(self.view, "trump", None) is not None
         )
-
-    def _setup_deberts(self) -> None:
-        v = self.view
-        other = 1 - self.seat
-        self.sizes[other] = v.opponent_hand_size
-        public = 1 << int(v.indicator)
-        if v.bottom is not None:
-            public |= 1 << int(v.bottom)
-        if v.exchange is not None:
-            ex_seat, original = v.exchange
-            if ex_seat == other:
-                self.must[other] |= 1 << int(original)
-        self.public = public
-        for meld in v.shown_sequences:
-            if v.sequence_winner == other:
-                self.must[other] |= meld.mask
-        if v.trump is not None:
-            self._bela_inference(int(v.trump), v.bela)
-        unknown = self.deck & ~self.known & ~public
-        self.rest_size = unknown.bit_count() - v.opponent_hand_size
-
-    def _bela_inference(self, trump: int, said: tuple[bool, ...]) -> None:
-        """Bela/belote: said with the first of trump K and Q; a K or Q played without it
-        proves the other was not in that hand."""
-        king = 1 << (9 * trump + Rank.KING)
-        queen = 1 << (9 * trump + Rank.QUEEN)
-        for s in range(self.n):
-            if s == self.seat:
-                continue
-            mine = self.played[s] & (king | queen)
-            if not mine:
-                continue
-            other = (king | queen) & ~mine
-            if said[s]:
-                self.must[s] |= other
-            else:
-                self.forbid[s] |= other
-
-    def _setup_belote(self) -> None:
-        v = self.view
-        self.public = 0
-        for s in range(4):
-            if s != self.seat:
-                self.sizes[s] = v.hand_sizes[s]
-        if v.taker is not None and v.taker != self.seat:
-            self.must[v.taker] |= 1 << int(v.turned)
-        elif v.taker is None:
-            self.public = 1 << int(v.turned)
-        for s, meld in v.shown_announcements:
-            if s != self.seat:
-                self.must[s] |= meld.mask
-        if v.trump is not None:
-            said = tuple(b > 0 for b in v.belote)
-            self._bela_inference(int(v.trump), said)
-        unknown = self.deck & ~self.known & ~self.public
-        must_all = 0
-        for s in range(4):
-            must_all |= self.must[s]
-        self.rest_size = unknown.bit_count() - sum(self.sizes)
-
-    def _setup_schieber(self) -> None:
-        v = self.view
-        self.public = 0
-        for s in range(4):
-            if s != self.seat:
-                self.sizes[s] = v.hand_sizes[s]
-        for s, meld in v.shown_weis:
-            if s != self.seat:
-                self.must[s] |= meld.mask
-        if v.stoeck is not None and v.stoeck != self.seat and v.trump is not None:
-            t = int(v.trump)
-            self.must[v.stoeck] |= (1 << (9 * t + Rank.KING)) | (1 << (9 * t + Rank.QUEEN))
-        self.rest_size = 0
 
     # -- inferences from the plays ------------------------------------------------------
     def _infer_from_plays(self) -> None:
@@ -285,7 +212,7 @@ class WorldSampler:
         hands, rest = dealt
         initial = [hands[s] | self.played[s] for s in range(self.n)]
         try:
-            deal = getattr(self, f"_deck_{self.game}")(initial, rest, rng)
+            deal = self._deck(initial, rest, rng)
         except ValueError:
             return None
         from atout.games.base import IllegalActionError
@@ -311,6 +238,11 @@ class WorldSampler:
             return None
         return deal
 
+    def _deck(self, initial: list[int], rest: int, rng: random.Random) -> Any:
+        """A world's deal from each seat's initial cards and the cards not dealt yet
+        (the game's :meth:`~atout.kits.dealing.Dealing.world_deal`)."""
+        return self._kit.deals().world_deal(self.view, initial, rest, rng)
+
     def _deal_level(self, view: Any) -> Any:
         """The view as a lone deal would give it: no match-level fields (the scores and
         what hangs or is held stay where the deal itself carries the scores)."""
@@ -320,63 +252,3 @@ class WorldSampler:
         names = {f.name for f in dataclasses.fields(view)}
         return dataclasses.replace(view, **{k: v for k, v in reset.items() if k in names})
 
-    def _deck_deberts(self, initial: list[int], rest: int, rng: random.Random) -> Any:
-        from atout.games.deberts import DebertsDeal
-
-        v = self.view
-        original = int(v.exchange[1]) if v.exchange is not None else int(v.indicator)
-        if v.exchange is not None:
-            ex_seat = v.exchange[0]
-            seven = int(v.indicator)
-            initial[ex_seat] = initial[ex_seat] & ~(1 << original) | 1 << seven
-        non, dea = 1 - v.dealer, v.dealer
-        if v.phase == "bidding":
-            first = {s: list(bits(initial[s])) for s in (0, 1)}
-            later = list(bits(rest))
-            rng.shuffle(later)
-            rng.shuffle(first[0])
-            rng.shuffle(first[1])
-            nh, dh = first[non], first[dea]
-            deck = [*nh[0:3], *dh[0:3], *nh[3:6], *dh[3:6], original, *later]
-        else:
-            nh = list(bits(initial[non]))
-            dh = list(bits(initial[dea]))
-            rng.shuffle(nh)
-            rng.shuffle(dh)
-            stock = list(bits(rest))
-            rng.shuffle(stock)
-            if v.bottom is not None:
-                stock.append(int(v.bottom))
-            deck = [*nh[0:3], *dh[0:3], *nh[3:6], *dh[3:6], original, *nh[6:9], *dh[6:9],
-                    *stock]
-        return DebertsDeal(deck, v.dealer, v.options)
-
-    def _deck_belote(self, initial: list[int], rest: int, rng: random.Random) -> Any:
-        from atout.games.belote import BeloteDeal, deck_from_hands
-
-        v = self.view
-        turned = int(v.turned)
-        cards = [[c for c in bits(initial[s]) if c != turned] for s in range(4)]
-        for s in range(4):
-            rng.shuffle(cards[s])
-        later: list[int] = []
-        if v.phase == "bidding":  # the hands hold their first 5: the rest is undealt
-            later = list(bits(rest))
-            rng.shuffle(later)
-        return BeloteDeal(deck_from_hands(cards, turned, v.dealer, later), v.dealer, v.options)
-
-    def _deck_schieber(self, initial: list[int], rest: int, rng: random.Random) -> Any:
-        from atout.games.schieber import SchieberDeal
-
-        v = self.view
-        cards = {s: list(bits(initial[s])) for s in range(4)}
-        for s in range(4):
-            rng.shuffle(cards[s])
-        deck: list[int] = []
-        for packet in range(12):
-            s = (v.dealer + 1 + packet) % 4
-            r = packet // 4
-            deck += cards[s][3 * r: 3 * r + 3]
-        return SchieberDeal(
-            deck, v.dealer, v.options, forehand=v.forehand, scores=v.scores
-        )

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from atout.cards import Card, Rank
+from atout.cards import Card, Rank, bits
 from atout.games.actions import Action, AnnounceCapot, Pass, Trump
 from atout.games.base import Meld
-from atout.games.belote import Announced, BeloteDealResult, BeloteSaid, BeloteView, CapotAnnounced
+from atout.games.belote import (
+    Announced,
+    BeloteDeal,
+    BeloteDealResult,
+    BeloteSaid,
+    BeloteView,
+    CapotAnnounced,
+    deck_from_hands,
+)
 from atout.games.events import Announcement, Event, MeldsWon
 from atout.kits import GameKit
-from atout.kits.dealing import Dealing, Refusal, run_masks
+from atout.kits.dealing import Dealing, Entered, Hidden, Refusal, run_masks
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
 
 __all__ = ["KIT", "BeloteDealing", "BelotePresenter", "announced"]
@@ -187,6 +196,47 @@ class BeloteDealing(Dealing[BeloteView]):
                 melds[seat] += 1
         return [(int(took == seat), int(took == seat and r.outcome == "made"), melds[seat],
                  int(r.capot is not None and seat % 2 == r.capot)) for seat in range(seats)]
+
+    def hidden(self, view: BeloteView, me: int, played: list[int]) -> Hidden:
+        v = view
+        found = Hidden([0 if s == me else v.hand_sizes[s] for s in range(4)], [0] * 4, [0] * 4)
+        if v.taker is not None and v.taker != me:
+            found.must[v.taker] |= 1 << int(v.turned)
+        elif v.taker is None:
+            found.public = 1 << int(v.turned)
+        for s, meld in v.shown_announcements:
+            if s != me:
+                found.must[s] |= meld.mask
+        if v.trump is not None:
+            found.honours(int(v.trump), [b > 0 for b in v.belote], played, me)
+        return found
+
+    def world_deal(self, view: BeloteView, hands: list[int], rest: int,
+                   rng: random.Random, entered: Entered | None = None) -> Any:
+        v = view
+        turned = int(v.turned)
+        if entered is not None and (v.phase != "bidding" or entered.later):
+            order = [(v.dealer + 1 + i) % 4 for i in range(4)]
+            held = {s: entered.ordered(s, hands[s] & ~(1 << turned), rng) for s in range(4)}
+            others = list(bits(rest))
+            rng.shuffle(others)
+            taker = v.taker if v.taker is not None else entered.taker
+            if v.phase == "bidding":
+                for s in order:
+                    if s == entered.seat:
+                        held[s] += list(bits(entered.later))
+                    else:
+                        held[s] += [others.pop() for _ in range(2 if s == taker else 3)]
+            deck = deck_from_hands([held[s] for s in range(4)], turned, v.dealer)
+            return BeloteDeal(deck, v.dealer, v.options)
+        cards = [[c for c in bits(hands[s]) if c != turned] for s in range(4)]
+        for s in range(4):
+            rng.shuffle(cards[s])
+        later: list[int] = []
+        if v.phase == "bidding":  # the hands hold their first 5: the rest is undealt
+            later = list(bits(rest))
+            rng.shuffle(later)
+        return BeloteDeal(deck_from_hands(cards, turned, v.dealer, later), v.dealer, v.options)
 
     def melds_said(self, view: BeloteView) -> tuple[Sequence[Any], set[int]]:
         return view.announcements, {s for s, _ in view.shown_announcements}

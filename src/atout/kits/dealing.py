@@ -7,19 +7,71 @@ in one go with nothing turned up, nothing said with the first card, no honour to
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from atout.cards import DECK_32, DECK_36, RANK_MASK, Card
+from atout.cards import DECK_32, DECK_36, RANK_MASK, Card, Rank, bits
 from atout.kits.present import GameView, Param
 
-__all__ = ["Dealing", "Refusal", "run_masks"]
+__all__ = ["Dealing", "Entered", "Hidden", "Refusal", "run_masks"]
 
 
 def run_masks(length: int, top: int, suits: list[int]) -> list[int]:
     """The cards of a run of ``length`` up to ``top`` in each of ``suits`` (where it fits)."""
     low = top - length + 1
     return [((1 << length) - 1) << (9 * s + low) for s in suits if low >= 1]
+
+
+@dataclass
+class Hidden:
+    """What a seat's view says of the cards it cannot see (the world sampler's
+    constraints, before what the plays show): each seat's number of cards in hand (0
+    for the seat itself), the cards each surely holds and those it cannot hold, and the
+    cards face up in no hand."""
+
+    sizes: list[int]
+    must: list[int]
+    forbid: list[int]
+    public: int = 0
+
+    def honours(self, trump: int, said: Sequence[bool], played: list[int], me: int) -> None:
+        """Bela or belote: said with the first of the trump king and queen played; one
+        played without it proves the other was not in that hand."""
+        king = 1 << (9 * trump + Rank.KING)
+        queen = 1 << (9 * trump + Rank.QUEEN)
+        for s, cards in enumerate(played):
+            mine = cards & (king | queen)
+            if s == me or not mine:
+                continue
+            other = (king | queen) & ~mine
+            if said[s]:
+                self.must[s] |= other
+            else:
+                self.forbid[s] |= other
+
+
+@dataclass(frozen=True)
+class Entered:
+    """What a person at a real table entered of their own cards (the advisor): their
+    seat, the cards they got first and those dealt after the bidding, the bottom card
+    they saw (-1: none), and the seat that took (-1: none yet)."""
+
+    seat: int
+    first: int = 0
+    later: int = 0
+    bottom: int = -1
+    taker: int = -1
+
+    def ordered(self, seat: int, cards: int, rng: random.Random) -> list[int]:
+        """A seat's initial cards in dealing order: the person's as entered (first
+        cards, then the later ones), another seat's at random."""
+        out = list(bits(cards))
+        rng.shuffle(out)
+        if seat == self.seat and self.first:
+            out.sort(key=lambda c: not self.first >> c & 1)
+        return out
 
 
 V = TypeVar("V", bound=GameView, contravariant=True)
@@ -102,6 +154,21 @@ class Dealing(Generic[V]):
         """What one deal's ``result`` counts for each seat in a club's statistics: the
         contracts it took, of those made, the scoring melds it held, and the deals its
         side took every trick (:func:`atout.clubs.match_stats`)."""
+        raise NotImplementedError
+
+    def hidden(self, view: V, me: int, played: list[int]) -> Hidden:
+        """What ``view`` (``me``'s) says of the cards ``me`` cannot see; ``played``: each
+        seat's cards played so far."""
+        raise NotImplementedError
+
+    def world_deal(self, view: V, hands: list[int], rest: int, rng: random.Random,
+                   entered: Entered | None = None) -> Any:
+        """A deal from its start in which each seat holds ``hands[s]`` (its cards now and
+        those it played) and ``rest`` are the cards not dealt yet, the deck in the order
+        the game deals it and the face-up cards where ``view`` shows them (shuffled
+        within what ``view`` leaves open); ``ValueError`` where that cannot be. With
+        ``entered``, the person's cards come in the order they entered them, and those
+        dealt after the bidding where they were dealt."""
         raise NotImplementedError
 
     def unshown_melds(self, view: V, me: int) -> list[tuple[int, list[int]]]:

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from atout.cards import CARDS, Card, Rank
+from atout.cards import CARDS, Card, Rank, bits
 from atout.games.actions import Action, CancelDeal, Double, Exchange, Pass, Redouble, Trump
 from atout.games.base import Meld
-from atout.games.deberts import Bela, DebertsDealResult, DebertsView, FourSevens, SevenExchanged
+from atout.games.deberts import (
+    Bela,
+    DebertsDeal,
+    DebertsDealResult,
+    DebertsView,
+    FourSevens,
+    SevenExchanged,
+)
 from atout.games.events import Announcement, Event, MeldsWon
 from atout.kits import GameKit
-from atout.kits.dealing import Dealing, Refusal, run_masks
+from atout.kits.dealing import Dealing, Entered, Hidden, Refusal, run_masks
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
 
 __all__ = ["KIT", "DebertsDealing", "DebertsPresenter"]
@@ -177,6 +185,68 @@ class DebertsDealing(Dealing[DebertsView]):
             len(r.sequences[seat]) + (r.bela[seat] > 0),
             int(bool(r.played and tricks and r.tricks[seat] == tricks)),
         ) for seat in range(seats)]
+
+    def hidden(self, view: DebertsView, me: int, played: list[int]) -> Hidden:
+        v = view
+        other = 1 - me
+        found = Hidden([0, 0], [0, 0], [0, 0], 1 << int(v.indicator))
+        found.sizes[other] = v.opponent_hand_size
+        if v.bottom is not None:
+            found.public |= 1 << int(v.bottom)
+        if v.exchange is not None:
+            ex_seat, original = v.exchange
+            if ex_seat == other:
+                found.must[other] |= 1 << int(original)
+        for meld in v.shown_sequences:
+            if v.sequence_winner == other:
+                found.must[other] |= meld.mask
+        if v.trump is not None:
+            found.honours(int(v.trump), v.bela, played, me)
+        return found
+
+    def world_deal(self, view: DebertsView, hands: list[int], rest: int,
+                   rng: random.Random, entered: Entered | None = None) -> Any:
+        v = view
+        original = int(v.exchange[1]) if v.exchange is not None else int(v.indicator)
+        if v.exchange is not None:
+            ex_seat = v.exchange[0]
+            seven = int(v.indicator)
+            hands[ex_seat] = hands[ex_seat] & ~(1 << original) | 1 << seven
+        non, dea = 1 - v.dealer, v.dealer
+        others = list(bits(rest))
+        if entered is not None:
+            rng.shuffle(others)  # (drawn even where the cards are dealt as without entries)
+        if entered is not None and (v.phase != "bidding" or entered.later):
+            first = {s: entered.ordered(s, hands[s], rng) for s in (0, 1)}
+            if v.phase == "bidding":
+                first[entered.seat] += list(bits(entered.later))
+                first[1 - entered.seat] += others[:3]
+                stock = [*others[3:], entered.bottom]
+            else:
+                stock = [*others, *([] if v.bottom is None else [int(v.bottom)])]
+            nh, dh = first[non], first[dea]
+            deck = [*nh[0:3], *dh[0:3], *nh[3:6], *dh[3:6], original, *nh[6:9], *dh[6:9],
+                    *stock]
+        elif v.phase == "bidding":
+            first = {s: list(bits(hands[s])) for s in (0, 1)}
+            later = list(bits(rest))
+            rng.shuffle(later)
+            rng.shuffle(first[0])
+            rng.shuffle(first[1])
+            nh, dh = first[non], first[dea]
+            deck = [*nh[0:3], *dh[0:3], *nh[3:6], *dh[3:6], original, *later]
+        else:
+            nh = list(bits(hands[non]))
+            dh = list(bits(hands[dea]))
+            rng.shuffle(nh)
+            rng.shuffle(dh)
+            stock = list(bits(rest))
+            rng.shuffle(stock)
+            if v.bottom is not None:
+                stock.append(int(v.bottom))
+            deck = [*nh[0:3], *dh[0:3], *nh[3:6], *dh[3:6], original, *nh[6:9], *dh[6:9],
+                    *stock]
+        return DebertsDeal(deck, v.dealer, v.options)
 
     def unshown_melds(self, view: DebertsView, me: int) -> list[tuple[int, list[int]]]:
         other = 1 - me

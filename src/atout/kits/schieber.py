@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from atout.cards import RANK_MASK, Card, Rank
+from atout.cards import RANK_MASK, Card, Rank, bits
 from atout.games.actions import Action, Claim, NoTrump, Push, Trump
 from atout.games.base import Meld
 from atout.games.events import Announcement, Event
 from atout.games.schieber import (
     FACTORS,
     Claimed,
+    SchieberDeal,
     SchieberDealResult,
     SchieberView,
     Stoeck,
@@ -20,7 +22,7 @@ from atout.games.schieber import (
     weis_key,
 )
 from atout.kits import GameKit
-from atout.kits.dealing import Dealing
+from atout.kits.dealing import Dealing, Entered, Hidden
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
 
 __all__ = [
@@ -295,6 +297,30 @@ class SchieberDealing(Dealing[SchieberView]):
             r.card_points[r.chooser % 2] > r.card_points[1 - r.chooser % 2])
         return [(int(r.chooser == seat), int(made and r.chooser == seat), melds[seat],
                  int(r.match_bonus[seat % 2] > 0)) for seat in range(seats)]
+
+    def hidden(self, view: SchieberView, me: int, played: list[int]) -> Hidden:
+        v = view
+        found = Hidden([0 if s == me else v.hand_sizes[s] for s in range(4)], [0] * 4, [0] * 4)
+        for s, meld in v.shown_weis:
+            if s != me:
+                found.must[s] |= meld.mask
+        if v.stoeck is not None and v.stoeck != me and v.trump is not None:
+            t = int(v.trump)
+            found.must[v.stoeck] |= (1 << (9 * t + Rank.KING)) | (1 << (9 * t + Rank.QUEEN))
+        return found
+
+    def world_deal(self, view: SchieberView, hands: list[int], rest: int,
+                   rng: random.Random, entered: Entered | None = None) -> Any:
+        v = view
+        cards = {s: list(bits(hands[s])) for s in range(4)}
+        for s in range(4):
+            rng.shuffle(cards[s])
+        deck: list[int] = []
+        for packet in range(12):
+            s = (v.dealer + 1 + packet) % 4
+            r = packet // 4
+            deck += cards[s][3 * r: 3 * r + 3]
+        return SchieberDeal(deck, v.dealer, v.options, forehand=v.forehand, scores=v.scores)
 
     def melds_said(self, view: SchieberView) -> tuple[Sequence[Any], set[int]]:
         return view.weis_announced, {s for s, _ in view.shown_weis}

@@ -565,12 +565,20 @@ class TableManager:
         if table.gone:  # another process runs the table: it writes the log
             raise ActionRefused("stale", web_text("error.stale", "en"))
         loop = asyncio.get_running_loop()
-        try:
-            await loop.run_in_executor(self.log_writer, self.store.append_event, table.id,
+        written = loop.run_in_executor(self.log_writer, self.store.append_event, table.id,
                                        table.seq, seat, text)
+        # once written, the step is applied whatever happens to the caller: a page that
+        # closes meanwhile cancels its handler, and a step in the log but not in memory
+        # would refuse the table's next action as a duplicate
+        cancelled = await _finish(written)
+        try:
+            written.result()
         except DuplicateEvent:
             # another server process wrote this step: bring our copy up to date
             self.catch_up(table)
+            self.wake(table)  # the caught-up step may give the turn to a bot
+            if cancelled:
+                raise asyncio.CancelledError from None
             raise ActionRefused("stale", web_text("error.stale", "en")) from None
         if text.startswith("@"):
             table.apply_event(table.seq, seat, text)
@@ -580,8 +588,11 @@ class TableManager:
             table.turn_started = table.clock()
         table.last_used = time.monotonic()
         if table.match.is_over:
-            await loop.run_in_executor(self.log_writer, self.store.mark_finished, table.id)
+            cancelled |= await _finish(
+                loop.run_in_executor(self.log_writer, self.store.mark_finished, table.id))
         self._arm(table)
+        if cancelled:
+            raise asyncio.CancelledError
 
     def hint_view(self, table: LiveTable, seat: int | None, lang: str) -> Any:
         """The view a hint for ``seat`` is worked out from; raises :class:`ActionRefused`
@@ -663,7 +674,9 @@ class TableManager:
                 try:
                     await self._commit(table, seat, action)
                 except ActionRefused:
-                    return
+                    if table.seq == seq:
+                        return
+                    continue  # another process played this step: the table caught up
             await table.broadcast()
             if not table.watchers and self.bot_delay:
                 await asyncio.sleep(0)
@@ -758,6 +771,20 @@ class TableManager:
                         await task
         self.workers.close()
         self.log_writer.shutdown(wait=False)
+
+
+async def _finish(future: asyncio.Future[Any]) -> bool:
+    """Wait until ``future`` is done even when the waiting task is cancelled; whether
+    it was (the caller raises the cancellation once its step is complete)."""
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.shield(future)
+        except asyncio.CancelledError:
+            cancelled = True
+        except Exception:  # the caller reads the future's outcome
+            break
+    return cancelled
 
 
 def final_result(match: Any) -> dict[str, Any] | None:

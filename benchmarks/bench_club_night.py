@@ -40,7 +40,6 @@ import random
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -191,11 +190,6 @@ def several(args: argparse.Namespace) -> list[dict[str, Any]]:
         conn.execute(text(f'CREATE SCHEMA "{schema}"'))
     try:
         server = Server(schema_url(base, schema), args.processes, args)
-        # atout serve logs every request on its standard output: read it, or the pipe
-        # fills and the server stops to wait for a reader
-        out = server.proc.stdout
-        assert out is not None
-        threading.Thread(target=lambda: [None for _ in out], daemon=True).start()
         try:
             return run(server.port, args, server.pids)
         finally:

@@ -59,6 +59,9 @@ def play_table(client: TestClient, table_id: str, seed: int, boards: int | None 
     rng = random.Random(seed)
 
     async def run() -> Any:
+        cluster = client.app.state.cluster  # type: ignore[attr-defined]
+        if cluster is not None:  # on PostgreSQL, run the table as a page's connection does:
+            assert await cluster.route(table_id) is None  # with its lease (else it is let go)
         table = await manager.get(table_id)
         problems: list[str] = []
         if received is not None:

@@ -13,7 +13,7 @@ import pytest
 from atout.bots.base import Bot, bot_names, make_bot
 from atout.games.events import Acted, Announcement, DealStarted, MeldShown, TrickWon
 from atout.i18n import LANGUAGES, Translator, catalog, lookup, messages
-from atout.kits import KITS, NAMES, GameKit, get_game, kit
+from atout.kits import KITS, NAMES, GameKit, get_game, kit, load
 from atout.kits.present import Field, Msg, Param, Presenter, Seat, SuitName, Words, render, to_json
 from atout.scorekeeper import new_sheet
 from atout.terminal.common import BaseRenderer
@@ -122,6 +122,40 @@ def test_scoresheet_entries_lessons_and_renderer_are_the_game_s(game: str) -> No
     assert all(step.id.startswith(f"{game}.") for lesson in course.LESSONS
                for step in lesson.steps)
     assert issubclass(game_kit.renderer_class(), BaseRenderer)
+
+
+@pytest.mark.parametrize("game", KIT_NAMES)
+def test_each_layer_s_part_for_the_game_is_the_kit_s(game: str) -> None:
+    """The kernel's, the solver's, the search bots', the learned bidding's and the
+    environments' parts that the kit names load, are of their layer's kind and agree
+    with the engine; the dealing tells what a view says of the hidden cards and deals a
+    world from hands (docs/architecture.md, "A game is one kit")."""
+    from atout.bots.bidding import KINDS, BiddingGame
+    from atout.bots.search import SearchBot, SearchGame
+    from atout.bots.solver import SolverGame, solver_game
+    from atout.env.encoding import Encoding
+    from atout.kernel.deals import FIELDS, KernelGame
+
+    game_kit = KITS[game]
+    compiled = game_kit.compiled()
+    assert isinstance(compiled, KernelGame) and FIELDS[game] == compiled.fields
+    assert isinstance(solver_game(game), SolverGame)
+    search = load(game_kit.search)
+    assert isinstance(search, SearchGame) and SearchBot.depth[game] == search.depth
+    bidding = load(game_kit.bidding)
+    assert isinstance(bidding, BiddingGame) and KINDS[game] == bidding.kinds
+    assert isinstance(load(game_kit.encoding), Encoding)
+    deal = game_kit.game.deal(seed=3, dealer=0)
+    view = deal.view(0)
+    hidden = game_kit.deals().hidden(view, 0, [0] * game_kit.num_players)
+    assert hidden.sizes[0] == 0 and sum(hidden.sizes) == sum(
+        bin(deal.hands[s]).count("1") for s in range(1, game_kit.num_players))
+    held = 0
+    for hand in deal.hands:
+        held |= hand
+    rest = game_kit.deals().deck_mask & ~held & ~hidden.public  # not dealt yet
+    world = game_kit.deals().world_deal(view, list(deal.hands), rest, random.Random(1))
+    assert world.view(0) == view
 
 
 def _params(value: Param) -> list[Param]:

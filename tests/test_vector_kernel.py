@@ -209,7 +209,7 @@ def test_warm_programs_prepares_the_kernels_it_names() -> None:
     told: list[str] = []
     spent = warm_programs(lambda game, seconds: told.append(game), games=("deberts",))
     assert told == ["deberts"] and spent > 0
-    assert deals._deberts.signatures and vector.step_deberts.signatures
+    assert vector._deb_deals.signatures and vector.step_deberts.signatures
 
 
 def test_warm_command_prepares_the_programs_kernels_on_request(monkeypatch: Any) -> None:

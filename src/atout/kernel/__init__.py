@@ -68,7 +68,7 @@ def play_deals(
     import numpy as np
 
     from atout.games import get_game
-    from atout.kernel import deals
+    from atout.kernel import deals, vector
 
     if game not in _GAMES:
         raise ValueError(f"no kernel for {game!r}; choose one of {', '.join(_GAMES)}")
@@ -90,7 +90,7 @@ def play_deals(
     deck = np.zeros((rows, _DECK_SIZE[game]), dtype=np.int64)
     actions = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
     legal = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
-    deals.run(game, n, seed, first, opts, out, record, deck, actions, legal, policy)
+    vector.run_deals(game, n, seed, first, opts, out, record, deck, actions, legal, policy)
     result: dict[str, Any] = {}
     for name, col in deals.columns(game).items():
         pair = f"{name}*2" in deals.FIELDS[game]

@@ -409,6 +409,9 @@ class Timed(Bot):
             self.clock.setdefault(self.key, []).append(time.perf_counter() - start)
         return action
 
+    def evaluate(self, view: Any) -> list[tuple[Action, float]]:
+        return self.bot.evaluate(view)
+
 
 @dataclass
 class Match:

@@ -128,7 +128,7 @@ def _floor_schieber() -> Callable[[int, int], Result]:
     from atout.games import schieber as sch
 
     key_of = sch._KEY
-    points_of = sch._POINTS
+    points_of = sch.POINTS
     trump_key = sch._TRUMP_KEY
     above = sch._TRUMPS_ABOVE
     puur = sch._PUUR

@@ -69,3 +69,20 @@ def test_confidence_interval_is_that_of_the_mean_per_deal() -> None:
     low, high = result.confidence_interval
     assert high - 20.0 == pytest.approx(1.96 * sd / math.sqrt(3))
     assert 20.0 - low == pytest.approx(1.96 * sd / math.sqrt(3))
+
+
+def test_a_bot_that_only_chooses_can_be_made_and_values_its_choice_first() -> None:
+    """The API's own bots implement only ``choose`` (docs/api.md, examples/): the base
+    class must not demand ``evaluate`` of them."""
+    from atout.bots.base import Bot
+    from atout.games import get_game
+
+    class Last(Bot):
+        def choose(self, view):  # type: ignore[no-untyped-def]
+            return view.legal_actions[-1]
+
+    match = get_game("belote").match(seed=3)
+    view = match.view(match.current_player())
+    values = Last(seed=1).evaluate(view)
+    assert values[0] == (view.legal_actions[-1], 0.0)
+    assert sorted(map(str, (a for a, _ in values))) == sorted(map(str, view.legal_actions))

@@ -172,3 +172,31 @@ def test_illegal_actions_change_nothing_and_undo_restores(seed: int, data: st.Da
     while keys:
         deal.undo()
         assert deal.state_key() == keys.pop()
+
+
+def test_no_event_a_seat_receives_names_a_card_hidden_from_it() -> None:
+    """The secrecy check above, run on the seats' event streams of whole matches: the
+    events of each action that a seat may know name no card of the other hand (less
+    what was shown) or of the stock, against the deal they belong to."""
+    from atout.games.events import DealStarted, Dealt, cards_named
+
+    options = DebertsOptions(doubling=True, four_sevens=True, target=301)
+    for seed in range(60):
+        rng = random.Random(seed)
+        match = DebertsMatch(seed, options if seed % 2 else None)
+        while not match.is_over:
+            legal = match.legal_actions()
+            events = match.apply(legal[rng.randrange(len(legal))])
+            cut = next((k for k, e in enumerate(events) if isinstance(e, DealStarted)), None)
+            for k, event in enumerate(events):
+                new_deal = cut is not None and k >= cut
+                deal = match.deal if new_deal or (cut is None and not match.is_over) else (
+                    match.deals[-1]
+                )
+                named = set(cards_named(event))
+                for seat in (0, 1):
+                    if event.to is None or event.to == seat:
+                        assert not named & hidden_from(deal, seat), (seed, seat, event)
+                if isinstance(event, Dealt):  # the control: hidden from the other seat
+                    assert event.to is not None
+                    assert named and named <= hidden_from(deal, 1 - event.to), (seed, event)

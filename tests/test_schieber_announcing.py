@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from atout.bots.worlds import _Sampler, _schieber_weis_masks, sample_worlds
+from atout.bots.worlds import WorldSampler, sample_worlds, schieber_weis_masks
 from atout.cards import Rank, Suit
 from atout.games.actions import parse_action
 from atout.games.schieber import (
@@ -178,16 +178,16 @@ def test_calls_survive_a_record_round_trip() -> None:
 def test_weis_masks_fit_exactly_what_was_said() -> None:
     hearts = int(Suit.HEARTS)
     # a run of 5 to the K in trump: one place only
-    assert _schieber_weis_masks(WeisCall(100, 5, K, True), hearts) == [0x1F << (9 * hearts + 3)]
+    assert schieber_weis_masks(WeisCall(100, 5, K, True), hearts) == [0x1F << (9 * hearts + 3)]
     # 100 with length 4: a four of a kind (10 Q K A), never a run
-    fours = _schieber_weis_masks(WeisCall(100, 4), hearts)
+    fours = schieber_weis_masks(WeisCall(100, 4), hearts)
     assert len(fours) == 4 and all(m.bit_count() == 4 for m in fours)
     # a run of 3 to the A not in trump: the three other suits
-    masks = _schieber_weis_masks(WeisCall(20, 3, A, False), hearts)
+    masks = schieber_weis_masks(WeisCall(20, 3, A, False), hearts)
     assert len(masks) == 3 and all(not m >> (9 * hearts) & 0x1FF for m in masks)
     # every mask of a bare call is a Weis of those points
     for points in (20, 50, 100, 200):
-        for mask in _schieber_weis_masks(WeisCall(points), hearts):
+        for mask in schieber_weis_masks(WeisCall(points), hearts):
             assert best_weis(mask, hearts)[0].points == points
 
 
@@ -242,7 +242,7 @@ def test_sampler_places_the_said_weis() -> None:
     deal.apply(deal.legal_actions()[0])
     view = deal.view(0)
     assert view.weis_announced[1] == WeisCall(20, 3, A)
-    sampler = _Sampler(view)
+    sampler = WorldSampler(view)
     assert sampler.announced and sampler.announced[0][0] == 1
     rng = random.Random(1)
     for _ in range(20):

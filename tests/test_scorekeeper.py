@@ -343,6 +343,21 @@ def test_schieber_stop_losers_keep_their_weis_and_stoeck() -> None:
     assert row.recorded == (240, 0) and sheet.stakes == 2  # 114 < 250: Schneider
 
 
+def test_check_refuses_what_add_refuses_and_writes_nothing() -> None:
+    """The sheet's check (the terminal asks it before writing an entry) gives the
+    refusal ``add`` would give, and leaves the sheet as it was either way."""
+    sheet = new_sheet("schieber", SchieberOptions(target=300))
+    refused = sheet.parse_entry("contract=C stop=1 points=1:80")
+    with pytest.raises(EntryRefused) as info:
+        sheet.check(refused)
+    assert info.value.rule == "score.schieber.claim-short"
+    fine = sheet.parse_entry("contract=H points=100,57")
+    sheet.check(fine)
+    assert sheet.rows == [] and sheet.deal_number == 1
+    sheet.add(fine)
+    assert len(sheet.rows) == 1 and sheet.deal_number == 2
+
+
 def test_schieber_stop_that_does_not_reach_and_false_claims() -> None:
     sheet = new_sheet("schieber", SchieberOptions(target=300))
     with pytest.raises(EntryRefused) as info:

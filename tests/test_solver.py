@@ -22,6 +22,7 @@ from atout.cards import bits
 from atout.games import get_game
 from atout.games.actions import Play
 from atout.games.schieber import OBENABE, UNDENUFE, contract_action
+from atout.kernel import rules
 from test_search_bots import TRICKS, _brute, _ending
 
 
@@ -68,7 +69,7 @@ def _reference(problem: Any) -> dict[int, int]:
         hands[seat] ^= 1 << c
         cards[base + tn] = c
         if tn + 1 == n:
-            winner = (leader + int(solver_module._best_of(cards, base, n, t, stren))) % n
+            winner = (leader + int(rules.best_of(cards, base, n, t, stren))) % n
             gained = sum(int(pts[cards[base + i]]) for i in range(n))
             if ti + 1 == total:
                 gained += last
@@ -87,7 +88,7 @@ def _reference(problem: Any) -> dict[int, int]:
             held = [sum(int(pts[c]) for c in bits(int(hands[o]))) for o in range(n)]
             return sum(h if o % 2 == 0 else -h for o, h in enumerate(held)) // 2
         seat = (leader + tn) % n
-        legal = int(solver_module._legal(
+        legal = int(rules.legal_cards(
             P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above))
         best = -inf if seat % 2 == 0 else inf
         for c in bits(legal):
@@ -104,7 +105,7 @@ def _reference(problem: Any) -> dict[int, int]:
 
     ti, tn = problem.tricks_done, len(problem.trick)
     seat = (problem.leader + tn) % n
-    legal = int(solver_module._legal(
+    legal = int(rules.legal_cards(
         P, hands[seat], cards, 4 * ti, tn, problem.leader, seat, stren, above))
     return {c: play(ti, tn, problem.leader, problem.flags, c, -inf, inf) for c in bits(legal)}
 

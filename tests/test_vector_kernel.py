@@ -203,7 +203,7 @@ def test_kernel_schieber_stops_and_claims_happen() -> None:
 def test_warm_programs_prepares_the_kernels_it_names() -> None:
     """``warm_programs`` compiles (or loads) the complete-deal and vector kernels of
     each game it is given, and reports each one."""
-    from atout.kernel import deals, vector
+    from atout.kernel import vector
     from atout.warm import warm_programs
 
     told: list[str] = []

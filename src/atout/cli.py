@@ -80,11 +80,11 @@ def play(
 
         raise click.UsageError(explain(exc, lang)) from exc
     from atout.bots import warm
-    from atout.bots.search import _SearchBase
+    from atout.bots.search import SearchBot
 
     # a person at the table never waits for the compiler (with --watch, bots alone, the
     # first search waits for it instead: a seed then always gives the same match)
-    searching = any(isinstance(b, _SearchBase) for b in table.bots.values())
+    searching = any(isinstance(b, SearchBot) for b in table.bots.values())
     if searching and not watch and warm.start():
         table.console.print(table.t("bots.warming"))
     sys.exit(table.run())
@@ -347,6 +347,31 @@ def selfplay(
         f"{game}: {deals} deals in {elapsed:.1f} s ({deals / elapsed:,.0f} deals/s), "
         f"{len(files)} files in {out}"
     )
+
+
+@main.command("train-bidding")
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--deals", type=int, default=2000, show_default=True,
+              help="Kernel deals to simulate (every bidding choice of each is played out).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Weights file to write (default: the one atout ships, bidding-GAME.npz).")
+def train_bidding(game: str, deals: int, seed: int, out: str | None) -> None:
+    """Fit the learned bidding of the hard and expert bots on simulated deals of GAME."""
+    from atout.bots.bidding import weights_path
+    from atout.bots.bidding_train import train
+
+    game = game.lower()
+    path = out or str(weights_path(game))
+    start = time.perf_counter()
+
+    def progress(done: int) -> None:
+        if done % 500 == 0 or done == deals:
+            click.echo(f"{done}/{deals} deals, {time.perf_counter() - start:.0f} s", err=True)
+
+    weights = train(game, deals, seed, path, progress=progress)
+    counts = ", ".join(f"{k[2:]} {int(v)}" for k, v in weights.items() if k.startswith("n_"))
+    click.echo(f"{game}: fitted on {deals} deals (seed {seed}; samples: {counts}) -> {path}")
 
 
 @main.command()

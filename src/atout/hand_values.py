@@ -27,6 +27,7 @@ __all__ = [
     "belote_hand_value",
     "deberts_exchange_gain",
     "deberts_hand_value",
+    "schieber_contract_scores",
     "schieber_notrump_value",
     "schieber_trump_value",
 ]
@@ -93,6 +94,22 @@ def schieber_trump_value(hand: int, suit: int) -> float:
         if s != suit and hand >> (9 * s + Rank.ACE) & 1 and hand >> (9 * s + Rank.KING) & 1:
             value += 4
     return value
+
+
+def schieber_contract_scores(hand: int) -> dict[int, float]:
+    """Each Schieber contract index (the four trumps, Obenabe, Undenufe) with its expected
+    gain in written points: slope × (value − break-even) × factor."""
+    from atout.games.schieber import FACTORS, OBENABE, UNDENUFE
+
+    scores: dict[int, float] = {}
+    slope, even = SCHIEBER_CALIBRATION["trump"]
+    for suit in range(4):
+        scores[suit] = slope * (schieber_trump_value(hand, suit) - even) * FACTORS[suit]
+    slope, even = SCHIEBER_CALIBRATION["obenabe"]
+    scores[OBENABE] = slope * (schieber_notrump_value(hand, True) - even) * FACTORS[OBENABE]
+    slope, even = SCHIEBER_CALIBRATION["undenufe"]
+    scores[UNDENUFE] = slope * (schieber_notrump_value(hand, False) - even) * FACTORS[UNDENUFE]
+    return scores
 
 
 # -- Belote -----------------------------------------------------------------------------------

@@ -38,24 +38,21 @@ The readers are strict and load all or nothing. Text that is not a record raises
 action, the wrong seat, a deck or dealer the rules would not produce, a result that
 disagrees with the replay) raises :class:`IllegalRecordError`. Both name the line.
 
-Replaying a match from its decks relies on what every match does, documented here
-because the matches know nothing of records: it draws all its randomness from its
-``_rng`` attribute (a :class:`random.Random` made in ``__init__``), shuffles each new
-deck with ``rng.shuffle``, and makes every deal after the first in ``_new_deal(dealer)``.
-The replay plays a subclass (``_Replay<Match>``) whose random source hands out the
-recorded decks in place of its shuffles, so the match's own rules (dealer rotation,
-Schieber's first forehand, the scores) run unchanged; a deck that a match derives
-without a shuffle (Belote gathers the tricks and cuts) is found by trying each value of
-the one number drawn for it, and a deck the rules cannot deal is refused.
+Replaying a match feeds it the recorded decks: the match takes its chance from a deck
+source (:mod:`atout.games.decks`), and the replay gives it :class:`GivenDecks` of the
+record's decks, over :class:`SeededDecks` of the ``Seed`` header. So the match's own
+rules (dealer rotation, Schieber's first forehand, the scores) run unchanged, a deal
+without a deck is dealt from the seed, the match plays on after the record with the
+decks its seed deals next, and a deck the rules cannot deal there (not the pack, or for
+Belote's ``shuffle=gather`` not a cut of the gathered tricks) is refused.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
-import random
 import re
-from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -63,6 +60,7 @@ from atout.cards import CARDS, Card, CardParseError
 from atout.games import GAMES, get_game
 from atout.games.actions import Action, ActionParseError, Play, parse_action
 from atout.games.base import Deal, IllegalActionError, Match, OptionsParseError
+from atout.games.decks import DeckRefused, GivenDecks, SeededDecks
 
 __all__ = [
     "DealRecord",
@@ -155,7 +153,8 @@ class MatchRecord:
         value = self.header("Undos")
         return None if value is None else int(value)
 
-    def _line_of(self, name: str) -> int:
+    def line_of(self, name: str) -> int:
+        """The line of the header ``name`` in the text read (0 when it is not there)."""
         return dict(self.header_lines).get(name, 0)
 
 
@@ -365,7 +364,7 @@ def _result_text(match: Match[Any]) -> tuple[str, str]:
     """``(Result, Winner)`` header values: the final score and the winner, or ``*``."""
     if not match.is_over:
         return "*", "*"
-    score = getattr(match, "final_score", None) or match.scores  # type: ignore[attr-defined]
+    score = getattr(match, "final_score", None) or match.scores
     return f"{score[0]}-{score[1]}", str(match.winner)
 
 
@@ -391,7 +390,7 @@ def record_of(
     deals = [*match.deals, *([] if match.is_over else [match.deal])]
     return MatchRecord(
         game=match.deal.game,
-        options=match.options,  # type: ignore[attr-defined]
+        options=match.options,
         headers=tuple(out),
         deals=tuple(
             DealRecord(d.dealer, tuple(CARDS[c] for c in d.deck), tuple(d.actions))
@@ -622,132 +621,12 @@ def _pairs(words: Sequence[str]) -> list[tuple[str, list[str]]]:
 
 
 # -- replay ------------------------------------------------------------------------------------
-class _DeckMismatch(Exception):
-    def __init__(self, index: int) -> None:
-        super().__init__(index)
-        self.index = index
-
-
-class _DeckFeeder(random.Random):
-    """The replay's random source: deals the recorded decks in place of its shuffles and
-    can be told the value of the next ``randint`` (to find a cut). ``index`` is the
-    number of the deal being dealt, from 0."""
-
-    decks: dict[int, tuple[int, ...]]
-    index: int
-    forced: int | None
-    draws: list[tuple[Any, ...]]
-
-    @classmethod
-    def wrap(
-        cls, rng: random.Random, decks: dict[int, tuple[int, ...]], index: int = 0
-    ) -> _DeckFeeder:
-        feeder = cls()
-        feeder.setstate(rng.getstate())
-        feeder.decks = decks
-        feeder.index = index
-        feeder.forced = None
-        feeder.draws = []
-        return feeder
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        super().shuffle(x)
-        self.draws.append(("shuffle",))
-        wanted = self.decks.get(self.index)
-        if wanted is not None and sorted(int(c) for c in x) == sorted(wanted):
-            x[:] = [CARDS[c] for c in wanted]
-
-    def randint(self, a: int, b: int) -> int:
-        self.draws.append(("randint", a, b))
-        value = super().randint(a, b)
-        return value if self.forced is None else self.forced
-
-    def __reduce__(self) -> tuple[Any, ...]:  # pickle and deepcopy keep the decks
-        return (_rebuild_feeder, (self.getstate(), self.decks, self.index))
-
-
-def _rebuild_feeder(
-    state: Any, decks: dict[int, tuple[int, ...]], index: int
-) -> _DeckFeeder:
-    plain = random.Random()
-    plain.setstate(state)
-    return _DeckFeeder.wrap(plain, decks, index)
-
-
-_REPLAY_CLASSES: dict[type[Any], type[Any]] = {}
-
-
-def _replay_class(match_cls: type[Any]) -> type[Any]:
-    """A subclass of a game's match whose random source is a :class:`_DeckFeeder`
-    (named ``_Replay<Match>`` in this module, so that replayed matches pickle)."""
-    found = _REPLAY_CLASSES.get(match_cls)
-    if found is not None:
-        return found
-
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if name == "_rng" and not isinstance(value, _DeckFeeder):
-            value = _DeckFeeder.wrap(value, self.__dict__.get("_replay_decks", {}))
-        object.__setattr__(self, name, value)
-
-    def _new_deal(self: Any, dealer: int) -> Any:
-        feeder: _DeckFeeder = self._rng
-        index = feeder.index = len(self.deals)
-        wanted = feeder.decks.get(index)
-        state = feeder.getstate()
-        feeder.draws = []
-        deal = base_new_deal(self, dealer)
-        if wanted is None or deal.deck == wanted:
-            return deal
-        draws = feeder.draws
-        if len(draws) == 1 and draws[0][0] == "randint":
-            _, low, high = draws[0]
-            try:
-                for value in range(low, high + 1):
-                    feeder.setstate(state)
-                    feeder.forced = value
-                    deal = base_new_deal(self, dealer)
-                    if deal.deck == wanted:
-                        return deal
-            finally:
-                feeder.forced = None
-        raise _DeckMismatch(index)
-
-    base_new_deal = match_cls._new_deal
-    name = f"_Replay{match_cls.__name__}"
-    cls = type(
-        name,
-        (match_cls,),
-        {"__setattr__": __setattr__, "_new_deal": _new_deal, "__module__": __name__,
-         "__qualname__": name},
-    )
-    _REPLAY_CLASSES[match_cls] = cls
-    return cls
-
-
-def __getattr__(name: str) -> Any:
-    """``_Replay<Match>`` classes, made on first use (so that unpickling finds them)."""
-    if name.startswith("_Replay"):
-        for game in GAMES:
-            info = get_game(game)
-            if name == f"_Replay{info.match.__name__}":
-                return _replay_class(info.match)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def _new_match(info: Any, record: MatchRecord, first_dealer: int | None) -> Any:
-    cls = _replay_class(info.match)
-    match: Any = object.__new__(cls)
-    object.__setattr__(
-        match,
-        "_replay_decks",
-        {
-            i: tuple(int(c) for c in d.deck)
-            for i, d in enumerate(record.deals)
-            if d.deck is not None
-        },
-    )
-    match.__init__(record.seed, record.options, first_dealer=first_dealer)
-    return match
+    """The match at its first deal, dealt the recorded decks (:class:`GivenDecks`); the
+    seed deals what the record does not give, and the decks after it."""
+    given = [None if d.deck is None else tuple(int(c) for c in d.deck) for d in record.deals]
+    decks = GivenDecks(given, then=SeededDecks(record.seed))
+    return info.match(record.seed, record.options, first_dealer=first_dealer, decks=decks)
 
 
 def _start(info: Any, record: MatchRecord) -> Any:
@@ -761,7 +640,7 @@ def _start(info: Any, record: MatchRecord) -> Any:
                 return match
         assert first is not None
         return _new_match(info, record, first.dealer)
-    except _DeckMismatch as exc:  # pragma: no cover - a first deck is always shuffled
+    except DeckRefused as exc:  # pragma: no cover - the parser checks a first deck
         deal = record.deals[exc.index]
         raise IllegalRecordError(
             deal.deck_line, "the rules cannot deal this deck here", "record.deck"
@@ -822,7 +701,7 @@ def replay_match(record: MatchRecord) -> Match[Any]:
                                          error.rule)
             try:
                 match.apply_unchecked(action)
-            except _DeckMismatch as exc:
+            except DeckRefused as exc:
                 nxt = record.deals[exc.index]
                 raise IllegalRecordError(
                     nxt.deck_line,
@@ -837,7 +716,7 @@ def replay_match(record: MatchRecord) -> Match[Any]:
         written = record.header(name)
         if written is not None and written != value:
             raise IllegalRecordError(
-                record._line_of(name),
+                record.line_of(name),
                 f"the {name} header says {written!r}, the replay gives {value!r}",
                 "record.result",
             )

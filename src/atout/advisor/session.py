@@ -34,9 +34,9 @@ from typing import Any, Literal
 
 from atout.advisor.entries import SILENT, Entry, EntryRefused, entry_text, parse_entry
 from atout.bots.advice import HINT_LEVEL
-from atout.bots.worlds import _game_of, _Sampler, _schieber_weis_masks
+from atout.bots.worlds import WorldSampler, schieber_weis_masks
 from atout.cards import CARDS, DECK_32, DECK_36, RANK_MASK, Card, Rank, bits
-from atout.games import get_game
+from atout.games import game_of, get_game
 from atout.games.actions import CancelDeal, Exchange, Play, Trump
 from atout.games.base import Deal, Match
 from atout.i18n import catalog, explain, translate
@@ -316,7 +316,7 @@ class Advisor:
         if self.game == "schieber":
             fh = forehand if forehand is not None else self._forehand()
             deal: Deal = self.info.deal(deck, self.dealer, self.options, forehand=fh,
-                                        scores=self.match.scores)  # type: ignore[attr-defined]
+                                        scores=self.match.scores)
             return deal
         made: Deal = self.info.deal(deck, self.dealer, self.options)
         return made
@@ -488,7 +488,7 @@ class Advisor:
             ):
                 raise EntryRefused("advisor.error.bela-card")
         if view.phase == "play":
-            sampler = _Sampler(view)
+            sampler = WorldSampler(view)
             if sampler.forbid[seat] >> card & 1:
                 raise EntryRefused("advisor.error.void", card=card, seat=seat)
 
@@ -628,7 +628,7 @@ class Advisor:
         return advisor
 
 
-class _EntrySampler(_Sampler):
+class _EntrySampler(WorldSampler):
     """The bots' world sampler for a view, with the constraints of entries not in it yet:
     cards a seat played or showed, what it announced, a bela said or not, the person's
     cards dealt after the bidding (placed by :meth:`fix_later`)."""
@@ -649,7 +649,8 @@ class _EntrySampler(_Sampler):
         self.rest_size -= fixed.bit_count()
 
     def add_pending(self, advisor: Advisor, view: Any, pending: list[Entry]) -> None:
-        from atout.bots.solver import _array, _legal, tables_for  # type: ignore[attr-defined]
+        from atout.bots.solver import tables_for
+        from atout.kernel.rules import array, legal_cards
 
         me = advisor.seat
         trick = [(s, int(c)) for s, c in view.trick]
@@ -680,10 +681,10 @@ class _EntrySampler(_Sampler):
             self.must[s] |= 1 << card
             if trick and view.phase == "play":
                 params, _pts, strength, above = tables_for(view)
-                cards = _array([c for _, c in trick] + [0] * (4 - len(trick)))
-                P, stren, abv = _array(params), _array(list(strength)), _array(above)
+                cards = array([c for _, c in trick] + [0] * (4 - len(trick)))
+                P, stren, abv = array(params), array(list(strength)), array(above)
                 for x in bits(self.deck & ~self.known & ~(1 << card)):
-                    legal = int(_legal(P, (1 << card) | (1 << x), cards, 0, len(trick),
+                    legal = int(legal_cards(P, (1 << card) | (1 << x), cards, 0, len(trick),
                                        trick[0][0], s, stren, abv))
                     if not legal >> card & 1:
                         self.forbid[s] |= 1 << x
@@ -750,7 +751,7 @@ class _EntrySampler(_Sampler):
         return DebertsDeal(deck, v.dealer, v.options)
 
     def _deck_belote(self, initial: list[int], rest: int, rng: random.Random) -> Any:
-        from atout.games.belote import BeloteDeal
+        from atout.games.belote import BeloteDeal, deck_from_hands
 
         v = self.view
         if v.phase == "bidding" and not self.later_me:
@@ -767,22 +768,15 @@ class _EntrySampler(_Sampler):
                     cards[s] += list(bits(self.later_me))
                 else:
                     cards[s] += [others.pop() for _ in range(2 if s == taker else 3)]
-        deck: list[int] = []
-        for s in order:
-            deck += cards[s][0:3]
-        for s in order:
-            deck += cards[s][3:5]
-        deck.append(turned)
-        for s in order:
-            deck += cards[s][5:]
         del taker
+        deck = deck_from_hands([cards[s] for s in range(4)], turned, v.dealer)
         return BeloteDeal(deck, v.dealer, v.options)
 
 
 def _meld_masks(game: str, ann: Any, trump: int | None) -> list[int]:
     """The cards of every meld that fits an announcement as entered."""
     if game == "schieber":
-        return _schieber_weis_masks(ann, trump)
+        return schieber_weis_masks(ann, trump)
     if game == "deberts":
         length, top, in_trump = ann
         suits = [s for s in range(4) if (s == trump) == in_trump]
@@ -833,7 +827,7 @@ def _played_by(view: Any) -> dict[Card, int]:
 
 def _shown_masks(view: Any) -> dict[int, int]:
     """The cards each seat has shown in melds (after the first trick)."""
-    game = _game_of(view)
+    game = game_of(view)
     masks: dict[int, int] = {}
     if game == "deberts":
         if view.shown_sequences and view.sequence_winner is not None:

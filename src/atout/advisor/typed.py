@@ -4,7 +4,7 @@
 A line is read for what the session needs now (:attr:`Advisor.need`): cards (your hand,
 your new cards, the face-up or bottom card last), a bid or a card of the seat to play,
 with ``bela`` and ``ann=...`` words, or a table command (undo, help...). Cards, bids and
-commands are read by the tables' input layer (:func:`atout.terminal.input.read_input`):
+commands are read by the tables' input layer (:func:`atout.input.read_input`):
 in the interface language (``valet de cœur``, ``VC``, ``passer``, ``atout C``) or as the
 records' codes (``HJ``, ``trump H``); the advisor's own entry syntax
 (:mod:`atout.advisor.entries`: ``hand ... up ...``, ``1 HJ``, ``show ...``) is read as
@@ -25,7 +25,7 @@ from atout.advisor.session import Advisor
 from atout.cards import CARDS, DECK_32, DECK_36, Card, bits
 from atout.games.actions import Action, Play
 from atout.i18n import translate
-from atout.terminal.input import Command, InputError, fold, read_input
+from atout.input import Command, InputError, fold, read_input
 
 __all__ = ["choices", "read_cards", "read_typed"]
 

@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.bots.base import make_bot
-from atout.bots.search import HardBot, ISMCTSBot, PIMCBot, _game_of, _SearchBase
+from atout.bots.bidding import learned_choice
+from atout.bots.search import HardBot, ISMCTSBot, PIMCBot, SearchBot
+from atout.games import game_of
 from atout.games.actions import Action, NoTrump, Play, Trump
 from atout.i18n import number, translate
 
@@ -115,7 +117,7 @@ def action_name(action: Action, lang: str) -> str:
 
 
 def estimate(
-    view: Any, seed: int = 0, searcher: _SearchBase | None = None
+    view: Any, seed: int = 0, searcher: SearchBot | None = None
 ) -> tuple[dict[Action, float], str, int]:
     """The points each legal action of ``view`` is worth to the seat's team (see the
     module docstring), how they were found (``"solved"`` or ``"simulated"``) and from
@@ -142,12 +144,12 @@ def advise(
     sees it. Seeded: the same view, level and seed give the same advice; the seed is
     the position's own (:func:`position_seed`) unless one is given."""
     game = game.lower()
-    if _game_of(view) != game:
+    if game_of(view) != game:
         raise ValueError(f"not a view of {game}: {type(view).__name__}")
     if seed is None:
         seed = position_seed(view)
     bot = make_bot(game, level, seed=seed)
-    searcher: _SearchBase
+    searcher: SearchBot
     if isinstance(bot, PIMCBot):
         searcher = bot
     elif isinstance(bot, ISMCTSBot):
@@ -158,9 +160,15 @@ def advise(
     values, method, count = estimate(view, seed, searcher)
     rules = make_bot(game, "heuristic", seed=seed).choose(view)
     best = max(legal, key=lambda a: (values[a], a == rules))
-    if method == "solved" and isinstance(bot, _SearchBase):
+    learned = (
+        learned_choice(game, view)
+        if isinstance(bot, SearchBot) and game in bot.learned_bids and len(legal) > 1 else None
+    )
+    if method == "solved" and isinstance(bot, SearchBot):
         chosen = best
-    elif isinstance(bot, _SearchBase) and bot.bid_worlds > 0:
+    elif learned is not None:
+        chosen = learned  # the level bids by the learned model (atout.bots.bidding)
+    elif isinstance(bot, SearchBot) and bot.bid_worlds > 0:
         margin = bot.bid_margin[game]
         chosen = best if values[best] > values[rules] + margin else rules
     else:

@@ -33,14 +33,15 @@ class Bot(ABC):
         """One of ``view.legal_actions``."""
 
     def evaluate(self, view: Any) -> list[tuple[Action, float]]:
-        """Each legal action with a value (higher is better), best first: here the
-        written points it is worth to the seat's team (its points minus the others',
-        per deal) by a shallow search (:func:`atout.bots.advice.estimate`), which the
-        bot's own choice may not follow. The search bots rank by their own search."""
-        from atout.bots.advice import estimate
+        """Each legal action with a value (higher is better), best first: the written
+        points it is worth to the seat's team (its points minus the others', per deal),
+        which the bot's own choice may not follow. The search bots rank by their own
+        search, the rule-based ones by a shallow one (:mod:`atout.bots.heuristic`).
 
-        values, _, _ = estimate(view, seed=self.seed or 0)
-        return sorted(values.items(), key=lambda kv: -kv[1])
+        A bot that only chooses (a user's own :meth:`choose`) values nothing: its choice
+        comes first and every action is worth 0."""
+        choice = self.choose(view)
+        return [(choice, 0.0)] + [(a, 0.0) for a in view.legal_actions if a != choice]
 
     def explain(self, view: Any) -> str:
         """A short sentence saying why the bot plays what it plays in this view."""

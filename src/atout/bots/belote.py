@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from atout.bots.base import Bot
+from atout.bots.heuristic import HeuristicBot
 from atout.cards import DECK_32, SUIT_MASK, Rank, bits
 from atout.games.actions import Action, AnnounceCapot, Pass, Play, Trump
 from atout.games.belote import POINTS, STRENGTH, BeloteView
@@ -34,7 +34,7 @@ def _power(card: int, trump: int, led_suit: int) -> int:
     return 0
 
 
-class BeloteHeuristicBot(Bot):
+class BeloteHeuristicBot(HeuristicBot):
     """Sound rules of thumb for bidding and card play."""
 
     name = "heuristic"

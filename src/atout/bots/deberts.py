@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from atout.bots.base import Bot
+from atout.bots.heuristic import HeuristicBot
 from atout.cards import SUIT_MASK, bits
 from atout.games.actions import Action, Double, Exchange, Pass, Play, Redouble, Trump
 from atout.games.deberts import (
-    _PLAIN_STRENGTH,
-    _TRUMP_STRENGTH,
+    PLAIN_STRENGTH,
     POINTS,
+    TRUMP_STRENGTH,
     DebertsView,
 )
 from atout.hand_values import (
@@ -39,11 +39,11 @@ _TRUMP_WORTH: Final = DEBERTS_TRUMP_WORTH
 def _strength(card: int, trump: int) -> int:
     """Order across the whole deck for one trump: any trump beats any plain card."""
     if card // 9 == trump:
-        return 100 + _TRUMP_STRENGTH[card]
-    return _PLAIN_STRENGTH[card]
+        return 100 + TRUMP_STRENGTH[card]
+    return PLAIN_STRENGTH[card]
 
 
-class DebertsHeuristicBot(Bot):
+class DebertsHeuristicBot(HeuristicBot):
     """Sound rules of thumb for bidding, the trump-7 exchange and card play."""
 
     name = "heuristic"

@@ -19,13 +19,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from atout.bots.base import Bot
+from atout.bots.heuristic import HeuristicBot
 from atout.cards import DECK_36, SUIT_MASK, Card, bits
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump
 from atout.games.schieber import (
-    FACTORS,
-    OBENABE,
-    UNDENUFE,
     SchieberView,
     card_points,
     card_strength,
@@ -34,6 +31,7 @@ from atout.games.schieber import (
 from atout.hand_values import (
     SCHIEBER_CALIBRATION,
     SCHIEBER_PUSH_THRESHOLD,
+    schieber_contract_scores,
     schieber_notrump_value,
     schieber_trump_value,
 )
@@ -47,7 +45,7 @@ _notrump_value = schieber_notrump_value
 _trump_value = schieber_trump_value
 
 
-class SchieberHeuristicBot(Bot):
+class SchieberHeuristicBot(HeuristicBot):
     """Sound rules of thumb for the contract (with pushing) and the card play."""
 
     name = "heuristic"
@@ -57,19 +55,9 @@ class SchieberHeuristicBot(Bot):
     #: the partner's best contract is worth about that much on average.
     push_threshold: float = SCHIEBER_PUSH_THRESHOLD
 
-    @staticmethod
-    def contract_scores(hand: int) -> dict[int, float]:
-        """Each contract index with its expected gain in written points:
-        slope × (value − break-even) × factor."""
-        scores: dict[int, float] = {}
-        slope, even = _CALIBRATION["trump"]
-        for suit in range(4):
-            scores[suit] = slope * (_trump_value(hand, suit) - even) * FACTORS[suit]
-        slope, even = _CALIBRATION["obenabe"]
-        scores[OBENABE] = slope * (_notrump_value(hand, True) - even) * FACTORS[OBENABE]
-        slope, even = _CALIBRATION["undenufe"]
-        scores[UNDENUFE] = slope * (_notrump_value(hand, False) - even) * FACTORS[UNDENUFE]
-        return scores
+    #: Each contract index with its expected gain in written points:
+    #: slope × (value − break-even) × factor (:mod:`atout.hand_values`).
+    contract_scores = staticmethod(schieber_contract_scores)
 
     def _choose_contract(self, view: SchieberView) -> Action:
         scores = self.contract_scores(view.hand.mask)

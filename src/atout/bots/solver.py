@@ -59,30 +59,30 @@ from typing import Any, Final
 
 from atout.cards import bits
 from atout.kernel.rules import (
-    _CAP0,
-    _CAP1,
-    _GAME,
-    _GEN,
-    _LAST,
-    _N,
-    _SEQ0,
-    _SEQ1,
-    _STOP,
-    _TOTAL,
-    _TRUMP,
-    _UNDER,
     BELOTE,
     COMPILED,
     DEBERTS,
+    P_CAP0,
+    P_CAP1,
+    P_GAME,
+    P_GEN,
+    P_LAST,
+    P_N,
+    P_SEQ0,
+    P_SEQ1,
+    P_STOP,
+    P_TOTAL,
+    P_TRUMP,
+    P_UNDER,
     SCHIEBER,
-    _beats,
-    _best_of,
-    _legal,
-    _legal_scalar,
-    _legal_vs,
-    _popcount,
-    _suit,
+    best_of,
+    card_beats,
+    legal_cards,
+    legal_cards_scalar,
+    legal_cards_vs,
     np,
+    popcount,
+    suit_bits,
 )
 from atout.kernel.rules import above_table as _above
 from atout.kernel.rules import array as _array
@@ -155,17 +155,17 @@ def _pext_table() -> Any:
     # plain Python: only the masks ``a`` within ``r`` (the only ones looked up: a
     # hand's cards are among the remaining ones), 3^9 entries instead of 512^2
     table = [0] * (512 * 512)
-    for r in range(512):
-        places = [b for b in range(9) if r >> b & 1]
-        a = r
+    for rest in range(512):
+        places = [b for b in range(9) if rest >> b & 1]
+        sub = rest
         while True:
             v = 0
             for i, b in enumerate(places):
-                v |= (a >> b & 1) << i
-            table[512 * r + a] = v
-            if a == 0:
+                v |= (sub >> b & 1) << i
+            table[512 * rest + sub] = v
+            if sub == 0:
                 break
-            a = (a - 1) & r
+            sub = (sub - 1) & rest
     return table
 
 
@@ -221,13 +221,13 @@ def _bonus(P: Any, flags: int) -> int:
     """The bonuses of a finished deal in which the teams in ``flags`` took tricks."""
     v = 0
     if flags == 1:
-        v += P[_CAP0]
+        v += P[P_CAP0]
     elif flags == 2:
-        v -= P[_CAP1]
+        v -= P[P_CAP1]
     if flags & 1:
-        v += P[_SEQ0]
+        v += P[P_SEQ0]
     if flags & 2:
-        v -= P[_SEQ1]
+        v -= P[P_SEQ1]
     return v
 
 
@@ -242,15 +242,15 @@ def _search(
     explicit stack (numba cannot cache recursive functions), and one loop that calls no
     function taking arrays: numba counts each array passed in and out of a call by
     atomic operations, which cost more than a node's work. The trick's winning card is
-    kept as the cards fall (:func:`_legal_scalar` needs no more of the trick)."""
-    n = P[_N]
-    total = P[_TOTAL]
-    t = P[_TRUMP]
-    stop = P[_STOP]
-    gen = P[_GEN]
-    game = P[_GAME]
-    under = P[_UNDER]
-    lastb = P[_LAST]
+    kept as the cards fall (:func:`legal_cards_scalar` needs no more of the trick)."""
+    n = P[P_N]
+    total = P[P_TOTAL]
+    t = P[P_TRUMP]
+    stop = P[P_STOP]
+    gen = P[P_GEN]
+    game = P[P_GAME]
+    under = P[P_UNDER]
+    lastb = P[P_LAST]
     mask = len(tt) // 3 - 2
     horizon = stop < total and (ti0 < stop or (ti0 == stop and tn0 == 0))
     # leads are ordered by their history of cutoffs (see Solver) where that was measured
@@ -310,7 +310,7 @@ def _search(
     AL[0] = alpha_in
     BE[0] = beta_in
     if tn0 > 0:
-        bi0 = _best_of(cards, 4 * ti0, tn0, t, stren)
+        bi0 = best_of(cards, 4 * ti0, tn0, t, stren)
         BI[0] = bi0
         BC[0] = cards[4 * ti0 + bi0]
     out = 0
@@ -318,7 +318,7 @@ def _search(
         m = hands[o]
         while m:
             low = m & -m
-            out += pts[_popcount(low - 1)]
+            out += pts[popcount(low - 1)]
             m ^= low
     for i in range(tn0):
         out += pts[cards[4 * ti0 + i]]
@@ -354,9 +354,9 @@ def _search(
                 bi = 0
                 for i in range(n):
                     m = hands[(ld + i) % n]
-                    c = _popcount((m & -m) - 1)
+                    c = popcount((m & -m) - 1)
                     gained += pts[c]
-                    if i == 0 or _beats(c, best, t, stren[c], stren[best]):
+                    if i == 0 or card_beats(c, best, t, stren[c], stren[best]):
                         best = c
                         bi = i
                 team = ((ld + bi) % n) % 2
@@ -370,7 +370,7 @@ def _search(
                     held = 0
                     while m:
                         low = m & -m
-                        held += pts[_popcount(low - 1)]
+                        held += pts[popcount(low - 1)]
                         m ^= low
                     v += held if o % 2 == 0 else -held
                 ret = v // 2
@@ -414,7 +414,7 @@ def _search(
             k2 = 0
             if not done and tn == 0:
                 rem = hands[0] | hands[1] | hands[2] | hands[3]
-                if n == 2 or _popcount(rem) <= 32:
+                if n == 2 or popcount(rem) <= 32:
                     # The table's key, up to equivalent cards: the value of the rest
                     # depends only on each suit's remaining cards in order of
                     # strength, their points and who holds them, not on which cards
@@ -518,14 +518,14 @@ def _search(
                         live |= 1 << cards[base + i]
                     bestc = BC[d]
                     led = cards[base]
-                    legal = _legal_scalar(
+                    legal = legal_cards_scalar(
                         game, t, under, hand, led, bestc, BI[d], tn, above[led],
                         above[bestc],
                     )
                     my_team_wins = ((leader + BI[d]) % n) % 2 == seat % 2
                 nm = 0
                 for s in range(4):
-                    if not legal & _suit(s):
+                    if not legal & suit_bits(s):
                         continue
                     prev = -1
                     for r in range(9):
@@ -546,7 +546,7 @@ def _search(
                             if by_history:
                                 sc += hist[36 * seat + c]
                         else:
-                            beats = _beats(c, bestc, t, stren[c], stren[bestc])
+                            beats = card_beats(c, bestc, t, stren[c], stren[bestc])
                             if my_team_wins:
                                 sc = 200 + pts[c] if not beats else 100 - stren[c]
                             elif beats:
@@ -650,7 +650,7 @@ def _search(
                     lo = max(-_CLAMP, min(lo, _CLAMP - 2))
                     hi = max(1 - _CLAMP, min(hi, _CLAMP - 1))
                     bm = BMV[d]
-                    move = 9 * (bm // 9) + _popcount(RM[d] & above[bm])
+                    move = 9 * (bm // 9) + popcount(RM[d] & above[bm])
                     tt[slot] = k1
                     tt[slot + 1] = k2
                     tt[slot + 2] = (
@@ -676,7 +676,7 @@ def _search(
             else:
                 best = BC[d]
                 bi = BI[d]
-                if _beats(c, best, t, stren[c], stren[best]):
+                if card_beats(c, best, t, stren[c], stren[best]):
                     best = c
                     bi = tn
             if tn + 1 == n:
@@ -719,9 +719,9 @@ def _rollout(
     value of the rest (team 0 minus team 1, bonuses included). ``hands`` and ``cards``
     are changed. The trick's winning card is kept as the cards fall (the rules need
     nothing else of the trick), and the k-th legal card is found suit by suit."""
-    n = P[_N]
-    t = P[_TRUMP]
-    total = P[_TOTAL]
+    n = P[P_N]
+    t = P[P_TRUMP]
+    total = P[P_TOTAL]
     state = seed & 0x7FFFFFFF
     v = 0
     best = 0
@@ -729,16 +729,16 @@ def _rollout(
     gained = 0
     if tn > 0:
         base = 4 * ti
-        bi = _best_of(cards, base, tn, t, stren)
+        bi = best_of(cards, base, tn, t, stren)
         best = cards[base + bi]
         for i in range(tn):
             gained += pts[cards[base + i]]
     while ti < total:
         seat = (leader + tn) % n
         hand = hands[seat]
-        legal = hand if tn == 0 else _legal_vs(P, hand, cards[4 * ti], best, bi, tn, above)
+        legal = hand if tn == 0 else legal_cards_vs(P, hand, cards[4 * ti], best, bi, tn, above)
         state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-        pick = (state >> 8) % _popcount(legal)
+        pick = (state >> 8) % popcount(legal)
         # the pick-th card of the legal mask, suit by suit
         c = 0
         for s in range(4):
@@ -764,7 +764,7 @@ def _rollout(
         tn += 1
         if tn == n:
             if ti + 1 == total:
-                gained += P[_LAST]
+                gained += P[P_LAST]
             winner = (leader + bi) % n
             team = winner % 2
             v += gained if team == 0 else -gained
@@ -780,9 +780,9 @@ def _rollout(
 def _legal_of(
     P: Any, hands: Any, cards: Any, ti: int, tn: int, leader: int, stren: Any, above: Any
 ) -> Any:
-    n = P[_N]
+    n = P[P_N]
     seat = (leader + tn) % n
-    return _legal(P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above)
+    return legal_cards(P, hands[seat], cards, 4 * ti, tn, leader, seat, stren, above)
 
 
 def _mtd(
@@ -834,21 +834,21 @@ def _root(
     """Exact value of every legal card of the player to move (``out[card]``, team 0's
     view); returns the legal mask. Each card's value is found by MTD(f), starting from
     the last card's value."""
-    n = P[_N]
-    t = P[_TRUMP]
+    n = P[P_N]
+    t = P[P_TRUMP]
     seat = (leader + tn) % n
     base = 4 * ti
-    legal = int(_legal(P, hands[seat], cards, base, tn, leader, seat, stren, above))
+    legal = int(legal_cards(P, hands[seat], cards, base, tn, leader, seat, stren, above))
     guess = 0
     for c in bits(legal):
         hands[seat] ^= 1 << c
         cards[base + tn] = c
         if tn + 1 == n:
-            wi = _best_of(cards, base, n, t, stren)
+            wi = best_of(cards, base, n, t, stren)
             winner = (leader + wi) % n
             gained = sum(int(pts[cards[base + i]]) for i in range(n))
-            if ti + 1 == P[_TOTAL]:
-                gained += int(P[_LAST])
+            if ti + 1 == P[P_TOTAL]:
+                gained += int(P[P_LAST])
             team = winner % 2
             signed = gained if team == 0 else -gained
             g = signed + _mtd(
@@ -954,10 +954,10 @@ class Solver:
         self._gen += 1
         if self._gen == _GEN_LIMIT:
             self._gen = 1
-            if COMPILED:
-                self._tt.fill(0)
-            else:
+            if isinstance(self._tt, list):
                 self._tt[:] = [0] * (3 * self._size)
+            else:
+                self._tt.fill(0)
 
     def _start(self, deadline: float | None, max_nodes: int | None) -> float:
         """Set the limits of the next search: a deadline (``time.perf_counter``), which
@@ -988,7 +988,7 @@ class Solver:
         # the depth limit is part of each key, so it does not empty the table
         signature = (
             problem.game, problem.trump, problem.points, problem.strength,
-            tuple(params[:_STOP]),
+            tuple(params[:P_STOP]),
         )
         if signature != self._signature:
             # a new contract: entries of the old one no longer match (each entry holds
@@ -1079,7 +1079,7 @@ def contract_tables(game: str, contract: int, options: Any = None) -> tuple[
         from atout.games import deberts as d
 
         strength = tuple(
-            d._TRUMP_STRENGTH[c] if c // 9 == contract else d._PLAIN_STRENGTH[c]
+            d.TRUMP_STRENGTH[c] if c // 9 == contract else d.PLAIN_STRENGTH[c]
             for c in range(36)
         )
         return d.POINTS[contract], strength
@@ -1093,8 +1093,8 @@ def contract_tables(game: str, contract: int, options: Any = None) -> tuple[
         contract == s.UNDENUFE and options is not None
         and options.undenufe_values == "modern"
     )
-    table = s._MODERN_TABLE if modern else contract
-    return s._POINTS[table], tuple(s._strength(contract, c) % 100 for c in range(36))
+    table = s.MODERN_UNDENUFE_TABLE if modern else contract
+    return s.POINTS[table], tuple(s.card_strength(c, contract) % 100 for c in range(36))
 
 
 def tables_for(view: Any) -> tuple[list[int], tuple[int, ...], tuple[int, ...], list[int]]:
@@ -1141,7 +1141,7 @@ def _deberts_problem(deal: Any) -> PlayProblem:
     tr = deal.trump
     points = d.POINTS[tr]
     strength = tuple(
-        d._TRUMP_STRENGTH[c] if c // 9 == tr else d._PLAIN_STRENGTH[c] for c in range(36)
+        d.TRUMP_STRENGTH[c] if c // 9 == tr else d.PLAIN_STRENGTH[c] for c in range(36)
     )
     # who scores sequences (if they take a trick): as the engine will judge it
     declared = [
@@ -1180,8 +1180,8 @@ def _schieber_problem(deal: Any) -> PlayProblem:
     from atout.games import schieber as s
 
     k = deal.contract
-    strength = tuple(s._strength(k, c) % 100 for c in range(36))
-    points = s._POINTS[deal.table]
+    strength = tuple(s.card_strength(c, k) % 100 for c in range(36))
+    points = s.POINTS[deal.table]
     # captured includes the last trick and the Match bonus only at the very end
     return PlayProblem(
         game=SCHIEBER, n=4, trump=k if k < 4 else -1, hands=tuple(deal.hands),

@@ -35,8 +35,9 @@ import random
 from typing import Any
 
 from atout.cards import DECK_32, DECK_36, RANK_MASK, Rank, bits
+from atout.games import game_of
 
-__all__ = ["NoWorldError", "sample_world", "sample_worlds"]
+__all__ = ["NoWorldError", "WorldSampler", "sample_world", "sample_worlds", "schieber_weis_masks"]
 
 
 class NoWorldError(RuntimeError):
@@ -45,24 +46,13 @@ class NoWorldError(RuntimeError):
 
 def sample_worlds(view: Any, count: int, rng: random.Random, tries: int = 400) -> list[Any]:
     """``count`` worlds (deals) consistent with ``view``."""
-    sampler = _Sampler(view)
+    sampler = WorldSampler(view)
     return [sampler.draw(rng, tries) for _ in range(count)]
 
 
 def sample_world(view: Any, rng: random.Random, tries: int = 400) -> Any:
     """One deal, replayed to this moment, whose view for ``view.seat`` equals ``view``."""
-    return _Sampler(view).draw(rng, tries)
-
-
-def _game_of(view: Any) -> str:
-    name = type(view).__name__
-    if name.startswith("Deberts"):
-        return "deberts"
-    if name.startswith("Belote"):
-        return "belote"
-    if name.startswith("Schieber"):
-        return "schieber"
-    raise ValueError(f"not a view of a known game: {name}")
+    return WorldSampler(view).draw(rng, tries)
 
 
 #: Lengths of a single run worth these points (a longer one is cut into two Weis).
@@ -71,7 +61,7 @@ _RUN_LENGTHS: dict[int, tuple[int, ...]] = {20: (3,), 50: (4,), 100: (5, 6, 7)}
 _FOUR_RANKS: dict[int, tuple[int, ...]] = {100: (4, 6, 7, 8), 200: (5,)}
 
 
-def _schieber_weis_masks(call: Any, trump: int | None) -> list[int]:
+def schieber_weis_masks(call: Any, trump: int | None) -> list[int]:
     """The cards of every Weis that fits a Schieber call exactly: its points, and its
     length, top card and trump when they were said."""
     p, length, top, in_trump = call.points, call.length, call.top, call.trump
@@ -99,7 +89,7 @@ def _plays_by_trick(view: Any) -> list[tuple[tuple[int, int], ...]]:
     return tricks
 
 
-class _Sampler:
+class WorldSampler:
     """The constraints of one view, computed once, and the drawing of worlds from them."""
 
     def __init__(self, view: Any, bid_model: Any = None, soft: float = 0.2) -> None:
@@ -109,7 +99,7 @@ class _Sampler:
         self.view = view
         self.bid_model = bid_model
         self.soft = soft
-        self.game = _game_of(view)
+        self.game = game_of(view)
         self.n = 2 if self.game == "deberts" else 4
         self.seat = view.seat
         deck = DECK_36.mask if self.game == "schieber" else DECK_32.mask
@@ -234,11 +224,12 @@ class _Sampler:
 
     # -- inferences from the plays ------------------------------------------------------
     def _infer_from_plays(self) -> None:
-        from atout.bots.solver import _array, _legal, tables_for
+        from atout.bots.solver import tables_for
+        from atout.kernel.rules import array, legal_cards
 
         P, _pts, stren, above = tables_for(self.view)
-        P, stren, above = _array(P), _array(list(stren)), _array(above)
-        cards = _array([0, 0, 0, 0])
+        P, stren, above = array(P), array(list(stren)), array(above)
+        cards = array([0, 0, 0, 0])
         for trick in _plays_by_trick(self.view):
             leader = trick[0][0]
             for pos in range(1, len(trick)):
@@ -250,7 +241,7 @@ class _Sampler:
                 candidates = self.deck & ~self.known & ~(1 << c)
                 for x in bits(candidates):
                     hand = (1 << c) | (1 << x)
-                    legal = int(_legal(P, hand, cards, 0, pos, leader, s, stren, above))
+                    legal = int(legal_cards(P, hand, cards, 0, pos, leader, s, stren, above))
                     if not legal >> c & 1:
                         self.forbid[s] |= 1 << x
 
@@ -335,7 +326,7 @@ class _Sampler:
                 call = v.weis_announced[seat]
                 if seat == self.seat or call is None or seat in shown:
                     continue
-                found.append((seat, _schieber_weis_masks(call, trump)))
+                found.append((seat, schieber_weis_masks(call, trump)))
         return found
 
     def _place_announced(
@@ -432,28 +423,18 @@ class _Sampler:
         return DebertsDeal(deck, v.dealer, v.options)
 
     def _deck_belote(self, initial: list[int], rest: int, rng: random.Random) -> Any:
-        from atout.games.belote import BeloteDeal
+        from atout.games.belote import BeloteDeal, deck_from_hands
 
         v = self.view
         turned = int(v.turned)
-        order = [(v.dealer + 1 + i) % 4 for i in range(4)]
-        cards = {s: [c for c in bits(initial[s]) if c != turned] for s in range(4)}
+        cards = [[c for c in bits(initial[s]) if c != turned] for s in range(4)]
         for s in range(4):
             rng.shuffle(cards[s])
-        deck: list[int] = []
-        for s in order:
-            deck += cards[s][0:3]
-        for s in order:
-            deck += cards[s][3:5]
-        deck.append(turned)
-        if v.phase == "bidding":
+        later: list[int] = []
+        if v.phase == "bidding":  # the hands hold their first 5: the rest is undealt
             later = list(bits(rest))
             rng.shuffle(later)
-            deck += later
-        else:
-            for s in order:
-                deck += cards[s][5:]
-        return BeloteDeal(deck, v.dealer, v.options)
+        return BeloteDeal(deck_from_hands(cards, turned, v.dealer, later), v.dealer, v.options)
 
     def _deck_schieber(self, initial: list[int], rest: int, rng: random.Random) -> Any:
         from atout.games.schieber import SchieberDeal

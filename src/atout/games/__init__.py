@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
-__all__ = ["GAMES", "GameInfo", "get_game"]
+__all__ = ["GAMES", "GameInfo", "game_of", "get_game"]
 
 #: Game name -> (module, deal class, match class, options class, view class).
 GAMES: dict[str, tuple[str, str, str, str, str]] = {
@@ -51,3 +51,13 @@ def get_game(name: str) -> GameInfo:
         options=getattr(module, options),
         view=getattr(module, view),
     )
+
+
+def game_of(view: object) -> str:
+    """The game (a key of :data:`GAMES`) that a view, deal or match belongs to, by the
+    name of its class (``DebertsView``: ``deberts``); ``ValueError`` for anything else."""
+    name = type(view).__name__
+    for game in GAMES:
+        if name.lower().startswith(game):
+            return game
+    raise ValueError(f"not a view of a known game: {name}")

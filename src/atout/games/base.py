@@ -17,7 +17,6 @@ search and simulation use: ``legal_mask()`` (the legal cards as a bitmask) and
 from __future__ import annotations
 
 import dataclasses
-import random
 import secrets
 from abc import ABC, abstractmethod
 from operator import attrgetter
@@ -25,6 +24,8 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from atout.cards import CARDS, CardSet, Rank, Suit, bits
 from atout.games.actions import Action, Play
+from atout.games.decks import DeckSource, SeededDecks
+from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, Turn
 
 __all__ = [
     "SEED_BITS",
@@ -395,6 +396,34 @@ class Deal(ABC):
         other.actions = list(self.actions)
         return other
 
+    def _state_copy(self: DealT) -> DealT:
+        """A copy of the state alone, without the history (what a match keeps of the
+        state before an action, to tell what the action changed)."""
+        other = object.__new__(type(self))
+        other._restore(self._getter(self))
+        other._history = []
+        other.actions = []
+        return other
+
+    # -- events (built at the match level only, never on the integer path) -----------
+    def _opening_events(self, number: int, scores: tuple[int, int]) -> list[Event]:
+        """The events of the deal's start: who deals, the cards each seat is given."""
+        raise NotImplementedError
+
+    def _narrate(self, seat: int, action: Action, before: Any) -> list[Event]:
+        """The events of ``action``, just applied by ``seat``; ``before`` is the state
+        before it (:meth:`_state_copy`). The deal's end is told by the match."""
+        raise NotImplementedError
+
+    def _view(self, seat: int) -> Any:
+        """The view of ``seat``, or the public view for seat ``-1``."""
+        raise NotImplementedError
+
+    def public_view(self) -> Any:
+        """What everyone may know (a spectator): the view with no seat (``seat`` is -1),
+        no hand, no own melds and no legal actions."""
+        return self._view(-1)
+
     def state_key(self) -> tuple[Any, ...]:
         """The whole state as a tuple: equal keys mean equal states."""
         return tuple(self._getter(self))
@@ -482,11 +511,17 @@ class Match(ABC, Generic[DealT]):
     """A whole game: deals strung together with what spans them (scores, dealer, target).
 
     ``apply`` forwards to the current deal; when the deal ends the match scores it and
-    deals the next one (from its seeded random source), until a winner is known.
+    deals the next one (from its deck source, :mod:`atout.games.decks`), until a winner
+    is known.
     The stepping and the undo across deals are written once here; each game supplies
     ``_finish_deal`` (score the deal, name a winner or deal the next one), which calls
     :meth:`_remember` first, and names in ``_carried`` its attributes that a finished
     deal changes.
+
+    Every action returns the events it produced (:mod:`atout.games.events`), and the
+    match keeps the log: :meth:`events_for` a seat, :meth:`public_events` for a
+    spectator. The deal tells what an action did (its ``_narrate``), the match tells
+    the deals' starts and ends and whose turn it is.
     """
 
     #: The match's attributes that finishing a deal changes, restored by ``undo``.
@@ -498,9 +533,20 @@ class Match(ABC, Generic[DealT]):
     deals: list[DealT]
     scoresheet: list[Any]
     winner: int | None
-    _rng: random.Random
-    #: Per finished deal: the carried attributes and the random state before it ended.
+    #: Where the match takes its chance: the first dealer and every deck.
+    decks: DeckSource
+    seed: int | None
+    first_dealer: int
+    #: Per finished deal: the carried attributes and the deck source's state before it
+    #: ended.
     _snapshots: list[tuple[tuple[Any, ...], Any]]
+    num_players: ClassVar[int]
+    game: ClassVar[str]
+    options: Any  # the game's options
+    scores: tuple[int, int]
+    #: Every event so far, and per action the length of the log before it (for undo).
+    _log: list[Event]
+    _marks: list[int]
 
     @property
     def is_over(self) -> bool:
@@ -511,19 +557,98 @@ class Match(ABC, Generic[DealT]):
         """The number of the deal in play (1 for the first)."""
         return len(self.deals) + 1
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action) -> list[Event]:
         """Apply a legal action to the deal in play (checked), then settle the deal if
-        it ended; after the match, every action is refused."""
+        it ended, and return the events it produced; after the match, every action is
+        refused."""
         if self.is_over:
             raise IllegalActionError(self._over_rule, "the match is over")
-        self.deal.apply(action)
-        if self.deal.is_over:
-            self._finish_deal()
+        error = self.deal.why_illegal(action)
+        if error is not None:
+            raise error
+        return self._step(action)
 
-    def apply_unchecked(self, action: Action) -> None:
-        self.deal.apply_unchecked(action)
-        if self.deal.is_over:
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Apply an action known to be legal; return its events."""
+        return self._step(action)
+
+    def _step(self, action: Action) -> list[Event]:
+        deal = self.deal
+        seat = deal.current_player()
+        before = deal._state_copy()
+        deal.apply_unchecked(action)
+        events = deal._narrate(-1 if seat is None else seat, action, before)
+        if deal.is_over:
             self._finish_deal()
+            events.append(DealScored(self.scoresheet[-1]))
+            if self.winner is not None:
+                events.append(MatchOver(self.winner, self.scores))
+            else:
+                events += self._deal_events()
+        else:
+            events += self._turn_events()
+        self._marks.append(len(self._log))
+        self._log += events
+        return events
+
+    def _take_chance(
+        self, seed: int | None, decks: DeckSource | None, first_dealer: int | None
+    ) -> None:
+        """Set the deck source (``decks``, or :class:`SeededDecks` of ``seed``) and the
+        first dealer (given, or drawn from the source). ``seed`` is the one a record
+        writes: the seed given, or a seeded source's (never a secret one's)."""
+        self.decks = SeededDecks(seed) if decks is None else decks
+        if seed is None and type(decks) is SeededDecks:
+            seed = decks.seed
+        self.seed = seed
+        n = self.num_players
+        self.first_dealer = self.decks.dealer(n) if first_dealer is None else first_dealer
+        check_seat(self.first_dealer, n)
+
+    def _fresh_deck(self, pack: CardSet) -> tuple[int, ...]:
+        """The next deal's deck, shuffled by the deck source."""
+        return self.decks.deck(len(self.deals), pack)
+
+    def _start_log(self) -> None:
+        """Begin the log with the match's start and its first deal (the games call it
+        at the end of ``__init__``)."""
+        self._log = [MatchStarted(self.game, self.options, self.num_players)]
+        self._log += self._deal_events()
+        self._marks = []
+
+    def _deal_events(self) -> list[Event]:
+        return [
+            *self.deal._opening_events(self.deal_number, self.scores),
+            *self._turn_events(),
+        ]
+
+    def _turn_events(self) -> list[Event]:
+        seat = self.current_player()
+        if seat is None:
+            return []
+        deal: Any = self.deal
+        return [Turn(seat, deal.phase), Legal(tuple(self.legal_actions()), to=seat)]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The whole log, every seat's events included (for the engine and records)."""
+        return tuple(self._log)
+
+    def events_for(self, seat: int) -> list[Event]:
+        """What ``seat`` may know, in order: the public events and those addressed to it."""
+        return [e for e in self._log if e.to is None or e.to == seat]
+
+    def public_events(self) -> list[Event]:
+        """What everyone may know (a spectator's stream), in order."""
+        return [e for e in self._log if e.to is None]
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now: the deal's view with what spans deals."""
+
+    @abstractmethod
+    def public_view(self) -> Any:
+        """What everyone may know now (a spectator): see :meth:`Deal.public_view`."""
 
     @abstractmethod
     def _finish_deal(self) -> None:
@@ -532,7 +657,7 @@ class Match(ABC, Generic[DealT]):
     def _remember(self) -> None:
         """Keep what finishing the current deal is about to change, for ``undo``."""
         self._snapshots.append(
-            (tuple(getattr(self, name) for name in self._carried), self._rng.getstate())
+            (tuple(getattr(self, name) for name in self._carried), self.decks.getstate())
         )
 
     def undo(self) -> Action:
@@ -540,13 +665,15 @@ class Match(ABC, Generic[DealT]):
         if not self.deal.actions or self.is_over:
             if not self.deals:
                 raise GameError("nothing to undo")
-            values, rng_state = self._snapshots.pop()
+            values, source_state = self._snapshots.pop()
             for name, value in zip(self._carried, values, strict=True):
                 setattr(self, name, value)
-            self._rng.setstate(rng_state)
+            self.decks.setstate(source_state)
             self.scoresheet.pop()
             self.deal = self.deals.pop()
-        return self.deal.undo()
+        action = self.deal.undo()
+        del self._log[self._marks.pop():]
+        return action
 
     def current_player(self) -> int | None:
         return None if self.is_over else self.deal.current_player()

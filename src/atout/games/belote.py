@@ -80,10 +80,10 @@ Match
     target (1000) or over wins; both over: the higher total wins; equal totals: another
     deal. An amount still held at the end is shown as unresolved, not added.
     Shuffle (option ``shuffle``): ``fresh`` (the default): every deal is a fresh
-    shuffle from the match's random source. ``gather`` (the page's way, for simulation
+    shuffle from the match's deck source. ``gather`` (the page's way, for simulation
     and study only): the pack is shuffled once per match; after a deal the played cards
     are gathered trick by trick (a thrown-in deal's cards in the order they were dealt)
-    and cut at random, the cut leaving at least 2 cards in each part. The tricks are
+    and cut by the deck source, the cut leaving at least 2 cards in each part. The tricks are
     public and the turned card shows the cut, so with ``gather`` anyone who follows the
     play can work out every hand of every later deal: a table where people play refuses
     it (:meth:`BeloteOptions.check_for_people`).
@@ -113,7 +113,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled,
     shuffled_indices,
 )
 from atout.games.actions import (
@@ -140,6 +139,22 @@ from atout.games.base import (
     run_meld,
     runs,
 )
+from atout.games.decks import DeckSource
+from atout.games.events import (
+    Acted,
+    Announcement,
+    Bid,
+    CardPlayed,
+    CardsGiven,
+    ContractNamed,
+    DealStarted,
+    Dealt,
+    Event,
+    Fold,
+    MeldShown,
+    MeldsWon,
+    TrickWon,
+)
 
 #: The suits by index (``Suit(i)`` through the enum costs far more).
 _SUITS: Final = tuple(Suit)
@@ -154,13 +169,17 @@ __all__ = [
     "Announced",
     "BeloteDeal",
     "BeloteDealResult",
+    "BeloteFold",
     "BeloteMatch",
     "BeloteOptions",
+    "BeloteSaid",
     "BeloteScoreRow",
     "BeloteView",
+    "CapotAnnounced",
     "announcement_key",
     "announcements",
     "card_points",
+    "deck_from_hands",
     "match_winner",
     "parse_options",
     "preset",
@@ -247,8 +266,8 @@ def _set_key(melds: Sequence[Meld], trump_suit: int) -> tuple[int, tuple[int, in
 #: Bits where a run of three cards can start (within one suit); ranks whose four count.
 _RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
 _CARRE_RANKS: Final = sum(1 << r for r in range(9) if CARRE[r])
-#: _SUIT_RUNS[suit][9-bit rank mask]: what _runs_of gives for that suit alone.
-_SUIT_RUNS: Final = tuple(
+#: SUIT_RUNS[suit][9-bit rank mask]: what _runs_of gives for that suit alone.
+SUIT_RUNS: Final = tuple(
     tuple(tuple(_runs_of(m << (9 * suit))) for m in range(512)) for suit in range(4)
 )
 
@@ -265,7 +284,7 @@ def announcements(hand: CardSet | int, trump_suit: Suit | int) -> tuple[Meld, ..
         if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
             return ()  # and no run of three
         tr = int(trump_suit)
-        r0, r1, r2, r3 = _SUIT_RUNS
+        r0, r1, r2, r3 = SUIT_RUNS
         runs_only = list(r0[s0] + r1[s1] + r2[s2] + r3[s3])  # what _runs_of(mask) gives
         runs_only.sort(key=lambda m: announcement_key(m, tr), reverse=True)
         return tuple(runs_only)
@@ -594,6 +613,31 @@ class BeloteView:
         return self.held
 
 
+def best_call(melds: Sequence[Meld], trump_suit: int) -> Announced:
+    """What a player says of their best announcement: never its cards."""
+    best = max(melds, key=lambda m: announcement_key(m, trump_suit))
+    return Announced(best.points, best.top, best.is_run, best.suit == trump_suit)
+
+
+# -- the game's own events (see atout.games.events) --------------------------------------
+@dataclass(frozen=True, slots=True)
+class CapotAnnounced(Acted):
+    """``seat`` announced that the takers will take every trick (``announced_capot``)."""
+
+    @property
+    def action(self) -> Action:
+        return _CAPOT
+
+
+@dataclass(frozen=True, slots=True)
+class BeloteSaid(Event):
+    """``seat``, holding the trump king and queen, played one: ``said`` is 1 for
+    "belote" (the first), 2 for "rebelote" (the second)."""
+
+    seat: int
+    said: int
+
+
 _PLAYS: Final = tuple(play(c) for c in CARDS)
 _PASS: Final = Pass()
 _CAPOT: Final = AnnounceCapot()
@@ -755,17 +799,8 @@ class BeloteDeal(Deal):
             raise ValueError("each of the 32 cards once")
         if up not in seat_cards[taker]:
             raise ValueError("the taker's hand must hold the turned card")
-        rest = [[c for c in h if c != up] for h in seat_cards]
-        order = [(dealer + 1 + i) % 4 for i in range(4)]
-        deck: list[Card] = []
-        for seat in order:
-            deck += rest[seat][0:3]
-        for seat in order:
-            deck += rest[seat][3:5]
-        deck.append(up)
-        for seat in order:
-            deck += rest[seat][5:]
-        deal = cls(deck, dealer, options)
+        rest = [[int(c) for c in h if c != up] for h in seat_cards]
+        deal = cls(deck_from_hands(rest, int(up), dealer), dealer, options)
         if bid:
             suit = up.suit if trump_suit is None else (
                 Suit.parse(trump_suit) if isinstance(trump_suit, str) else trump_suit
@@ -1114,6 +1149,9 @@ class BeloteDeal(Deal):
 
     def view(self, seat: int) -> BeloteView:
         check_seat(seat, 4)
+        return self._view(seat)
+
+    def _view(self, seat: int) -> BeloteView:
         tricks = tuple(
             tuple(((lead + i) % 4, CARDS[t[1 + i]]) for i in range(4))
             for t in self.tricks
@@ -1125,8 +1163,7 @@ class BeloteDeal(Deal):
         for s in range(4):
             melds = self.declared[s]
             if melds:
-                best = max(melds, key=lambda m: announcement_key(m, tr))
-                shown[s] = Announced(best.points, best.top, best.is_run, best.suit == tr)
+                shown[s] = best_call(melds, tr)
         aw = self.ann_winner
         shown_melds: tuple[tuple[int, Meld], ...] = ()
         if aw >= 0:
@@ -1134,13 +1171,10 @@ class BeloteDeal(Deal):
             shown_melds = tuple(
                 (s, m) for s in (team, team + 2) for m in (self.declared[s] or ())
             )
-        own = self.declared[seat]
+        own = self.declared[seat] if seat >= 0 else ()
+        hand = self.hands[seat] if seat >= 0 else 0
         if own is None:
-            own = (
-                announcements(self.hands[seat], tr)
-                if tr >= 0 and self.options.announcements
-                else ()
-            )
+            own = announcements(hand, tr) if tr >= 0 and self.options.announcements else ()
         belote = [0, 0, 0, 0]
         if self.belote_seat >= 0:
             said = (self._played_mask() & _BELOTE_MASK[tr]).bit_count()
@@ -1152,7 +1186,7 @@ class BeloteDeal(Deal):
             dealer=self.dealer,
             phase=self.phase,
             to_play=self.current_player(),
-            hand=CardSet(h[seat]),
+            hand=CardSet(hand),
             hand_sizes=(
                 h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()
             ),
@@ -1182,12 +1216,82 @@ class BeloteDeal(Deal):
             options=self.options,
         )
 
+    # -- events ----------------------------------------------------------------------
+    def _opening_events(self, number: int, scores: tuple[int, int]) -> list[Event]:
+        first = (self.dealer + 1) % 4
+        events: list[Event] = [DealStarted(number, self.dealer, first, self.turned, scores)]
+        for i in range(4):
+            s = (first + i) % 4
+            events += [CardsGiven(s, 5), Dealt(CardSet(self.hands[s]), to=s)]
+        return events
+
+    def _narrate(self, seat: int, action: Action, before: BeloteDeal) -> list[Event]:
+        if isinstance(action, Play):
+            return self._narrate_card(seat, int(action.card), before)
+        if type(action) is AnnounceCapot:
+            return [CapotAnnounced(seat)]
+        events: list[Event] = [Bid(seat, action)]
+        if type(action) is Trump:
+            events.append(ContractNamed(seat, action))
+            for i in range(4):
+                s = (self.dealer + 1 + i) % 4
+                given = self.hands[s] & ~before.hands[s]
+                events += [CardsGiven(s, 3), Dealt(CardSet(given), to=s)]
+        return events
+
+    def _narrate_card(self, seat: int, card: int, before: BeloteDeal) -> list[Event]:
+        events: list[Event] = [CardPlayed(seat, CARDS[card])]
+        tr = self.trump
+        if before.declared[seat] is None:
+            melds = self.declared[seat]
+            if melds:
+                events.append(Announcement(seat, best_call(melds, tr)))
+        kq = _BELOTE_MASK[tr]
+        if seat == self.belote_seat and kq >> card & 1:
+            events.append(BeloteSaid(seat, (self._played_mask() & kq).bit_count()))
+        if len(self.tricks) > len(before.tricks):
+            t = self.tricks[-1]
+            lead, winner = t[0], t[5]
+            points = self.captured[winner & 1] - before.captured[winner & 1]
+            if len(self.tricks) == NUM_TRICKS:
+                points += LAST_TRICK
+            cards = tuple(((lead + i) % 4, CARDS[t[1 + i]]) for i in range(4))
+            events.append(TrickWon(winner, cards, points))
+            aw = self.ann_winner
+            if len(self.tricks) == 1 and aw >= 0:
+                events.append(MeldsWon(aw))
+                team = aw & 1
+                events += [
+                    MeldShown(s, m) for s in (team, team + 2) for m in self.declared[s] or ()
+                ]
+        return events
+
     def __repr__(self) -> str:
         return (
             f"<BeloteDeal dealer={self.dealer} phase={self.phase} "
             f"trump={'-' if self.trump < 0 else Suit(self.trump).letter} "
             f"tricks={len(self.tricks)}>"
         )
+
+
+def deck_from_hands(
+    cards: Sequence[Sequence[int]], turned: int, dealer: int, later: Sequence[int] = ()
+) -> list[int]:
+    """The deck order that deals each seat ``cards[seat]`` (card indices, the turned
+    card left out): the first 3 listed in the first round, the next 2 in the second,
+    the rest once trump is fixed; then ``later``, the cards not dealt yet (given when
+    the hands hold only their first 5). The one rebuild of a Belote deck from hands."""
+    order = [(dealer + 1 + i) % 4 for i in range(4)]
+    deck: list[int] = []
+    for seat in order:
+        deck += cards[seat][0:3]
+    for seat in order:
+        deck += cards[seat][3:5]
+    deck.append(turned)
+    for seat in order:
+        deck += cards[seat][5:]
+    deck += later
+    return deck
 
 
 # -- the match ---------------------------------------------------------------------------
@@ -1212,7 +1316,7 @@ def _gathered(deal: BeloteDeal) -> list[int]:
 
 
 class BeloteMatch(Match[BeloteDeal]):
-    """A match of Belote to the target, dealt from one seeded random source."""
+    """A match of Belote to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "belote"
@@ -1224,12 +1328,13 @@ class BeloteMatch(Match[BeloteDeal]):
         options: BeloteOptions | None = None,
         *,
         first_dealer: int | None = None,
+        decks: DeckSource | None = None,
     ) -> None:
+        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
+        the same seed deals the same match); the first dealer is drawn from the
+        source unless given."""
         self.options = options or BeloteOptions()
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self.first_dealer = self._rng.randrange(4) if first_dealer is None else first_dealer
-        check_seat(self.first_dealer, 4)
+        self._take_chance(seed, decks, first_dealer)
         self.scores: tuple[int, int] = (0, 0)
         self.held = 0
         self.winner: int | None = None
@@ -1237,14 +1342,13 @@ class BeloteMatch(Match[BeloteDeal]):
         self.deals: list[BeloteDeal] = []
         self._snapshots = []
         self.deal = self._new_deal(self.first_dealer)
+        self._start_log()
 
     def _new_deal(self, dealer: int) -> BeloteDeal:
         if self.options.shuffle == "fresh" or not self.deals:
-            order = [int(c) for c in shuffled(DECK_32, self._rng)]
+            order = self._fresh_deck(DECK_32)
         else:
-            pack = _gathered(self.deals[-1])
-            cut = self._rng.randint(2, 30)
-            order = pack[cut:] + pack[:cut]
+            order = self.decks.cut(len(self.deals), _gathered(self.deals[-1]))
         return BeloteDeal(order, dealer, self.options)
 
     @property
@@ -1268,17 +1372,96 @@ class BeloteMatch(Match[BeloteDeal]):
         self.deal = self._new_deal((result.dealer + 1) % 4)
 
     def view(self, seat: int) -> BeloteView:
+        return self._spanning(self.deal.view(seat))
+
+    def public_view(self) -> BeloteView:
+        return self._spanning(self.deal._view(-1))
+
+    def _spanning(self, view: BeloteView) -> BeloteView:
+        """A deal's view with what spans deals."""
         return replace(
-            self.deal.view(seat),
+            view,
             scores=self.scores,
             held=self.held,
             deal_number=self.deal_number,
             match_winner=self.winner,
-            legal_actions=tuple(self.legal_actions()) if self.current_player() == seat else (),
+            legal_actions=view.legal_actions if self.winner is None else (),
         )
 
     def __repr__(self) -> str:
         return (
             f"<BeloteMatch seed={self.seed} deal={self.deal_number} scores={self.scores} "
             f"held={self.held} winner={self.winner}>"
+        )
+
+
+class BeloteFold(Fold):
+    """Rebuilds a :class:`BeloteView` (a seat's, or the public one) from its events."""
+
+    def __init__(self, seat: int | None = None) -> None:
+        self.held = 0
+        super().__init__(seat)
+
+    def _new_deal(self, started: DealStarted | None) -> None:
+        super()._new_deal(started)
+        self.capot = False
+        self.belote = [0, 0, 0, 0]
+
+    def _other(self, event: Event) -> None:
+        if isinstance(event, CapotAnnounced):
+            self.capot = True
+        elif isinstance(event, BeloteSaid):
+            self.belote[event.seat] = event.said
+
+    def _scored(self, row: BeloteScoreRow) -> None:
+        self.scores, self.held = row.scores, row.held
+
+    def view(self) -> BeloteView:
+        started = self.started
+        assert started is not None and started.up is not None, "no deal started"
+        seat = self.seat
+        contract = self.contract
+        named = None if contract is None else contract.contract
+        tr = int(named.suit) if isinstance(named, Trump) else -1
+        melds_on = self.options.announcements and tr >= 0
+        if seat < 0:
+            own: tuple[Meld, ...] = ()
+        elif self.first_hand is not None:
+            own = announcements(self.first_hand, tr) if melds_on else ()
+        else:
+            own = announcements(self.hand, tr) if melds_on else ()
+        calls = self.calls
+        s = self.sizes
+        return BeloteView(
+            seat=seat,
+            dealer=started.dealer,
+            phase=self.phase,  # type: ignore[arg-type]
+            to_play=self.to_play,
+            hand=CardSet(self.hand),
+            hand_sizes=(s[0], s[1], s[2], s[3]),
+            turned=started.up,
+            bids=tuple((p, a) for p, a in self.history if type(a) is Pass or type(a) is Trump),
+            trump=None if tr < 0 else Suit(tr),
+            taker=None if contract is None else contract.seat,
+            capot_announced=self.capot,
+            trick=tuple(self.trick),
+            last_trick=self._last_trick(),
+            tricks=self._tricks(),
+            tricks_won=(self.won[0], self.won[1]),
+            announcements=(
+                calls.get(0), calls.get(1), calls.get(2), calls.get(3)  # type: ignore[arg-type]
+            ),
+            announced=(0 in self.played, 1 in self.played, 2 in self.played, 3 in self.played),
+            announcement_winner=self.melds_winner,
+            shown_announcements=tuple(self.shown),
+            own_announcements=own,
+            belote=(self.belote[0], self.belote[1], self.belote[2], self.belote[3]),
+            history=tuple(self.history),
+            legal_actions=self.legal,
+            result=self.result,
+            options=self.options,
+            scores=self.scores,
+            held=self.held,
+            deal_number=self.deal_number,
+            match_winner=self.match_winner,
         )

@@ -89,7 +89,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled,
     shuffled_indices,
 )
 from atout.games.actions import (
@@ -117,6 +116,22 @@ from atout.games.base import (
     run_meld,
     runs,
 )
+from atout.games.decks import DeckSource
+from atout.games.events import (
+    Acted,
+    Announcement,
+    Bid,
+    CardPlayed,
+    CardsGiven,
+    ContractNamed,
+    DealStarted,
+    Dealt,
+    Event,
+    Fold,
+    MeldShown,
+    MeldsWon,
+    TrickWon,
+)
 
 #: The suits by index (``Suit(i)`` through the enum costs far more).
 _SUITS: Final = tuple(Suit)
@@ -126,12 +141,17 @@ __all__ = [
     "DOUBLING",
     "OVER",
     "PLAY",
+    "Bela",
+    "BottomCard",
     "DebertsDeal",
     "DebertsDealResult",
+    "DebertsFold",
     "DebertsMatch",
     "DebertsOptions",
     "DebertsScoreRow",
     "DebertsView",
+    "FourSevens",
+    "SevenExchanged",
     "best_sequence_key",
     "card_points",
     "final_score",
@@ -172,14 +192,14 @@ POINTS: Final = tuple(
     for t in range(4)
 )
 #: Order within a suit when trump / when plain.
-_TRUMP_STRENGTH: Final = tuple(_TRUMP_ORDER[c % 9] for c in range(36))
-_PLAIN_STRENGTH: Final = tuple(_PLAIN_ORDER[c % 9] for c in range(36))
+TRUMP_STRENGTH: Final = tuple(_TRUMP_ORDER[c % 9] for c in range(36))
+PLAIN_STRENGTH: Final = tuple(_PLAIN_ORDER[c % 9] for c in range(36))
 #: Cards of the same suit that beat ``card`` when its suit is trump.
 _TRUMP_ABOVE: Final = tuple(
     sum(
         1 << o
         for o in range(9 * (c // 9), 9 * (c // 9) + 9)
-        if _TRUMP_STRENGTH[o] > _TRUMP_STRENGTH[c]
+        if TRUMP_STRENGTH[o] > TRUMP_STRENGTH[c]
     )
     for c in range(36)
 )
@@ -203,8 +223,8 @@ def _suit_sequences(suit: int, rank_bits: int) -> tuple[Meld, ...]:
     return tuple(found)
 
 
-#: _SEQUENCES[suit][9-bit rank mask]: that suit's sequences (a table, for speed).
-_SEQUENCES: Final = tuple(tuple(_suit_sequences(s, m) for m in range(512)) for s in range(4))
+#: SUIT_SEQUENCES[suit][9-bit rank mask]: that suit's sequences (a table, for speed).
+SUIT_SEQUENCES: Final = tuple(tuple(_suit_sequences(s, m) for m in range(512)) for s in range(4))
 #: Bits where a run of three cards can start (within one suit).
 _RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
 
@@ -219,7 +239,7 @@ def sequences(hand: CardSet | int) -> tuple[Meld, ...]:
     mask = hand.mask if isinstance(hand, CardSet) else hand
     if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
         return ()
-    t0, t1, t2, t3 = _SEQUENCES
+    t0, t1, t2, t3 = SUIT_SEQUENCES
     found = t0[mask & 511] + t1[mask >> 9 & 511] + t2[mask >> 18 & 511] + t3[mask >> 27 & 511]
     if len(found) > 1:
         return tuple(sorted(found, key=_sequence_order, reverse=True))
@@ -425,6 +445,42 @@ class DebertsView:
     @property
     def num_players(self) -> int:
         return 2
+
+
+# -- the game's own events (see atout.games.events) --------------------------------------
+@dataclass(frozen=True, slots=True)
+class SevenExchanged(Acted):
+    """``seat`` exchanged the trump ``seven`` for the ``indicator`` (both public)."""
+
+    seven: Card
+    indicator: Card
+
+    @property
+    def action(self) -> Action:
+        return _EXCHANGE
+
+
+@dataclass(frozen=True, slots=True)
+class FourSevens(Acted):
+    """``seat`` cancelled the deal holding the four 7s (the option ``four_sevens``)."""
+
+    @property
+    def action(self) -> Action:
+        return _CANCEL
+
+
+@dataclass(frozen=True, slots=True)
+class Bela(Event):
+    """``seat`` said bela: it played the first of the trump king and queen it holds."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BottomCard(Event):
+    """The bottom card of the stock, turned face up once trump is fixed."""
+
+    card: Card
 
 
 class DebertsDeal(Deal):
@@ -910,6 +966,9 @@ class DebertsDeal(Deal):
     # -- views ---------------------------------------------------------------------
     def view(self, seat: int) -> DebertsView:
         check_seat(seat, 2)
+        return self._view(seat)
+
+    def _view(self, seat: int) -> DebertsView:
         tricks = tuple(
             ((lead, CARDS[a]), (1 - lead, CARDS[b])) for lead, a, b, _ in self.tricks
         )
@@ -920,14 +979,17 @@ class DebertsDeal(Deal):
         for s in (0, 1):
             melds = self.declared[s]
             if melds:
-                best = max(melds, key=lambda m: (m.length, m.top, m.suit == self.trump))
-                announcements[s] = (best.length, best.top)
+                announcements[s] = best_call(melds, self.trump)
         sw = self.seq_winner
         shown: tuple[Meld, ...] = ()
         if sw >= 0 and self.tricks:
             melds = self.declared[sw]
             shown = melds if melds is not None else ()
-        own = self.declared[seat]
+        own: tuple[Meld, ...] | None = ()
+        hand = 0
+        if seat >= 0:
+            own = self.declared[seat]
+            hand = self.hands[seat]
         exchange = None
         if self.exchange_seat >= 0:
             exchange = (self.exchange_seat, CARDS[self.deck[12]])
@@ -936,8 +998,8 @@ class DebertsDeal(Deal):
             dealer=self.dealer,
             phase=self.phase,
             to_play=self.current_player(),
-            hand=CardSet(self.hands[seat]),
-            opponent_hand_size=self.hands[1 - seat].bit_count(),
+            hand=CardSet(hand),
+            opponent_hand_size=self.hands[1 - seat].bit_count() if seat >= 0 else 0,
             indicator=CARDS[self.indicator],
             indicator_suit=Suit(self.indicator_suit),
             bottom=None if self.bottom < 0 else CARDS[self.bottom],
@@ -953,13 +1015,60 @@ class DebertsDeal(Deal):
             announced=(self.declared[0] is not None, self.declared[1] is not None),
             sequence_winner=None if sw < 0 else sw,
             shown_sequences=shown,
-            own_sequences=own if own is not None else sequences(self.hands[seat]),
+            own_sequences=own if own is not None else sequences(hand),
             bela=(self.bela[0] > 0, self.bela[1] > 0),
             history=tuple(self.actions),
             legal_actions=tuple(self.legal_actions()) if self.turn == seat else (),
             result=self.result,
             options=self.options,
         )
+
+    # -- events ----------------------------------------------------------------------
+    def _opening_events(self, number: int, scores: tuple[int, int]) -> list[Event]:
+        first = 1 - self.dealer
+        events: list[Event] = [DealStarted(number, self.dealer, first, CARDS[self.deck[12]],
+                                           scores)]
+        for s in (first, self.dealer):
+            events += [CardsGiven(s, 6), Dealt(CardSet(self.hands[s]), to=s)]
+        return events
+
+    def _narrate(self, seat: int, action: Action, before: DebertsDeal) -> list[Event]:
+        kind = type(action)
+        if isinstance(action, Play):
+            return self._narrate_card(seat, int(action.card), before)
+        if kind is Exchange:
+            return [SevenExchanged(seat, CARDS[self.indicator], CARDS[before.indicator])]
+        if kind is CancelDeal:
+            return [FourSevens(seat)]
+        events: list[Event] = [Bid(seat, action)]
+        if kind is Trump:
+            events.append(ContractNamed(seat, action))
+            for s in (1 - self.dealer, self.dealer):
+                given = self.hands[s] & ~before.hands[s]
+                events += [CardsGiven(s, 3), Dealt(CardSet(given), to=s)]
+            events.append(BottomCard(CARDS[self.bottom]))
+        return events
+
+    def _narrate_card(self, seat: int, card: int, before: DebertsDeal) -> list[Event]:
+        events: list[Event] = [CardPlayed(seat, CARDS[card])]
+        if before.declared[seat] is None:
+            melds = self.declared[seat]
+            if melds:
+                events.append(Announcement(seat, best_call(melds, self.trump)))
+            if self.seq_winner >= 0 and before.seq_winner < 0:
+                events.append(MeldsWon(self.seq_winner))
+        if self.bela != before.bela:
+            events.append(Bela(seat))
+        if len(self.tricks) > len(before.tricks):
+            lead, a, b, winner = self.tricks[-1]
+            points = self.captured[winner] - before.captured[winner]
+            if len(self.tricks) == NUM_TRICKS:
+                points += LAST_TRICK
+            events.append(TrickWon(winner, ((lead, CARDS[a]), (1 - lead, CARDS[b])), points))
+            sw = self.seq_winner
+            if len(self.tricks) == 1 and sw >= 0:
+                events += [MeldShown(sw, m) for m in self.declared[sw] or ()]
+        return events
 
     def __repr__(self) -> str:
         return (
@@ -984,10 +1093,16 @@ _BELA_OTHER: Final = tuple(
 )
 
 
+def best_call(melds: Sequence[Meld], trump_suit: int) -> tuple[int, Rank]:
+    """What a player says of their best sequence: its length and top card."""
+    best = max(melds, key=lambda m: (m.length, m.top, m.suit == trump_suit))
+    return (best.length, best.top)
+
+
 def _second_wins(tr: int, led: int, card: int) -> bool:
     """Whether the second card of a trick beats the led card under trump ``tr``."""
     if _SUIT_OF[card] == _SUIT_OF[led]:
-        strength = _TRUMP_STRENGTH if _SUIT_OF[led] == tr else _PLAIN_STRENGTH
+        strength = TRUMP_STRENGTH if _SUIT_OF[led] == tr else PLAIN_STRENGTH
         return strength[card] > strength[led]
     return _SUIT_OF[card] == tr
 
@@ -1017,7 +1132,7 @@ class DebertsScoreRow:
 
 
 class DebertsMatch(Match[DebertsDeal]):
-    """A match of Deberts to the target, dealt from one seeded random source."""
+    """A match of Deberts to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 2
     game: ClassVar[str] = "deberts"
@@ -1029,12 +1144,13 @@ class DebertsMatch(Match[DebertsDeal]):
         options: DebertsOptions | None = None,
         *,
         first_dealer: int | None = None,
+        decks: DeckSource | None = None,
     ) -> None:
+        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
+        the same seed deals the same match); the first dealer is drawn from the
+        source unless given."""
         self.options = options or DebertsOptions()
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self.first_dealer = self._rng.randrange(2) if first_dealer is None else first_dealer
-        check_seat(self.first_dealer, 2)
+        self._take_chance(seed, decks, first_dealer)
         self.scores: tuple[int, int] = (0, 0)
         self.hanging = 0
         self.winner: int | None = None
@@ -1042,9 +1158,10 @@ class DebertsMatch(Match[DebertsDeal]):
         self.deals: list[DebertsDeal] = []
         self._snapshots = []
         self.deal = self._new_deal(self.first_dealer)
+        self._start_log()
 
     def _new_deal(self, dealer: int) -> DebertsDeal:
-        return DebertsDeal(shuffled(DECK_32, self._rng), dealer, self.options)
+        return DebertsDeal(self._fresh_deck(DECK_32), dealer, self.options)
 
     @property
     def final_score(self) -> tuple[int, int] | None:
@@ -1073,17 +1190,110 @@ class DebertsMatch(Match[DebertsDeal]):
         self.deal = self._new_deal(next_dealer(result))
 
     def view(self, seat: int) -> DebertsView:
+        return self._spanning(self.deal.view(seat))
+
+    def public_view(self) -> DebertsView:
+        return self._spanning(self.deal._view(-1))
+
+    def _spanning(self, view: DebertsView) -> DebertsView:
+        """A deal's view with what spans deals."""
         return replace(
-            self.deal.view(seat),
+            view,
             scores=self.scores,
             hanging=self.hanging,
             deal_number=self.deal_number,
             match_winner=self.winner,
-            legal_actions=tuple(self.legal_actions()) if self.current_player() == seat else (),
+            legal_actions=view.legal_actions if self.winner is None else (),
         )
 
     def __repr__(self) -> str:
         return (
             f"<DebertsMatch seed={self.seed} deal={self.deal_number} scores={self.scores} "
             f"hanging={self.hanging} winner={self.winner}>"
+        )
+
+
+class DebertsFold(Fold):
+    """Rebuilds a :class:`DebertsView` (a seat's, or the public one) from its events."""
+
+    def __init__(self, seat: int | None = None) -> None:
+        self.hanging = 0
+        super().__init__(seat)
+
+    def _new_deal(self, started: DealStarted | None) -> None:
+        super()._new_deal(started)
+        self.indicator = None if started is None else started.up
+        self.bottom: Card | None = None
+        self.factor = 1
+        self.exchange: tuple[int, Card] | None = None
+        self.bela = [False, False]
+
+    def _other(self, event: Event) -> None:
+        if isinstance(event, Bid):
+            if type(event.call) is Double:
+                self.factor = 2
+            elif type(event.call) is Redouble:
+                self.factor = 4
+        elif isinstance(event, SevenExchanged):
+            assert self.indicator is not None
+            self.exchange = (event.seat, self.indicator)
+            self.indicator = event.seven
+            if event.seat == self.seat:
+                self.hand = self.hand & ~(1 << int(event.seven)) | 1 << int(event.indicator)
+        elif isinstance(event, Bela):
+            self.bela[event.seat] = True
+        elif isinstance(event, BottomCard):
+            self.bottom = event.card
+
+    def _scored(self, row: DebertsScoreRow) -> None:
+        self.scores, self.hanging = row.scores, row.hanging
+
+    def view(self) -> DebertsView:
+        started = self.started
+        assert started is not None and self.indicator is not None, "no deal started"
+        seat = self.seat
+        contract = self.contract
+        named = None if contract is None else contract.contract
+        trump_suit = int(named.suit) if isinstance(named, Trump) else -1
+        calls = self.calls
+        if seat < 0:
+            own: tuple[Meld, ...] = ()
+        elif self.first_hand is not None:
+            own = sequences(self.first_hand)
+        else:
+            own = sequences(self.hand)
+        up = started.up
+        assert up is not None
+        return DebertsView(
+            seat=seat,
+            dealer=started.dealer,
+            phase=self.phase,  # type: ignore[arg-type]
+            to_play=self.to_play,
+            hand=CardSet(self.hand),
+            opponent_hand_size=self.sizes[1 - seat] if seat >= 0 else 0,
+            indicator=self.indicator,
+            indicator_suit=up.suit,
+            bottom=self.bottom,
+            trump=None if trump_suit < 0 else Suit(trump_suit),
+            caller=None if contract is None else contract.seat,
+            factor=self.factor,
+            exchange=self.exchange,
+            trick=tuple(self.trick),
+            last_trick=self._last_trick(),
+            tricks=self._tricks(),
+            tricks_won=(self.won[0], self.won[1]),
+            announcements=(calls.get(0), calls.get(1)),
+            announced=(0 in self.played, 1 in self.played),
+            sequence_winner=self.melds_winner,
+            shown_sequences=tuple(m for _, m in self.shown),
+            own_sequences=own,
+            bela=(self.bela[0], self.bela[1]),
+            history=tuple(self.history),
+            legal_actions=self.legal,
+            result=self.result,
+            options=self.options,
+            scores=self.scores,
+            hanging=self.hanging,
+            deal_number=self.deal_number,
+            match_winner=self.match_winner,
         )

@@ -122,7 +122,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled,
     shuffled_indices,
 )
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
@@ -138,6 +137,22 @@ from atout.games.base import (
     check_seat,
     run_meld,
 )
+from atout.games.decks import DeckSource
+from atout.games.events import (
+    Acted,
+    Announcement,
+    Bid,
+    CardPlayed,
+    CardsGiven,
+    ContractNamed,
+    DealStarted,
+    Dealt,
+    Event,
+    Fold,
+    MeldShown,
+    MeldsWon,
+    TrickWon,
+)
 
 __all__ = [
     "CHOOSING",
@@ -147,12 +162,15 @@ __all__ = [
     "OVER",
     "PLAY",
     "UNDENUFE",
+    "Claimed",
     "SchieberDeal",
     "SchieberDealResult",
+    "SchieberFold",
     "SchieberMatch",
     "SchieberOptions",
     "SchieberScoreRow",
     "SchieberView",
+    "Stoeck",
     "WeisCall",
     "best_weis",
     "card_points",
@@ -193,8 +211,9 @@ _NOTRUMP_POINTS: Final = (0, 0, 8, 0, 10, 2, 3, 4, 11)  # Obenabe, classic Unden
 _MODERN_UNDENUFE_POINTS: Final = (11, 0, 8, 0, 10, 2, 3, 4, 0)
 _TRUMP_ORDER: Final = (0, 1, 2, 7, 3, 8, 4, 5, 6)  # 6 7 8 10 Q K A 9 J
 
-#: _POINTS[table][card]; tables 0..5 follow the contracts, 6 is the modern Undenufe.
-_POINTS: Final[tuple[tuple[int, ...], ...]] = (
+#: POINTS[table][card], what a captured card is worth: tables 0..5 follow the contracts,
+#: MODERN_UNDENUFE_TABLE (6) is the modern Undenufe (see :func:`card_points`).
+POINTS: Final[tuple[tuple[int, ...], ...]] = (
     *(
         tuple(
             (_TRUMP_POINTS if c // 9 == t else _PLAIN_POINTS)[c % 9] for c in range(36)
@@ -205,7 +224,7 @@ _POINTS: Final[tuple[tuple[int, ...], ...]] = (
     tuple(_NOTRUMP_POINTS[c % 9] for c in range(36)),
     tuple(_MODERN_UNDENUFE_POINTS[c % 9] for c in range(36)),
 )
-_MODERN_TABLE: Final = 6
+MODERN_UNDENUFE_TABLE: Final = 6
 
 
 def _strength(contract: int, card: int) -> int:
@@ -256,8 +275,8 @@ _KQ: Final = tuple((1 << (9 * s + Rank.KING)) | (1 << (9 * s + Rank.QUEEN)) for 
 
 def card_points(card: Card, contract: int, *, modern_undenufe: bool = False) -> int:
     """Value of a captured card under a contract (0..3 trump suit, 4 Obenabe, 5 Undenufe)."""
-    table = _MODERN_TABLE if (contract == UNDENUFE and modern_undenufe) else contract
-    return _POINTS[table][card]
+    table = MODERN_UNDENUFE_TABLE if (contract == UNDENUFE and modern_undenufe) else contract
+    return POINTS[table][card]
 
 
 def card_strength(card: Card | int, contract: int) -> int:
@@ -309,17 +328,17 @@ CONTRACT_ACTIONS: Final[tuple[Trump | NoTrump, ...]] = tuple(
 )
 
 # -- Weis ---------------------------------------------------------------------------
-_RUN_POINTS: Final = (0, 0, 0, 20, 50, 100, 100, 100, 100, 100)
+RUN_POINTS: Final = (0, 0, 0, 20, 50, 100, 100, 100, 100, 100)
 #: Four of a kind worth something, by rank: 10 Q K A 100, J 200.
-_FOUR_POINTS: Final = {Rank.TEN: 100, Rank.JACK: 200, Rank.QUEEN: 100, Rank.KING: 100,
+FOUR_POINTS: Final = {Rank.TEN: 100, Rank.JACK: 200, Rank.QUEEN: 100, Rank.KING: 100,
                        Rank.ACE: 100}
-_FOUR_RANKS: Final = tuple(sorted(_FOUR_POINTS))
+_FOUR_RANKS: Final = tuple(sorted(FOUR_POINTS))
 #: Bits where a run of three cards can start (within one suit).
 _RUN3_START: Final = sum(1 << (9 * s + r) for s in range(4) for r in range(7))
 _FOURS_ANY: Final = tuple(RANK_MASK[r] for r in _FOUR_RANKS)
 
 
-def _rank_key(top: int, length: int, undenufe: bool) -> int:
+def rank_key(top: int, length: int, undenufe: bool) -> int:
     """Rank part of a Weis's strength: the top card, or inverted in Undenufe."""
     return 8 - (top - length + 1) if undenufe else top
 
@@ -334,9 +353,9 @@ def _best_partition(lo: int, hi: int, undenufe: bool) -> tuple[tuple[int, int], 
         if start > hi:
             if not chosen:
                 return
-            total = sum(_RUN_POINTS[length] for _, length in chosen)
+            total = sum(RUN_POINTS[length] for _, length in chosen)
             key = max(
-                (_RUN_POINTS[length], length, _rank_key(top, length, undenufe))
+                (RUN_POINTS[length], length, rank_key(top, length, undenufe))
                 for top, length in chosen
             )
             if best is None or (total, key) > best[0]:
@@ -365,14 +384,14 @@ def _suit_runs(mask: int, undenufe: bool) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-#: _RUNS[undenufe][9-bit suit mask] -> the best cut of its runs, as (top, length).
-_RUNS: Final = tuple(tuple(_suit_runs(m, u) for m in range(512)) for u in (False, True))
-#: _RUN_MELDS[undenufe][suit][9-bit suit mask]: those runs as melds, in the same order.
-_RUN_MELDS: Final = tuple(
+#: RUNS[undenufe][9-bit suit mask] -> the best cut of its runs, as (top, length).
+RUNS: Final = tuple(tuple(_suit_runs(m, u) for m in range(512)) for u in (False, True))
+#: RUN_MELDS[undenufe][suit][9-bit suit mask]: those runs as melds, in the same order.
+RUN_MELDS: Final = tuple(
     tuple(
         tuple(
-            tuple(run_meld(suit, top, length, _RUN_POINTS[length]) for top, length in runs)
-            for runs in _RUNS[u]
+            tuple(run_meld(suit, top, length, RUN_POINTS[length]) for top, length in runs)
+            for runs in RUNS[u]
         )
         for suit in range(4)
     )
@@ -391,7 +410,7 @@ def weis_key(meld: Meld, contract: int) -> tuple[int, int, int, int]:
     return (
         meld.points,
         meld.length,
-        _rank_key(int(meld.top), meld.length, undenufe),
+        rank_key(int(meld.top), meld.length, undenufe),
         int(int(meld.suit) == contract),
     )
 
@@ -405,25 +424,25 @@ def best_weis(hand: CardSet | int, contract: int) -> tuple[Meld, ...]:
         if not mask & (mask >> 1) & (mask >> 2) & _RUN3_START:
             return ()
         s0, s1, s2, s3 = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF, mask >> 27
-        t0, t1, t2, t3 = _RUN_MELDS[contract == UNDENUFE]  # the runs are the only choice
+        t0, t1, t2, t3 = RUN_MELDS[contract == UNDENUFE]  # the runs are the only choice
         runs_only = t0[s0] + t1[s1] + t2[s2] + t3[s3]
         if len(runs_only) > 1:
             return tuple(sorted(runs_only, key=lambda m: weis_key(m, contract), reverse=True))
         return runs_only
     fours = [r for r, m in zip(_FOUR_RANKS, _FOURS_ANY, strict=True) if mask & m == m]
     undenufe = contract == UNDENUFE
-    runs_table = _RUNS[undenufe]
+    runs_table = RUNS[undenufe]
     best: tuple[tuple[int, tuple[int, int, int, int]], list[Meld]] | None = None
     for subset in range(1 << len(fours)):
         melds: list[Meld] = []
         rest = mask
         for i, rank in enumerate(fours):
             if subset >> i & 1:
-                melds.append(Meld(_FOUR_POINTS[Rank(rank)], 4, Rank(rank), None, RANK_MASK[rank]))
+                melds.append(Meld(FOUR_POINTS[Rank(rank)], 4, Rank(rank), None, RANK_MASK[rank]))
                 rest &= ~RANK_MASK[rank]
         for suit in range(4):
             for top, length in runs_table[(rest >> (9 * suit)) & 0x1FF]:
-                melds.append(run_meld(suit, top, length, _RUN_POINTS[length]))
+                melds.append(run_meld(suit, top, length, RUN_POINTS[length]))
         if not melds:
             continue
         total = sum(m.points for m in melds)
@@ -580,6 +599,24 @@ class SchieberView:
 
 
 _DEFAULT_OPTIONS: Final = SchieberOptions()
+
+
+# -- the game's own events (see atout.games.events) --------------------------------------
+@dataclass(frozen=True, slots=True)
+class Claimed(Acted):
+    """``seat`` claimed that its team has reached the target (``manual_claim``)."""
+
+    @property
+    def action(self) -> Action:
+        return Claim()
+
+
+@dataclass(frozen=True, slots=True)
+class Stoeck(Event):
+    """``seat``'s Stöck (the trump king and queen) are public: announced with the
+    second of the two, shown among the counted Weis, or counted by a claim."""
+
+    seat: int
 
 
 #: Nobody has said anything of a Weis.
@@ -962,7 +999,7 @@ class SchieberDeal(Deal):
         self.chooser = self.turn
         self.contract = contract
         modern = contract == UNDENUFE and self.options.undenufe_values == "modern"
-        self.table = _MODERN_TABLE if modern else contract
+        self.table = MODERN_UNDENUFE_TABLE if modern else contract
         self.phase = PLAY
         self.turn = self.leader = self.forehand
         options = self.options
@@ -1076,7 +1113,7 @@ class SchieberDeal(Deal):
         leader = self.leader
         winner = (leader + best_i) & 3
         team = winner & 1
-        pts = _POINTS[self.table]
+        pts = POINTS[self.table]
         gained = pts[c0] + pts[c1] + pts[c2] + pts[card]
         self.tricks = tricks = (*self.tricks, (leader, (c0, c1, c2, card), winner))
         self.trick = ()
@@ -1220,7 +1257,7 @@ class SchieberDeal(Deal):
         events: list[tuple[int, int]] = []
         if self.stoeck_seat >= 0:
             events.append((self.stoeck_seat % 2, STOECK))
-        pts = _POINTS[self.table]
+        pts = POINTS[self.table]
         won = [0, 0]
         for i, (_, cards, winner) in enumerate(self.tricks):
             if i == 0 and self.weis_team >= 0:
@@ -1255,6 +1292,9 @@ class SchieberDeal(Deal):
 
     def view(self, seat: int) -> SchieberView:
         check_seat(seat, 4)
+        return self._view(seat)
+
+    def _view(self, seat: int) -> SchieberView:
         tricks = tuple(
             tuple(((lead + i) % 4, CARDS[c]) for i, c in enumerate(cards))
             for lead, cards, _ in self.tricks
@@ -1284,7 +1324,7 @@ class SchieberDeal(Deal):
             running[team] = self.scores[team] + counted * f
         if self.result is not None:  # what was written, also after a stop mid-deal
             running = [self.scores[t] + self.result.recorded[t] for t in (0, 1)]
-        if self.phase == CHOOSING:
+        if self.phase == CHOOSING or seat < 0:
             own: tuple[Meld, ...] = ()
         else:
             own = self.weis[seat]
@@ -1294,7 +1334,7 @@ class SchieberDeal(Deal):
             forehand=self.forehand,
             phase=self.phase,
             to_play=self.current_player(),
-            hand=CardSet(self.hands[seat]),
+            hand=CardSet(self.hands[seat] if seat >= 0 else 0),
             hand_sizes=(
                 self.hands[0].bit_count(),
                 self.hands[1].bit_count(),
@@ -1324,6 +1364,46 @@ class SchieberDeal(Deal):
             running=(running[0], running[1]),
             options=self.options,
         )
+
+    # -- events ----------------------------------------------------------------------
+    def _opening_events(self, number: int, scores: tuple[int, int]) -> list[Event]:
+        events: list[Event] = [
+            DealStarted(number, self.dealer, self.forehand, None, self.scores)
+        ]
+        for i in range(4):
+            s = (self.dealer + 1 + i) % 4
+            events += [CardsGiven(s, 9), Dealt(CardSet(self.hands[s]), to=s)]
+        return events
+
+    def _narrate(self, seat: int, action: Action, before: SchieberDeal) -> list[Event]:
+        events: list[Event]
+        if isinstance(action, Play):
+            events = self._narrate_card(seat, int(action.card), before)
+        elif type(action) is Claim:
+            events = [Claimed(seat)]
+        else:
+            events = [Bid(seat, action)]
+            if type(action) is Trump or type(action) is NoTrump:
+                events.append(ContractNamed(seat, action))
+        if self.stoeck_seat >= 0 and not before._stoeck_public() and self._stoeck_public():
+            events.append(Stoeck(self.stoeck_seat))
+        return events
+
+    def _narrate_card(self, seat: int, card: int, before: SchieberDeal) -> list[Event]:
+        events: list[Event] = [CardPlayed(seat, CARDS[card])]
+        call = self.calls[seat]
+        if not before.tricks and call is not None:  # the first trick: said with the card
+            events.append(Announcement(seat, call))
+        if len(self.tricks) > len(before.tricks):
+            lead, cards, winner = self.tricks[-1]
+            team = winner % 2
+            played = tuple(((lead + i) % 4, CARDS[c]) for i, c in enumerate(cards))
+            events.append(TrickWon(winner, played, self.captured[team] - before.captured[team]))
+            wt = self.weis_team
+            if len(self.tricks) == 1 and wt >= 0:
+                events.append(MeldsWon(wt))
+                events += [MeldShown(s, m) for s in (wt, wt + 2) for m in self.weis[s]]
+        return events
 
     def __repr__(self) -> str:
         contract = "-" if self.contract < 0 else str(contract_action(self.contract))
@@ -1429,7 +1509,7 @@ class SchieberScoreRow:
 
 
 class SchieberMatch(Match[SchieberDeal]):
-    """A match of Schieber to the target, dealt from one seeded random source."""
+    """A match of Schieber to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "schieber"
@@ -1441,27 +1521,29 @@ class SchieberMatch(Match[SchieberDeal]):
         options: SchieberOptions | None = None,
         *,
         first_dealer: int | None = None,
+        decks: DeckSource | None = None,
     ) -> None:
+        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
+        the same seed deals the same match); the first dealer is drawn from the
+        source unless given."""
         self.options = options or SchieberOptions()
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self.first_dealer = self._rng.randrange(4) if first_dealer is None else first_dealer
-        check_seat(self.first_dealer, 4)
+        self._take_chance(seed, decks, first_dealer)
         self.scores: tuple[int, int] = (0, 0)
         self.winner: int | None = None
         self.scoresheet: list[SchieberScoreRow] = []
         self.deals: list[SchieberDeal] = []
         self._snapshots = []
-        deck = shuffled(DECK_36, self._rng)
-        packet = deck.index(Card.C7) // 3
+        deck = self._fresh_deck(DECK_36)
+        packet = deck.index(int(Card.C7)) // 3
         holder = (self.first_dealer + 1 + packet) % 4  # forehand of the first deal
         self.deal = SchieberDeal(
             deck, self.first_dealer, self.options, forehand=holder, scores=self.scores
         )
+        self._start_log()
 
     def _new_deal(self, dealer: int) -> SchieberDeal:
         return SchieberDeal(
-            shuffled(DECK_36, self._rng), dealer, self.options, scores=self.scores
+            self._fresh_deck(DECK_36), dealer, self.options, scores=self.scores
         )
 
     @property
@@ -1497,15 +1579,116 @@ class SchieberMatch(Match[SchieberDeal]):
         self.deal = self._new_deal(next_dealer)
 
     def view(self, seat: int) -> SchieberView:
+        return self._spanning(self.deal.view(seat))
+
+    def public_view(self) -> SchieberView:
+        return self._spanning(self.deal._view(-1))
+
+    def _spanning(self, view: SchieberView) -> SchieberView:
+        """A deal's view with what spans deals."""
         return replace(
-            self.deal.view(seat),
+            view,
             deal_number=self.deal_number,
             match_winner=self.winner,
-            legal_actions=tuple(self.legal_actions()) if self.current_player() == seat else (),
+            legal_actions=view.legal_actions if self.winner is None else (),
         )
 
     def __repr__(self) -> str:
         return (
             f"<SchieberMatch seed={self.seed} deal={self.deal_number} scores={self.scores} "
             f"winner={self.winner}>"
+        )
+
+
+class SchieberFold(Fold):
+    """Rebuilds a :class:`SchieberView` (a seat's, or the public one) from its events."""
+
+    def _new_deal(self, started: DealStarted | None) -> None:
+        super()._new_deal(started)
+        self.pushed = False
+        self.stoeck: int | None = None
+        #: The seat's own Weis and whether it holds the Stöck (fixed with the contract).
+        self.own_weis: tuple[Meld, ...] = ()
+        self.own_stoeck = False
+
+    def _other(self, event: Event) -> None:
+        if isinstance(event, Bid) and type(event.call) is Push:
+            self.pushed = True
+        elif isinstance(event, Stoeck):
+            self.stoeck = event.seat
+
+    def apply(self, event: Event) -> None:
+        super().apply(event)
+        if type(event) is ContractNamed and self.seat >= 0:
+            contract = self._contract()
+            options = self.options
+            self.own_weis = best_weis(self.hand, contract) if options.weis else ()
+            if contract < 4 and options.stoeck:
+                self.own_stoeck = self.hand & _KQ[contract] == _KQ[contract]
+
+    def _contract(self) -> int:
+        named = None if self.contract is None else self.contract.contract
+        return -1 if named is None else contract_index(named)  # type: ignore[arg-type]
+
+    def _scored(self, row: SchieberScoreRow) -> None:
+        result = row.result
+        self.won = list(result.tricks)
+        self.points = [result.card_points[t] + result.match_bonus[t] for t in (0, 1)]
+
+    def view(self) -> SchieberView:
+        started = self.started
+        assert started is not None, "no deal started"
+        seat = self.seat
+        contract = self._contract()
+        f = FACTORS[contract] if contract >= 0 else 1
+        scores = started.scores
+        calls = self.calls
+        shown = tuple(self.shown)
+        result = self.result
+        if result is not None:
+            running = (scores[0] + result.recorded[0], scores[1] + result.recorded[1])
+        else:
+            counted = list(self.points)
+            if self.melds_winner is not None:
+                counted[self.melds_winner] += sum(m.points for _, m in shown)
+            if self.stoeck is not None:
+                counted[self.stoeck % 2] += STOECK
+            elif self.own_stoeck:
+                counted[seat % 2] += STOECK
+            running = (scores[0] + counted[0] * f, scores[1] + counted[1] * f)
+        s = self.sizes
+        return SchieberView(
+            seat=seat,
+            dealer=started.dealer,
+            forehand=started.first,
+            phase=self.phase,  # type: ignore[arg-type]
+            to_play=self.to_play,
+            hand=CardSet(self.hand),
+            hand_sizes=(s[0], s[1], s[2], s[3]),
+            pushed=self.pushed,
+            chooser=None if self.contract is None else self.contract.seat,
+            contract=contract_action(contract) if contract >= 0 else None,
+            trump=Suit(contract) if 0 <= contract < 4 else None,
+            factor=f,
+            trick=tuple(self.trick),
+            last_trick=self._last_trick(),
+            tricks=self._tricks(),
+            trick_winners=tuple(self.trick_winners),
+            tricks_won=(self.won[0], self.won[1]),
+            card_points=(self.points[0], self.points[1]),
+            weis_announced=(
+                calls.get(0), calls.get(1), calls.get(2), calls.get(3)  # type: ignore[arg-type]
+            ),
+            weis_winner=self.melds_winner,
+            shown_weis=shown,
+            own_weis=() if self.phase == CHOOSING else self.own_weis,
+            stoeck=self.stoeck,
+            history=tuple(self.history),
+            legal_actions=self.legal,
+            result=result,
+            scores=scores,
+            running=running,
+            options=self.options,
+            deal_number=self.deal_number,
+            match_winner=self.match_winner,
         )

@@ -26,10 +26,10 @@ from atout.kernel.rules import (
     BELOTE,
     DEBERTS,
     SCHIEBER,
-    _popcount,
     above_table,
     jit,
     jit_typed,
+    popcount,
 )
 
 __all__ = ["FIELDS", "OUTCOMES"]
@@ -161,7 +161,7 @@ def _kth(m: int, k: int) -> Any:
     """The card of the ``k``-th set bit of ``m`` (from the lowest)."""
     for _ in range(k):
         m &= m - 1
-    return _popcount((m & -m) - 1)
+    return popcount((m & -m) - 1)
 
 
 # -- melds -------------------------------------------------------------------------------
@@ -474,31 +474,31 @@ def _union(melds: Any) -> int:
 
 
 def _schieber_tables() -> tuple[Any, ...]:
-    strength = [tuple(_s._strength(k, c) % 100 for c in range(36)) for k in range(6)]
+    strength = [tuple(_s.card_strength(c, k) % 100 for c in range(36)) for k in range(6)]
     par = [_params(4, SCHIEBER, k if k < 4 else -1, 1, _s.LAST_TRICK, 9) for k in range(6)]
     rtot, rkey = [], []
     for u in (0, 1):
         per_mask = [
             [
                 (
-                    _s._RUN_POINTS[length],
-                    (_s._RUN_POINTS[length] * 16 + length) * 16
-                    + _s._rank_key(top, length, bool(u)),
+                    _s.RUN_POINTS[length],
+                    (_s.RUN_POINTS[length] * 16 + length) * 16
+                    + _s.rank_key(top, length, bool(u)),
                 )
-                for top, length in _s._RUNS[u][m]
+                for top, length in _s.RUNS[u][m]
             ]
             for m in range(512)
         ]
         t, k = _run_tables(per_mask)
         rtot.append(t)
         rkey.append(k)
-    fpts = [_s._FOUR_POINTS.get(r, 0) for r in range(9)]  # type: ignore[call-overload]
+    fpts = [_s.FOUR_POINTS.get(r, 0) for r in range(9)]  # type: ignore[call-overload]
     fkey = [
         [2 * ((p * 16 + 4) * 16 + (8 - r if u else r)) if p else -1 for r, p in enumerate(fpts)]
         for u in (0, 1)
     ]
     return (
-        _i64(range(36)), _i64(_s._POINTS), _i64(strength),
+        _i64(range(36)), _i64(_s.POINTS), _i64(strength),
         _i64([above_table(st) for st in strength]), _i64(par), _i64(rtot), _i64(rkey),
         _i64(fpts), _i64(fkey),
     )
@@ -506,7 +506,7 @@ def _schieber_tables() -> tuple[Any, ...]:
 
 def _belote_tables(undertrump: bool) -> tuple[Any, ...]:
     per_mask = [
-        [(m.points, m.points * 16 + int(m.top)) for m in _b._SUIT_RUNS[0][x]] for x in range(512)
+        [(m.points, m.points * 16 + int(m.top)) for m in _b.SUIT_RUNS[0][x]] for x in range(512)
     ]
     rtot, rkey = _run_tables(per_mask)
     fpts = list(_b.CARRE)
@@ -521,11 +521,12 @@ def _belote_tables(undertrump: bool) -> tuple[Any, ...]:
 
 def _deberts_tables() -> tuple[Any, ...]:
     per_mask = [
-        [(m.points, m.length * 16 + int(m.top)) for m in _d._SEQUENCES[0][x]] for x in range(512)
+        [(m.points, m.length * 16 + int(m.top)) for m in _d.SUIT_SEQUENCES[0][x]]
+        for x in range(512)
     ]
     rtot, rkey = _run_tables(per_mask)
     strength = [
-        tuple(_d._TRUMP_STRENGTH[c] if c // 9 == t else _d._PLAIN_STRENGTH[c] for c in range(36))
+        tuple(_d.TRUMP_STRENGTH[c] if c // 9 == t else _d.PLAIN_STRENGTH[c] for c in range(36))
         for t in range(4)
     ]
     par = [_params(2, DEBERTS, t, 1, _d.LAST_TRICK, 9) for t in range(4)]
@@ -555,8 +556,8 @@ def run_cards(game: str) -> Any:
     """Per 9-bit suit mask, the cards of its runs as the game cuts them (Schieber: per
     ``undenufe``, two rows), for :func:`_meld_cards`."""
     if game == "schieber":
-        return _i64([[_union(_s._RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)])
-    runs = _b._SUIT_RUNS[0] if game == "belote" else _d._SEQUENCES[0]
+        return _i64([[_union(_s.RUN_MELDS[u][0][m]) for m in range(512)] for u in (0, 1)])
+    runs = _b.SUIT_RUNS[0] if game == "belote" else _d.SUIT_SEQUENCES[0]
     return _i64([_union(runs[m]) for m in range(512)])
 
 

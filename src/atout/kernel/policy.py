@@ -124,14 +124,17 @@ def schieber_score(hand: int, k: int, VAL: Any, C: Any) -> float:
     (value − break-even) × factor, in the bot's order of operations."""
     if k < 4:
         v = _value(hand, k, VAL)
-        return C[_SLOPE_T] * (float(v) - C[_EVEN_T]) * C[_FACTOR + k]
+        trump_score: float = C[_SLOPE_T] * (float(v) - C[_EVEN_T]) * C[_FACTOR + k]
+        return trump_score
     row = 2 if k == 4 else 3
     v = 0
     for s in range(4):
         v += VAL[row, (hand >> (9 * s)) & 511]
     if k == 4:
-        return C[_SLOPE_O] * (float(v) - C[_EVEN_O]) * C[_FACTOR + k]
-    return C[_SLOPE_U] * (float(v) - C[_EVEN_U]) * C[_FACTOR + k]
+        obenabe: float = C[_SLOPE_O] * (float(v) - C[_EVEN_O]) * C[_FACTOR + k]
+        return obenabe
+    undenufe: float = C[_SLOPE_U] * (float(v) - C[_EVEN_U]) * C[_FACTOR + k]
+    return undenufe
 
 
 @jit

@@ -22,17 +22,23 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 from atout.cards import SUIT_MASK
 
-__all__ = ["BELOTE", "COMPILED", "DEBERTS", "SCHIEBER", "jit", "jit_inline", "jit_typed"]
+__all__ = [
+    "BELOTE", "COMPILED", "DEBERTS", "P_CAP0", "P_CAP1", "P_GAME", "P_GEN", "P_LAST", "P_N",
+    "P_SEQ0", "P_SEQ1", "P_STOP", "P_TOTAL", "P_TRUMP", "P_UNDER", "SCHIEBER", "above_table",
+    "array", "best_of", "card_beats", "jit", "jit_inline", "jit_typed", "legal_cards",
+    "legal_cards_scalar", "legal_cards_vs", "now_us", "np", "order_table", "popcount",
+    "suit_bits",
+]
 
 try:  # pragma: no cover - depends on the installation
     if os.environ.get("ATOUT_PURE_SOLVER"):
         raise ImportError("pure kernel requested")
     import numba
-    import numpy as np
+    import numpy as np  # for the kernel's users too: numpy when compiled, else None
 
     COMPILED: bool = True
 except ImportError:  # pragma: no cover - depends on the installation
@@ -51,6 +57,9 @@ COMPILED_SOURCES: Final = (
     "games/schieber.py", "games/belote.py", "games/deberts.py",
 )
 _PACKAGE: Final = Path(__file__).resolve().parent.parent
+#: A function given to the compiler. Compiled, it is called as before, with the same
+#: arguments and results: the decorators below keep its type.
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def sources_hash(package: Path = _PACKAGE) -> str:
@@ -109,36 +118,36 @@ def _caching_here() -> Iterator[None]:
         config.CACHE_DIR = before
 
 
-def jit(func: Any) -> Any:
+def jit(func: F) -> F:
     """Compile ``func`` with numba (cached on disk, see :func:`cache_dir`) when numba is
     there."""
     if COMPILED:
         with _caching_here():
-            return numba.njit(cache=True)(func)
+            return cast(F, numba.njit(cache=True)(func))
     return func
 
 
-def jit_typed(signature: str) -> Callable[[Any], Any]:
+def jit_typed(signature: str) -> Callable[[F], F]:
     """:func:`jit` with one signature, compiled when the module is imported (or loaded
     from the cache): for the small functions called with constants, where numba would
     otherwise compile one version per constant (``_rand(st, 7)``, ``_rand(st, 2)``...)."""
 
-    def decorate(func: Any) -> Any:
+    def decorate(func: F) -> F:
         if COMPILED:
             with _caching_here():
-                return numba.njit(signature, cache=True)(func)
+                return cast(F, numba.njit(signature, cache=True)(func))
         return func
 
     return decorate
 
 
-def jit_inline(func: Any) -> Any:
+def jit_inline(func: F) -> F:
     """:func:`jit`, and inlined into the compiled functions that call it: for the small
     functions of the hot loops, where a call that passes arrays costs more than the
     work (each array passed is counted in and out, by atomic operations)."""
     if COMPILED:
         with _caching_here():
-            return numba.njit(cache=True, inline="always")(func)
+            return cast(F, numba.njit(cache=True, inline="always")(func))
     return func
 
 
@@ -175,12 +184,15 @@ _S3: Final = SUIT_MASK[3]
 # (-1: none), whether a player unable to overtrump must still trump (Belote), the last
 # trick's bonus, the capot and sequence bonuses by team, the number of tricks, the
 # trick at which a search stops, and (for the solver's table) a generation.
-_N, _GAME, _TRUMP, _UNDER, _LAST, _CAP0, _CAP1, _SEQ0, _SEQ1, _TOTAL, _STOP, _GEN = range(12)
+(
+    P_N, P_GAME, P_TRUMP, P_UNDER, P_LAST, P_CAP0, P_CAP1, P_SEQ0, P_SEQ1, P_TOTAL, P_STOP,
+    P_GEN,
+) = range(12)
 DEBERTS, BELOTE, SCHIEBER = 0, 1, 2
 
 
 @jit_inline
-def _suit(s: int) -> int:
+def suit_bits(s: int) -> int:
     """The 9-bit field of suit ``s`` in a 36-bit card mask."""
     if s == 0:
         return _S0
@@ -192,7 +204,7 @@ def _suit(s: int) -> int:
 
 
 @jit_inline
-def _popcount(m: int) -> int:
+def popcount(m: int) -> int:
     """Number of set bits of a non-negative mask (no product: nothing can overflow)."""
     m = m - ((m >> 1) & 0x5555555555555555)
     m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
@@ -204,7 +216,7 @@ def _popcount(m: int) -> int:
 
 
 @jit_inline
-def _beats(c: int, best: int, trump: int, sc: int, sb: int) -> bool:
+def card_beats(c: int, best: int, trump: int, sc: int, sb: int) -> bool:
     """Whether card ``c`` (strength ``sc``) takes the trick from ``best`` (``sb``),
     the card winning it so far: a stronger card of its suit, or a trump on a card of
     another suit."""
@@ -214,59 +226,61 @@ def _beats(c: int, best: int, trump: int, sc: int, sb: int) -> bool:
 
 
 @jit_inline
-def _best_of(cards: Any, base: int, n: int, trump: int, stren: Any) -> int:
+def best_of(cards: Any, base: int, n: int, trump: int, stren: Any) -> int:
     """Position (0..n-1) of the card now winning the trick stored at ``base``."""
     best = cards[base]
     bi = 0
     for i in range(1, n):
         c = cards[base + i]
-        if _beats(c, best, trump, stren[c], stren[best]):
+        if card_beats(c, best, trump, stren[c], stren[best]):
             best = c
             bi = i
     return bi
 
 
 @jit_inline
-def _legal(
+def legal_cards(
     P: Any, hand: int, cards: Any, base: int, tn: int, leader: int, seat: int,
     stren: Any, above: Any,
-) -> Any:
+) -> int:
     """The cards ``seat`` may play (a mask), from the rules of the game in ``P``; the
     trick so far is ``cards[base:base + tn]``, led by ``leader``."""
     if tn == 0:
         return hand
-    bi = _best_of(cards, base, tn, P[_TRUMP], stren)
-    return _legal_vs(P, hand, cards[base], cards[base + bi], bi, tn, above)
+    bi = best_of(cards, base, tn, P[P_TRUMP], stren)
+    return legal_cards_vs(P, hand, cards[base], cards[base + bi], bi, tn, above)
 
 
 @jit_inline
-def _legal_vs(P: Any, hand: int, led: int, best: int, bi: int, tn: int, above: Any) -> Any:
+def legal_cards_vs(
+    P: Any, hand: int, led: int, best: int, bi: int, tn: int, above: Any,
+) -> int:
     """The cards the player to move may play (a mask) when ``tn`` > 0 cards are on the
     table: ``led`` the first, ``best`` the one now winning, played ``bi``-th (0: the
     lead). This is all the rules need to know of the trick, so that a loop that keeps
     the winning card as it goes (the playouts) asks no more."""
-    return _legal_scalar(
-        P[_GAME], P[_TRUMP], P[_UNDER], hand, led, best, bi, tn, above[led], above[best]
+    return legal_cards_scalar(
+        P[P_GAME], P[P_TRUMP], P[P_UNDER], hand, led, best, bi, tn, above[led], above[best]
     )
 
 
 @jit_inline
-def _legal_scalar(
+def legal_cards_scalar(
     game: int, t: int, under: int, hand: int, led: int, best: int, bi: int, tn: int,
     above_led: int, above_best: int,
-) -> Any:
-    """:func:`_legal_vs` from numbers alone (the game, the trump suit, the undertrump
+) -> int:
+    """:func:`legal_cards_vs` from numbers alone (the game, the trump suit, the undertrump
     option, and the cards above the led and the winning card), for the solver's loop,
     where a call that passes arrays costs more than the rules."""
     ls = led // 9
-    follow = hand & _suit(ls)
+    follow = hand & suit_bits(ls)
     if game == DEBERTS:
         if follow:
             if ls == t:
                 a = follow & above_led
                 return a if a else follow
             return follow
-        tr = hand & _suit(t)
+        tr = hand & suit_bits(t)
         return tr if tr else hand
     if game == BELOTE:
         if follow:
@@ -276,7 +290,7 @@ def _legal_scalar(
             return follow
         if bi == tn - 2:  # the partner wins the trick so far
             return hand
-        tr = hand & _suit(t)
+        tr = hand & suit_bits(t)
         if tr == 0:
             return hand
         if best // 9 != t:
@@ -288,7 +302,7 @@ def _legal_scalar(
     # Schieber
     if t < 0:
         return follow if follow else hand
-    tr = hand & _suit(t)
+    tr = hand & suit_bits(t)
     if ls == t:
         if tr and tr != (1 << (9 * t + 5)):
             return tr

@@ -32,6 +32,7 @@ the players, so that deal ``i`` of a seed is the same in any batch.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
@@ -65,7 +66,7 @@ from atout.kernel.policy import (
     schieber_contract,
 )
 from atout.kernel.policy import tables as policy_tables
-from atout.kernel.rules import _best_of, _legal, _popcount, jit, jit_inline
+from atout.kernel.rules import best_of, jit, jit_inline, legal_cards, popcount
 
 __all__ = ["WIDTH", "Kernel", "run_deals"]
 
@@ -118,7 +119,7 @@ def _bits(o: Any, base: int, m: int) -> None:
     """Set ``o[base + c]`` to 1 for every card ``c`` of mask ``m``."""
     while m:
         low = m & -m
-        o[base + _popcount(low - 1)] = 1.0
+        o[base + popcount(low - 1)] = 1.0
         m ^= low
 
 
@@ -134,7 +135,7 @@ def _clear(o: Any, mk: Any) -> None:
 def _mask(mk: Any, legal: int) -> None:
     while legal:
         low = legal & -legal
-        mk[_popcount(low - 1)] = 1
+        mk[popcount(low - 1)] = 1
         legal ^= low
 
 
@@ -228,9 +229,9 @@ def _save(
 def _draw(legal: int, st: Any) -> Any:
     """A uniformly random action of ``legal``: the calls (the actions from ``pass`` on)
     first, in their order, then the cards."""
-    r = _rand(st, _popcount(legal))
+    r = _rand(st, popcount(legal))
     calls = legal >> _PASS
-    k = _popcount(calls)
+    k = popcount(calls)
     if r < k:
         return _PASS + _kth(calls, r)
     return _kth(legal, r - k)
@@ -414,7 +415,7 @@ def _sch_flow(
         pts = PTS[6 if (k == 5 and OP[_O_C]) else k]
         claim = (1 << _CLAIM_A) if manual else 0
         while True:
-            legal = _legal(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
+            legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
             legal |= claim
             a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
             if a < 0:
@@ -434,7 +435,7 @@ def _sch_flow(
             turn = (seat + 1) % 4
             if tn < 4:
                 continue
-            winner = (leader + _best_of(s, _TRICK, 4, trump, stren)) % 4
+            winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
             g = _gather(s, leader, 4, pts)
             tn = 0
             ti += 1
@@ -703,7 +704,7 @@ def _bel_flow(
         capot_on = OP[_O_D]
         announce = OP[_O_A]
         while True:
-            legal = _legal(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
+            legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
             if capot_on and capot < 0 and ti == 0 and turn % 2 == taker % 2 and not (
                 declared >> turn
             ) & 1:
@@ -729,7 +730,7 @@ def _bel_flow(
             turn = (seat + 1) % 4
             if tn < 4:
                 continue
-            winner = (leader + _best_of(s, _TRICK, 4, trump, stren)) % 4
+            winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
             g = _gather(s, leader, 4, pts)
             if winner % 2:
                 won1 += 1
@@ -955,7 +956,7 @@ def _deb_flow(
         seven = 9 * trump + 1
         while True:
             hand = s[_HANDS + turn]
-            legal = _legal(P, hand, s, _TRICK, tn, leader, turn, stren, above)
+            legal = legal_cards(P, hand, s, _TRICK, tn, leader, turn, stren, above)
             if not (declared >> turn) & 1:
                 if sevens and hand & _SEVENS_MASK == _SEVENS_MASK:
                     legal |= 1 << _SEVENS_A
@@ -998,7 +999,7 @@ def _deb_flow(
             if tn == 0:
                 tn = 1
                 continue
-            winner = (leader + _best_of(s, _TRICK, 2, trump, stren)) % 2
+            winner = (leader + best_of(s, _TRICK, 2, trump, stren)) % 2
             g = _gather(s, leader, 2, pts)
             if winner:
                 won1 += 1
@@ -1378,7 +1379,7 @@ def sample_legal(S: Any, out: Any, st: Any) -> None:
     """A uniformly random legal action at every table (from the state ``st``)."""
     for i in range(S.shape[0]):
         legal = S[i, _LEGAL]
-        out[i] = _kth(legal, _rand(st, _popcount(legal)))
+        out[i] = _kth(legal, _rand(st, popcount(legal)))
 
 
 _GAME_CODE: Final = {"deberts": 0, "belote": 1, "schieber": 2}
@@ -1480,11 +1481,14 @@ def run_deals(
     full: no match target stops it, and a Schieber player never claims."""
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
-    pol = policy_tables(game) if policy == "rules" else (None, None)
+    pol: tuple[Any, ...] = policy_tables(game) if policy == "rules" else (None, None)
     o = _options(game, options, False, _NEVER)
     if game == "schieber":
         o[_O_D] = 0  # no claims
-    run = {"schieber": _sch_deals, "belote": _bel_deals, "deberts": _deb_deals}[game]
+    runs: dict[str, Callable[..., None]] = {
+        "schieber": _sch_deals, "belote": _bel_deals, "deberts": _deb_deals,
+    }
+    run = runs[game]
     run(
         seed, first, n, o, *game_tables(game, options), *pol, out, int(rec), deck_out,
         act_out, legal_out,

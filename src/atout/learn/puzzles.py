@@ -115,9 +115,9 @@ def daily(game: str, day: date, puzzles: list[Puzzle] | None = None) -> Puzzle |
 
 # -- worlds ----------------------------------------------------------------------------------
 def _sampler(deal: Deal, seat: int) -> Any:
-    from atout.bots.worlds import _Sampler
+    from atout.bots.worlds import WorldSampler
 
-    return _Sampler(deal.view(seat))
+    return WorldSampler(deal.view(seat))
 
 
 def count_assignments(deal: Deal, seat: int) -> int:

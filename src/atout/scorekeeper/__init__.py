@@ -152,7 +152,7 @@ def read_scoresheet(text: str) -> Scoresheet[Any]:
     record = parse_match(text)
     first = record.header("FirstDealer")
     if first is not None and not (first.isdigit() and int(first) < 4):
-        raise RecordSyntaxError(record._line_of("FirstDealer"), "FirstDealer is a seat")
+        raise RecordSyntaxError(record.line_of("FirstDealer"), "FirstDealer is a seat")
     if first is None and not record.deals:
         raise RecordSyntaxError(1, "a scoresheet record holds a FirstDealer header or a deal")
     first_dealer = int(first) if first is not None else record.deals[0].dealer
@@ -189,7 +189,7 @@ def read_scoresheet(text: str) -> Scoresheet[Any]:
         written = record.header(name)
         if written is not None and written != value:
             raise IllegalRecordError(
-                record._line_of(name), f"the {name} header says {written!r}, the sheet "
+                record.line_of(name), f"the {name} header says {written!r}, the sheet "
                 f"gives {value!r}", "record.result",
             )
     return sheet

@@ -209,6 +209,11 @@ class Scoresheet(ABC, Generic[E]):
         """How many games the result counts for (2 for a Schneider or a mars)."""
         return 0 if self.winner is None else 1
 
+    def check(self, entry: E) -> None:
+        """Refuse ``entry`` (:class:`EntryRefused`) if the rules would refuse it as the
+        next deal; nothing is written."""
+        self._settle(self.state, entry, self.deal_number)
+
     def add(self, entry: E | str) -> Row:
         """Score the next deal from its entry (or its text); refused when impossible."""
         if isinstance(entry, str):

@@ -3,7 +3,7 @@
 The session asks for what it needs next (your cards, a bid or a card of the seat to
 play, the melds shown) and, on your turn, prints the bots' advice: every legal choice
 ranked by the points it is expected to bring your side, with the one-line reason.
-Cards and bids are read by :func:`atout.terminal.input.read_input`, in the interface
+Cards and bids are read by :func:`atout.input.read_input`, in the interface
 language or as the records' codes; the advisor's own entry syntax
 (:mod:`atout.advisor.entries`) is read as well, so a script on standard input can drive
 it. See docs/advisor.md.
@@ -30,7 +30,7 @@ from atout.bots.advice import HINT_LEVEL, action_name
 from atout.games.actions import Action
 from atout.i18n import Translator, punctuation, signed, translate
 from atout.i18n.outcomes import outcome_text
-from atout.terminal.input import Command, fold, said
+from atout.input import Command, fold, said
 
 __all__ = ["AdviseSession"]
 
@@ -84,7 +84,7 @@ class AdviseSession:
     def scores(self) -> str:
         """The scores, the person's side first, each with its name."""
         mine = self.advisor.seat % 2
-        scores = self.advisor.match.scores  # type: ignore[attr-defined]
+        scores = self.advisor.match.scores
         return " – ".join(f"{self.team(side)} {scores[side]}" for side in (mine, 1 - mine))
 
     def refuse(self, error: EntryRefused) -> None:

@@ -7,24 +7,20 @@ whole match exactly as a person would; at the end of input the game stops cleanl
 
 from __future__ import annotations
 
-import errno
-import os
 import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
-from atout.bots.advice import HINT_LEVEL, advise
-from atout.bots.base import Bot, bot_names, make_bot
+from atout.bots.advice import HINT_LEVEL
+from atout.bots.base import Bot
 from atout.games import get_game
 from atout.games.actions import Action
-from atout.games.base import secret_seed
 from atout.i18n import Translator, explain
+from atout.input import Command, InputError, read_input
+from atout.table.session import CannotUndo, TableSession, check_writable, seats_for
 from atout.terminal import renderer_class
-from atout.terminal.input import Command, InputError, read_input
 
 __all__ = ["TerminalGame"]
 
@@ -34,7 +30,8 @@ class _Quit(Exception):
 
 
 class TerminalGame:
-    """One match at a terminal table: a person at ``human`` and bots elsewhere."""
+    """One match at a terminal table: a person at ``human`` and bots elsewhere, a line
+    view of a :class:`~atout.table.session.TableSession` (``session``)."""
 
     def __init__(
         self,
@@ -54,73 +51,56 @@ class TerminalGame:
         info = get_game(game)
         self.info = info
         self.t = Translator(lang)
-        opts = info.options.parse(options) if options else info.options()
-        if human is not None:  # a person plays: no option that reveals hidden cards
-            opts.check_for_people()
         if save is not None:  # before the first deal, not after the whole match
-            _check_writable(save, self.t)
+            check_writable(save, lang)
         # No seed given: 128 bits from the operating system, shown to nobody (the record
         # written at the end carries it, so the match can be dealt again).
-        self.match = info.match(seed=secret_seed() if seed is None else seed, options=opts)
+        self.session = TableSession(
+            info.name, seats_for(info.num_players, human, bots), seed=seed, options=options,
+            undo=undo, hint_level=hint_level)
         self.console = console or Console(highlight=False)
         self.human = human
-        n = info.num_players
-        names = [bots] * n if isinstance(bots, str) else list(bots)
-        if len(names) == 1:
-            names = names * n
-        base = secret_seed() if seed is None else seed  # bots' own draws, also unseen
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(info.name, names[seat], seed=base * 31 + seat)
-            for seat in range(n)
-            if seat != human
-        }
-        if human is not None:
-            # a person waits: the wall-clock safety net (counted and logged when hit)
-            from atout.bots.search import TABLE_SAFETY_NET, _SearchBase
-
-            for bot in self.bots.values():
-                if isinstance(bot, _SearchBase):
-                    bot.time_budget = TABLE_SAFETY_NET
-        self.renderer = renderer_class(info.name)(self.console, self.t, human, n)
+        #: The seat whose view is shown (seat 0 when bots play every seat).
+        self.viewer = 0 if human is None else human
+        self.renderer = renderer_class(info.name)(self.console, self.t, human,
+                                                  info.num_players)
         self.input_fn = input_fn
         #: Where to write the match record when the game ends or stops (atout.notation).
         self.save = save
-        self.players = {s: "human" if s == human else names[s] for s in range(n)}
         #: Show what was read when input does not come from a person typing.
         self.echo = input_fn is not input or not sys.stdin.isatty()
         self.seed = seed
-        #: May the person take back their own last move (``undo``)? How many times did
-        #: they (written to the record as the ``Undos`` header)?
-        self.allow_undo = undo
-        self.undos = 0
-        #: (deal number, actions in that deal before it) for each of the person's moves.
-        self._moves: list[tuple[int, int]] = []
-        #: The bot level whose search values the choices for ``hint``.
-        if hint_level not in bot_names(info.name):
-            raise ValueError(
-                f"no bot level {hint_level!r} for hints; choose one of "
-                f"{', '.join(bot_names(info.name))}"
-            )
-        self.hint_level = hint_level
+
+    @property
+    def match(self) -> Any:
+        return self.session.match
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.session.bots
+
+    @property
+    def undos(self) -> int:
+        return self.session.undos
 
     def run(self) -> int:
         """Play until the match ends (0), the person leaves or input ends (1), or
         Ctrl-C (130: a goodbye in the player's language, no traceback)."""
-        match = self.match
-        announced = 0  # the last deal whose header was printed
+        session = self.session
         try:
-            while not match.is_over:
-                if match.deal_number != announced:
-                    announced = match.deal_number
-                    self._deal_header()
-                seat = match.current_player()
+            while not session.is_over:
+                number = session.deal_to_announce()
+                if number is not None:
+                    self._deal_header(number)
+                seat = session.to_act()
                 assert seat is not None
                 if seat == self.human:
-                    action = self._ask(seat)
-                    self._moves.append((match.deal_number, len(match.deal.actions)))
+                    update = session.apply(seat, self._ask(seat))
                 else:
-                    action = self.bots[seat].choose(match.view(seat))
-                self._apply(seat, action)
+                    update = session.bot_move()
+                self.renderer.tell(*update.told(self.viewer))
+                if update.deal_over is not None:
+                    self.renderer.show_deal_end(self.match)
         except _Quit:
             return 1
         except KeyboardInterrupt:
@@ -129,74 +109,38 @@ class TerminalGame:
             return 130
         finally:
             self._save()
-        self.renderer.show_match_end(match)
+        self.renderer.show_match_end(self.match)
         return 0
 
-    def _deal_header(self) -> None:
+    def _deal_header(self, number: int) -> None:
         """Each deal opens with its number and dealer, before anyone speaks or plays
         in it (the bots may move before the person is first shown the table)."""
-        watcher = 0 if self.human is None else self.human
-        dealer = self.match.view(watcher).dealer
+        dealer = self.session.view(self.viewer).dealer
         key = "tui.deal-header"
         if dealer == self.human and self.t.has(f"{key}.you"):  # "you deal", where it reads so
             key += ".you"
         self.console.print()
-        self.console.print(self.t(key, number=self.match.deal_number,
+        self.console.print(self.t(key, number=number,
                                   dealer=self.renderer.seat_name(dealer)), style="bold")
 
     def _save(self) -> None:
-        """Write the record of the match as far as it went to the ``save`` file. Never
-        raises: when that file cannot be written any more, the record goes to a new
-        file in the home folder (or the temporary folder), and the player is told where;
-        when nothing can be written, the record is printed."""
+        """Write the record of the match as far as it went to the ``save`` file (the
+        session finds another place when it cannot; the player is told where)."""
         if self.save is None:
             return
-        from datetime import date
-
-        from atout.notation import write_match
-
-        headers = {"Date": date.today().isoformat()}
-        headers |= {f"Seat{seat}": name for seat, name in self.players.items()}
-        if self.allow_undo and self.human is not None:
-            headers["Undos"] = str(self.undos)
-        text = write_match(self.match, headers)
-        try:
-            Path(self.save).write_text(text, encoding="utf-8")
-            return
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
+        saved = self.session.save(self.save)
         t = self.t
-        for folder in (Path.home(), Path(tempfile.gettempdir())):
-            try:
-                handle, name = tempfile.mkstemp(
-                    prefix=f"atout-{self.info.name}-", suffix=".txt", dir=folder
-                )
-                with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    out.write(text)
-            except OSError:
-                continue
-            self.console.print(t("save.elsewhere", path=self.save, reason=reason, written=name))
-            return
-        self.console.print(t("save.printed", path=self.save, reason=reason))
-        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        match = self.match
-        watcher = 0 if self.human is None else self.human
-        before = match.view(watcher)
-        deals_before = len(match.scoresheet)
-        match.apply(action)
-        if len(match.scoresheet) > deals_before:
-            after = match.deals[-1].view(watcher)
-            self.renderer.narrate(seat, action, before, after)
-            self.renderer.show_deal_end(match)
-        else:
-            self.renderer.narrate(seat, action, before, match.view(watcher))
+        if saved.elsewhere is not None:
+            self.console.print(t("save.elsewhere", path=saved.path, reason=saved.reason,
+                                 written=saved.elsewhere))
+        elif saved.reason is not None:
+            self.console.print(t("save.printed", path=saved.path, reason=saved.reason))
+            self.console.print(saved.text, markup=False, highlight=False, soft_wrap=True)
 
     def _ask(self, seat: int) -> Action:
-        match = self.match
+        session = self.session
         t = self.t
-        view = match.view(seat)
+        view = session.view(seat)
         self.renderer.show_table(view)
         options = self.renderer.show_choices(view)
         while True:
@@ -222,13 +166,13 @@ class TerminalGame:
                     self.console.print(t("prompt.bye"))
                     raise _Quit
                 if read is Command.UNDO and self._undo(seat):
-                    view = match.view(seat)
+                    view = session.view(seat)
                     read = Command.HAND
                 self._command(read, view)
                 if read is Command.HAND:
                     options = self.renderer.show_choices(view)
                 continue
-            error = match.deal.why_illegal(read)
+            error = session.why_illegal(seat, read)
             if error is not None:
                 self.console.print(t("prompt.illegal", reason=explain(error, t.lang)))
                 continue
@@ -246,45 +190,20 @@ class TerminalGame:
         elif command is Command.HAND:
             self.renderer.show_table(view)
         elif command is Command.HINT:
-            self.renderer.show_hint(view, advise(self.info.name, view, self.hint_level))
+            self.renderer.show_hint(view, self.session.hint(view.seat))
 
     def _undo(self, seat: int) -> bool:
         """Take back the person's last move in this deal and the bots' moves after it
         (a setting); say what happened. True when something was taken back."""
         t = self.t
-        if not self.allow_undo:
-            self.console.print(t("advice.undo-off"))
+        try:
+            count = self.session.undo(seat)
+        except CannotUndo as refused:
+            self.console.print(t("advice.undo-off" if refused.reason == "off"
+                                 else "advice.no-undo"))
             return False
-        match = self.match
-        if not self._moves or self._moves[-1][0] != match.deal_number:
-            self.console.print(t("advice.no-undo"))
-            return False
-        _, before = self._moves.pop()
-        count = len(match.deal.actions) - before
-        for _ in range(count):
-            match.undo()
-        assert match.current_player() == seat
-        self.undos += 1
         self.console.print(t("advice.undone", moves=count), style="yellow")
         return True
-
-
-def _check_writable(path: str, t: Translator) -> None:
-    """Refuse (``ValueError``, in the player's language) a record file that cannot be
-    written: opened for appending, so an existing file is left as it is."""
-    target = Path(path)
-    try:
-        if target.is_dir():
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-        existed = target.exists()
-        with target.open("a", encoding="utf-8"):
-            pass
-        if not existed:
-            target.unlink()
-    except OSError as exc:
-        raise ValueError(
-            t("save.cannot-write", path=path, reason=exc.strerror or str(exc))
-        ) from None
 
 
 def play_terminal(game: str, **kwargs: Any) -> int:

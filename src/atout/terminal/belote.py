@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table
@@ -15,8 +16,11 @@ from atout.games.belote import (
     STRENGTH,
     Announced,
     BeloteMatch,
+    BeloteSaid,
     BeloteView,
+    CapotAnnounced,
 )
+from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon, TrickWon
 from atout.terminal.common import BaseRenderer, card_text
 
 __all__ = ["Renderer"]
@@ -192,6 +196,35 @@ class Renderer(BaseRenderer):
                         by_seat.setdefault(s, []).append(meld)
                     for s, melds in by_seat.items():
                         say("belote.shows", s, melds=self.melds_text(tuple(melds)).plain)
+
+    def tell(self, events: Sequence[Event], view: BeloteView) -> None:
+        say = self.say
+        by_seat: dict[int, list[Meld]] = {}
+        for event in events:
+            if self.tell_shared(event):
+                continue
+            if isinstance(event, Bid) and isinstance(event.call, Trump):
+                suit = event.call.suit
+                key = "belote.takes" if suit == view.turned.suit else "belote.names"
+                say(key, event.seat, style="bold", suit=self.suit_name(suit))
+            elif isinstance(event, CapotAnnounced):
+                say("belote.announces-capot", event.seat, style="bold yellow")
+            elif isinstance(event, Announcement):
+                assert isinstance(event.call, Announced)
+                say("belote.announces", event.seat, kind=self._announced_text(event.call))
+            elif isinstance(event, BeloteSaid):
+                key = "belote.says-rebelote" if event.said == 2 else "belote.says-belote"
+                say(key, event.seat, style="bold")
+            elif isinstance(event, TrickWon):
+                assert view.trump is not None
+                points = sum(POINTS[view.trump][card] for _, card in event.cards)
+                say("event.wins-trick", event.seat, points=points)
+            elif isinstance(event, MeldsWon):
+                say("belote.announcement-winner", event.winner)
+            elif isinstance(event, MeldShown):
+                by_seat.setdefault(event.seat, []).append(event.meld)
+        for s, melds in by_seat.items():
+            say("belote.shows", s, melds=self.melds_text(tuple(melds)).plain)
 
     def _trick_winner(self, view: BeloteView) -> int:
         """Who won the last completed trick: the next leader (or the last-trick holder)."""

@@ -10,7 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card, Suit
-from atout.games.actions import Action, Play
+from atout.games.actions import Action, Pass, Play
+from atout.games.events import Bid, CardPlayed, Event
 from atout.i18n import Translator, signed
 
 if TYPE_CHECKING:
@@ -200,6 +201,21 @@ class BaseRenderer:
 
     def narrate(self, seat: int, action: Action, before: Any, after: Any) -> None:
         raise NotImplementedError
+
+    def tell(self, events: Sequence[Event], view: Any) -> None:
+        """Say what the engine's ``events`` of one action tell (those the player may
+        know); ``view``: the player's view after it, for the words (trump, contract)."""
+        raise NotImplementedError
+
+    def tell_shared(self, event: Event) -> bool:
+        """Say an event every game words alike (a pass, a card played); True if said."""
+        if isinstance(event, CardPlayed):
+            self.say("event.plays", event.seat, card=event.card.symbol)
+        elif isinstance(event, Bid) and isinstance(event.call, Pass):
+            self.say("event.passes", event.seat)
+        else:
+            return False
+        return True
 
     def show_deal_end(self, match: Any) -> None:
         raise NotImplementedError

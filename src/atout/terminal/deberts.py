@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table
@@ -20,15 +21,22 @@ from atout.games.actions import (
 )
 from atout.games.base import Meld
 from atout.games.deberts import (
-    _PLAIN_STRENGTH,
-    _TRUMP_STRENGTH,
+    PLAIN_STRENGTH,
     POINTS,
+    TRUMP_STRENGTH,
+    Bela,
     DebertsMatch,
     DebertsView,
+    FourSevens,
+    SevenExchanged,
 )
+from atout.games.events import Announcement, Bid, CardPlayed, Event, MeldShown, MeldsWon, TrickWon
 from atout.terminal.common import BaseRenderer, card_text
 
 __all__ = ["Renderer"]
+
+#: The order a move's events are told in (the others keep their place, first).
+_TOLD = {CardPlayed: 1, Announcement: 2, Bela: 3, MeldsWon: 4, TrickWon: 5, MeldShown: 6}
 
 
 class Renderer(BaseRenderer):
@@ -37,8 +45,8 @@ class Renderer(BaseRenderer):
     def card_order(self, card: Card, view: Any) -> tuple[int, int]:
         trump = view.trump
         if trump is not None and card.suit == trump:
-            return (-1, -_TRUMP_STRENGTH[card])
-        return (int(card.suit), -_PLAIN_STRENGTH[card])
+            return (-1, -TRUMP_STRENGTH[card])
+        return (int(card.suit), -PLAIN_STRENGTH[card])
 
     def meld_name(self, meld: Meld) -> str:
         return self.t("deberts.bertz" if meld.length == 4 else "deberts.terc")
@@ -166,6 +174,46 @@ class Renderer(BaseRenderer):
                     assert after.sequence_winner is not None
                     melds = self.melds_text(after.shown_sequences).plain
                     say("deberts.shows", after.sequence_winner, melds=melds)
+
+    def tell(self, events: Sequence[Event], view: DebertsView) -> None:
+        t = self.t
+        say = self.say
+        # said in this order: the card, its announcement and bela, who has the best
+        # sequence, who took the trick, then the sequences shown
+        ordered = sorted(events, key=lambda e: _TOLD.get(type(e), 0))
+        shown: list[Meld] = []
+        for event in ordered:
+            if self.tell_shared(event):
+                continue
+            if isinstance(event, Bid):
+                call = event.call
+                if isinstance(call, Trump):
+                    say("event.takes", event.seat, style="bold", suit=self.suit_name(call.suit))
+                elif isinstance(call, Double):
+                    say("deberts.doubles", event.seat)
+                elif isinstance(call, Redouble):
+                    say("deberts.redoubles", event.seat)
+            elif isinstance(event, SevenExchanged):
+                say("deberts.exchanges", event.seat, card=event.indicator.symbol)
+            elif isinstance(event, FourSevens):
+                say("deberts.cancels", event.seat)
+            elif isinstance(event, Announcement):
+                length, top = event.call
+                kind = t("deberts.bertz" if length == 4 else "deberts.terc")
+                say("deberts.announces", event.seat, kind=kind, rank=Rank(top).code)
+            elif isinstance(event, Bela):
+                say("deberts.says-bela", event.seat, style="bold")
+            elif isinstance(event, MeldsWon):
+                say("deberts.sequence-winner", event.winner)
+            elif isinstance(event, TrickWon):
+                assert view.trump is not None
+                points = sum(POINTS[view.trump][card] for _, card in event.cards)
+                say("event.wins-trick", event.seat, points=points)
+            elif isinstance(event, MeldShown):
+                shown.append(event.meld)
+                winner = event.seat
+        if shown:
+            say("deberts.shows", winner, melds=self.melds_text(tuple(shown)).plain)
 
     def _trick_winner(self, view: DebertsView) -> int:
         """Who won the last completed trick: the next leader (or the last-trick holder)."""

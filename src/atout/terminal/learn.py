@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from atout.i18n import Translator
+from atout.input import said
 from atout.learn import (
     check_puzzle,
     daily,
@@ -22,7 +23,6 @@ from atout.learn import (
 )
 from atout.learn.course import Lesson, Step, check, parse_answer, situation
 from atout.learn.progress import Progress
-from atout.terminal.input import said
 
 __all__ = ["LearnSession"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -11,10 +12,13 @@ from rich.text import Text
 from atout.cards import Card
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump
 from atout.games.base import Meld
+from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon, TrickWon
 from atout.games.schieber import (
     FACTORS,
+    Claimed,
     SchieberMatch,
     SchieberView,
+    Stoeck,
     WeisCall,
     card_points,
     card_strength,
@@ -199,6 +203,43 @@ class Renderer(BaseRenderer):
                     )
         if after.stoeck is not None and before.stoeck is None:
             say("schieber.says-stoeck", after.stoeck, style="bold")
+
+    def tell(self, events: Sequence[Event], view: SchieberView) -> None:
+        say = self.say
+        won: int | None = None
+        shown: list[tuple[int, Meld]] = []
+        for event in events:
+            if self.tell_shared(event):
+                continue
+            if isinstance(event, Bid):
+                call = event.call
+                if isinstance(call, Push):
+                    say("schieber.pushes", event.seat)
+                elif isinstance(call, (Trump, NoTrump)):
+                    say("schieber.chooses", event.seat, style="bold",
+                        contract=self.contract_label(call))
+            elif isinstance(event, Claimed):
+                say("schieber.claims", event.seat, style="bold")
+            elif isinstance(event, Announcement):
+                assert isinstance(event.call, WeisCall)
+                say("schieber.announces", event.seat, call=self.call_text(event.call))
+            elif isinstance(event, TrickWon):
+                say("event.wins-trick", event.seat, points=self._points(view, event.cards))
+            elif isinstance(event, MeldsWon):
+                won = event.winner
+            elif isinstance(event, MeldShown):
+                shown.append((event.seat, event.meld))
+            elif isinstance(event, Stoeck):
+                if won is not None:  # the Weis are told with the trick that shows them
+                    self._weis_won(won, shown)
+                    won = None
+                say("schieber.says-stoeck", event.seat, style="bold")
+        if won is not None:
+            self._weis_won(won, shown)
+
+    def _weis_won(self, team: int, melds: list[tuple[int, Meld]]) -> None:
+        self.console.print(self.t("schieber.weis-winner", team=self.team_name(team),
+                                  melds=self.melds_text(tuple(melds)).plain.strip()))
 
     # -- after the deal ------------------------------------------------------------
     def show_deal_end(self, match: SchieberMatch) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from atout.games.belote import ALL_CARDS
 from atout.games.schieber import MATCH_BONUS
 from atout.i18n import Translator
+from atout.input import read_suit, said, suit_choices
 from atout.scorekeeper import (
     EntryRefused,
     Scoresheet,
@@ -31,7 +32,6 @@ from atout.scorekeeper import (
 )
 from atout.scorekeeper.deberts import CARD_TOTAL
 from atout.scorekeeper.schieber import POINTS_TOTAL
-from atout.terminal.input import read_suit, said, suit_choices
 
 __all__ = ["ScoreSession"]
 
@@ -227,7 +227,7 @@ class ScoreSession:
         written)."""
         sheet = self.sheet
         try:
-            sheet._settle(sheet.state, sheet.parse_entry(text), sheet.deal_number)
+            sheet.check(sheet.parse_entry(text))
         except EntryRefused as exc:
             return exc
         return None

@@ -22,8 +22,8 @@ def run_app(game: str, **kwargs: Any) -> int:
 
     app = PlayApp(game, **kwargs)
     result = app.run()
-    for line in app.sink.lines():  # what the session said off the table (a record
-        print(line)  # written elsewhere than asked), once the screen is the terminal's
+    for line in app.after:  # what the table said off the screen (a record written
+        print(line)  # elsewhere than asked), once the screen is the terminal's
     return app.exit_code if result is None else int(result)
 
 

@@ -1,8 +1,8 @@
 """The full-screen table of ``atout play``: a person against bots, or bots watched.
 
-The match, the bots and the record come from :class:`atout.terminal.app.TerminalGame`
-(the line mode's session), with a :class:`~atout.tui.describe.Sink` in place of its
-console; this module only decides when things happen. Bots move on timers, at a pace a
+The match, its seats, bots, undo, hints and record are a
+:class:`~atout.table.session.TableSession` (``session``), as in the line mode and the web
+room; this module draws it and decides when things happen. Bots move on timers, at a pace a
 person can follow (``pace`` seconds a card, 0 with ``--fast``); a finished trick stays
 on the table until the next card is led; the end of a deal shows its breakdown and
 waits for a key; the end of the match shows the result, the winner's score first.
@@ -24,9 +24,9 @@ from textual.widgets.option_list import Option
 from atout.bots.advice import HINT_LEVEL
 from atout.games.actions import Action, Play
 from atout.i18n import explain, number
-from atout.terminal.app import TerminalGame
+from atout.table.session import CannotUndo, TableSession, Update, check_writable, seats_for
 from atout.tui.base import KeyBar, StatusBar, TableApp
-from atout.tui.describe import Describer, Sink, finished_view
+from atout.tui.describe import Describer, finished_view
 from atout.tui.screens import QuitScreen
 from atout.tui.widgets import HandView, TableView
 
@@ -82,20 +82,23 @@ class PlayApp(TableApp):
         undo: bool = True,
         hint_level: str = HINT_LEVEL,
     ) -> None:
-        self.sink = Sink()
-        self.session = TerminalGame(game, seed=seed, lang=lang, human=human, bots=bots,
-                                    options=options, console=self.sink,  # type: ignore[arg-type]
-                                    save=save, undo=undo, hint_level=hint_level)
-        self.match: Any = self.session.match
+        from atout.games import get_game
+
+        if save is not None:  # before the first deal, not after the whole match
+            check_writable(save, lang)
+        num = get_game(game).num_players
+        self.session = TableSession(game, seats_for(num, human, bots), seed=seed,
+                                    options=options, undo=undo, hint_level=hint_level)
+        #: Where the record goes when the match ends or the player leaves saving it.
+        self.save = save
         self.human = human
         self.watching = human is None
         self.viewer = 0 if human is None else human
-        num = self.session.info.num_players
         super().__init__(game, lang, Describer(game, self._t(lang), num, human, self.viewer))
         self.pace = pace
         self.autoplay = autoplay
         self.hint_level = hint_level
-        self.allow_undo = undo and not self.watching
+        self.allow_undo = self.session.allow_undo
         self.paused = False
         #: Play the rest of the deal at once (watching: ``n``).
         self.rush = False
@@ -107,13 +110,18 @@ class PlayApp(TableApp):
         #: A searching bot is choosing in a worker thread.
         self.thinking = False
         self.exit_code = 1
-        self._deal_seen = 0
+        #: What to print once the screen is the terminal's again (where a record went).
+        self.after: list[str] = []
+
+    @property
+    def match(self) -> Any:
+        """The match (read only: every change goes through the session)."""
+        return self.session.match
 
     @property
     def undos(self) -> int:
-        """How many times the person took a move back (the session writes it to the
-        record)."""
-        return int(getattr(self.session, "undos", 0))
+        """How many times the person took a move back (written to the record)."""
+        return self.session.undos
 
     @staticmethod
     def _t(lang: str) -> Any:
@@ -145,42 +153,34 @@ class PlayApp(TableApp):
         if match.is_over:
             self.finish()
             return
-        if match.deal_number != self._deal_seen:
-            self._deal_seen = match.deal_number
+        session = self.session
+        deal = session.deal_to_announce()
+        if deal is not None:
             self.rush = False
-            view = match.view(self.viewer)
+            view = session.view(self.viewer)
             you = ".you" if view.dealer == self.human else ""
-            self.log_rule(self.t(f"tui.deal-header{you}", number=match.deal_number,
+            self.log_rule(self.t(f"tui.deal-header{you}", number=deal,
                                  dealer=self.describer.seat_name(view.dealer)))
-        seat = match.current_player()
-        if seat == self.human:
+        if session.to_act() == self.human:
             self.ask()
             return
         self.redraw()
         if self.paused:
             return
-        pause = self.pace
-        if self._trick_just_done():
-            pause = self.pace * 2
-        self.delay(pause, self.bot_move)
-
-    def _trick_just_done(self) -> bool:
-        deal = self.match.deal
-        view = self.match.view(self.viewer)
-        return bool(deal.actions) and view.phase == "play" and not view.trick and bool(
-            view.last_trick)
+        # the breakdown waited for a key: the new deal starts at the plain pace
+        self.delay(session.bot_pause(self.pace, breakdown_read=True), self.bot_move)
 
     def bot_move(self) -> None:
         self.timer = None
-        match = self.match
-        if self.busy or match.is_over or (self.paused and not self.rush):
+        session = self.session
+        if self.busy or session.is_over or (self.paused and not self.rush):
             return
-        seat = match.current_player()
-        if seat is None or seat == self.human:
+        seat = session.bot_to_play()
+        if seat is None:
             self.step()
             return
-        bot = self.session.bots[seat]
-        view = match.view(seat)
+        bot = session.bot(seat)
+        view = session.view(seat)
         if bot.name in QUICK_BOTS:
             self.apply(seat, bot.choose(view))
             return
@@ -197,7 +197,7 @@ class PlayApp(TableApp):
 
     def _stamp(self) -> tuple[int, int]:
         """Where the match stands: a decision made for another moment is dropped."""
-        return (self.match.deal_number, len(self.match.deal.actions))
+        return (self.session.steps, self.session.undos)
 
     def _bot_decided(self, seat: int, action: Action, stamp: tuple[int, int]) -> None:
         self.thinking = False
@@ -209,21 +209,16 @@ class PlayApp(TableApp):
         self.apply(seat, action)
 
     def apply(self, seat: int, action: Action) -> None:
-        match = self.match
-        before = match.view(self.viewer)
-        deals = len(match.scoresheet)
-        match.apply(action)
-        if len(match.scoresheet) > deals:
-            after = match.deals[-1].view(self.viewer)
-            self._narrate(seat, action, before, after)
+        update = self.session.apply(seat, action)
+        self._narrate(update)
+        if update.deal_over is not None:
             self.deal_end()
             return
-        self._narrate(seat, action, before, match.view(self.viewer))
         self.step()
 
-    def _narrate(self, seat: int, action: Action, before: Any, after: Any) -> None:
-        for line in self.describer.narrate(seat, action, before, after):
-            self.say(line, "bold" if seat == self.human else "")
+    def _narrate(self, update: Update) -> None:
+        for line in self.describer.tell(*update.told(self.viewer)):
+            self.say(line, "bold" if update.seat == self.human else "")
 
     def deal_end(self) -> None:
         """Show the finished deal's last trick and its breakdown; wait for a key."""
@@ -254,7 +249,8 @@ class PlayApp(TableApp):
         sheet = self.describer.panel(self.describer.renderer.show_scoresheet, self.match)
         from rich.console import Group
 
-        self.session._save()
+        if self.save is not None:
+            self._write(self.save)
         self.show_panel(self.t("tui.match-over"), Group(body, sheet),
                         lambda _=None: self.exit(0))
 
@@ -262,12 +258,12 @@ class PlayApp(TableApp):
         """The last finished deal as the table shows it while its breakdown (or the
         match's result) is up: its number and the scores after it."""
         match = self.match
-        return finished_view(match.deals[-1].view(self.viewer), match.scoresheet[-1])
+        return finished_view(self.session.last_deal_view(self.viewer), match.scoresheet[-1])
 
     # -- the person's turn -------------------------------------------------------------
     def ask(self) -> None:
         self.waiting = True
-        view = self.match.view(self.viewer)
+        view = self.session.view(self.viewer)
         self.redraw()
         cards, others = self.describer.choices(view)
         legal = [a for a in view.legal_actions if isinstance(a, Play)]
@@ -285,7 +281,7 @@ class PlayApp(TableApp):
                 self.set_focus(self.query_one("#hand", HandView))
 
     def numbered(self) -> list[Action]:
-        view = self.match.view(self.viewer)
+        view = self.session.view(self.viewer)
         cards, others = self.describer.choices(view)
         return [Play(c) for c in cards] + others
 
@@ -293,7 +289,7 @@ class PlayApp(TableApp):
         """The person's choice: refused with the rule when illegal (nothing changes)."""
         if not self.waiting:
             return
-        error = self.match.deal.why_illegal(action)
+        error = self.session.why_illegal(self.viewer, action)
         if error is not None:
             self.show_message(self.t("prompt.illegal", reason=explain(error, self.t.lang)),
                          "bold red")
@@ -351,10 +347,10 @@ class PlayApp(TableApp):
 
     def typed(self, text: str) -> None:
         """A line typed in the input: a number, a card, an action or a command, read in
-        the player's language (:func:`atout.terminal.input.read_input`)."""
-        from atout.terminal.input import Command, InputError, read_input
+        the player's language (:func:`atout.input.read_input`)."""
+        from atout.input import Command, InputError, read_input
 
-        view = self.match.view(self.viewer)
+        view = self.session.view(self.viewer)
         result = read_input(text, lang=self.t.lang, game=self.game_name,
                             choices=self.numbered(), hand=view.hand)
         if isinstance(result, Command):
@@ -378,7 +374,7 @@ class PlayApp(TableApp):
         if isinstance(self.screen, QuitScreen):
             return
         t = self.t
-        saved_to = self.session.save
+        saved_to = self.save
         words = {
             "title": t("tui.quit.title"), "question": t("tui.quit.question"),
             "file": t("tui.quit.file"), "save": t("tui.quit.save"),
@@ -396,25 +392,35 @@ class PlayApp(TableApp):
         if answer.startswith("save:"):
             path = answer[5:] or datetime.now().strftime(
                 f"atout-{self.game_name}-%Y%m%d-%H%M.txt")
-            self.session.save = path
-            try:
-                self.session._save()
-            except OSError as exc:
-                self.show_message(self.t("tui.save-failed", path=path, error=str(exc)), "bold red")
-                self.session.save = None
+            saved = self._write(path)
+            if not saved.written:
                 return
             self.exit_code = 0
             self.exit(0)
             return
         self.exit(1)
 
+    def _write(self, path: str) -> Any:
+        """Save the record to ``path`` (the session's :meth:`~TableSession.save`); say
+        so when it could not be written anywhere."""
+        saved = self.session.save(path)
+        t = self.t
+        if saved.elsewhere is not None:  # said once the screen is the terminal's again
+            self.after.append(t("save.elsewhere", path=path, reason=saved.reason,
+                                written=saved.elsewhere))
+        elif not saved.written:
+            self.show_message(t("tui.save-failed", path=path, error=saved.reason), "bold red")
+            if self.session.is_over:  # the match is done: its record is printed after it
+                self.after += [t("save.printed", path=path, reason=saved.reason), saved.text]
+        return saved
+
     def action_hint(self) -> None:
         if self.watching or not self.waiting:
             return
         from atout.tui.hints import hint_panel
 
-        view = self.match.view(self.viewer)
-        body = hint_panel(self.describer, view, self.numbered(), level=self.hint_level)
+        view = self.session.view(self.viewer)
+        body = hint_panel(self.describer, view, self.numbered(), self.session.hint(self.viewer))
         self.show_panel(self.t("tui.hint.title"), body)
 
     def action_undo(self) -> None:
@@ -426,26 +432,20 @@ class PlayApp(TableApp):
             return
         if not self.waiting:
             return
-        deal = self.match.deal
-        if not any(seat == self.human for seat, _ in deal.actions):
+        try:
+            self.session.undo(self.viewer)
+        except CannotUndo:
             self.show_message(self.t("advice.no-undo"), "bold red")
             return
-        while True:
-            seat = deal.actions[-1][0]
-            self.match.undo()
-            if seat == self.human:
-                break
-        session: Any = self.session
-        session.undos = self.undos + 1  # the session writes it to the record (Undos)
         self.say(self.t("tui.undone"), "italic")
         self.ask()
 
     def action_last_trick(self) -> None:
-        view = self.frozen or self.match.view(self.viewer)
+        view = self.frozen or self.session.view(self.viewer)
         if not view.last_trick:
             self.show_message(self.t("event.no-last-trick"), "italic")
             return
-        winner = self._winner(view)
+        winner = self._winner()
         self.show_panel(self.t("label.last-trick"), self.trick_panel(view.last_trick, winner))
 
     def action_scores(self) -> None:
@@ -489,33 +489,29 @@ class PlayApp(TableApp):
     def show_message(self, text: str, style: str = "") -> None:
         self.query_one("#message", Static).update(Text(text, style=style))
 
-    def _winner(self, view: Any) -> int | None:
-        if getattr(view, "trick_winners", None):
-            winner: int = view.trick_winners[-1]
-            return winner
-        if not view.last_trick:
-            return None
-        try:
-            found: int = self.describer.renderer._trick_winner(view)
-        except AttributeError:
-            return None
-        return found
+    def _winner(self) -> int | None:
+        """Who took the last trick on the table (of the finished deal while its
+        breakdown is up), as the engine recorded it."""
+        return self.session.last_trick_winner(finished=self.frozen is not None)
 
     def redraw(self) -> None:
-        view = self.frozen or self.match.view(self.viewer)
+        session = self.session
+        finished = self.frozen is not None
+        view = self.frozen or session.view(self.viewer)
         d = self.describer
-        deal = self.match.deals[-1] if self.frozen is not None else self.match.deal
-        to_act = None if self.frozen is not None else self.match.current_player()
+        to_act = None if finished else session.to_act()
         hands = counts = None
         if self.watching:
-            hands = {s: d.sorted_cards(deal.hand(s), view) for s in range(d.num_players)}
+            hands = {s: d.sorted_cards(cards, view)
+                     for s, cards in session.open_hands(finished).items()}
         else:
-            counts = {s: len(deal.hand(s)) for s in range(d.num_players) if s != self.viewer}
+            counts = {s: session.hand_size(s, finished)
+                      for s in range(d.num_players) if s != self.viewer}
         seats = self.seat_infos(view, to_act, hands, counts)
         own = d.own_melds(view) if not self.watching else None
         if own is not None:
             seats[self.viewer].notes.append(own)
-        state = self.table_state(view, seats, self._winner(view))
+        state = self.table_state(view, seats, self._winner())
         self.query_one("#table", TableView).state = state
         self.query_one("#status", StatusBar).parts = d.status(view)
         self._draw_hand(view)

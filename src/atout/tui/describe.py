@@ -377,5 +377,11 @@ class Describer:
         self.renderer.narrate(seat, action, before, after)
         return self.sink.lines()
 
+    def tell(self, events: Any, view: Any) -> list[str]:
+        """The lines that tell a move's ``events`` (the renderer's ``tell``)."""
+        self.sink.take()
+        self.renderer.tell(events, view)
+        return self.sink.lines()
+
     def is_contract(self, action: Action) -> bool:
         return isinstance(action, (Trump, Push)) or type(action).__name__ == "NoTrump"

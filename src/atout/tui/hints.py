@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from atout.bots.advice import Advice
 from atout.games.actions import Action
 from atout.i18n import Translator, signed
 
@@ -22,14 +24,12 @@ def keys_text(t: Translator, watching: bool, replay: bool = False) -> Renderable
     return Group(Text(t("tui.keys.play")), Text(""), Text(t("tui.keys.commands")))
 
 
-def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str | None = None
+def hint_panel(describer: Any, view: Any, numbered: list[Action], advice: Sequence[Advice]
                ) -> RenderableType:
     """Each legal choice with the points the bot expects it to bring the player's side
-    (minus the others') and its one-line reason, best first
-    (:func:`atout.bots.advice.advise`, the position's own seed; ``level`` by default
-    the hints' level); the bot's own choice is marked."""
-    from atout.bots.advice import HINT_LEVEL, advise
-
+    (minus the others') and its one-line reason, best first (``advice``: the table
+    session's hint, :meth:`atout.table.session.TableSession.hint`); the bot's own choice
+    is marked."""
     t = describer.t
     table = Table(box=None, padding=(0, 1), show_edge=False)
     table.add_column("", no_wrap=True)  # the bot's choice and the choice's number
@@ -43,10 +43,10 @@ def hint_panel(describer: Any, view: Any, numbered: list[Action], level: str | N
         label: Text = describer.label(action, view)
         return label.plain
 
-    for advice in advise(describer.game, view, level=level or HINT_LEVEL):
-        mark = Text("★ " if advice.chosen else "  ", style="bold")
-        number = numbers.get(advice.action)
+    for choice in advice:
+        mark = Text("★ " if choice.chosen else "  ", style="bold")
+        number = numbers.get(choice.action)
         mark.append(f"{number:>2}" if number else "  ", style="dim")
-        table.add_row(mark, describer.label(advice.action, view), signed(advice.points, t.lang),
-                      advice.reason(t.lang, name))
+        table.add_row(mark, describer.label(choice.action, view), signed(choice.points, t.lang),
+                      choice.reason(t.lang, name))
     return Group(table, Text(""), Text(t("tui.hint.note"), style="italic"))

@@ -187,7 +187,7 @@ class ReplayApp(TableApp):
             self.note(self.t("event.no-last-trick"), "italic")
             return
         self.show_panel(self.t("label.last-trick"),
-                        self.trick_panel(view.last_trick, self._winner(view)))
+                        self.trick_panel(view.last_trick, self._winner()))
 
     def action_keys_panel(self) -> None:
         from atout.tui.hints import keys_text
@@ -216,14 +216,10 @@ class ReplayApp(TableApp):
         names = {f.name for f in dataclasses.fields(view)}
         return dataclasses.replace(view, **{k: x for k, x in extra.items() if k in names})
 
-    def _winner(self, view: Any) -> int | None:
-        if getattr(view, "trick_winners", None):
-            winner: int = view.trick_winners[-1]
-            return winner
-        if not view.last_trick:
-            return None
-        found: int = self.describer.renderer._trick_winner(view)
-        return found
+    def _winner(self) -> int | None:
+        """Who took the last trick of the position shown, as the engine recorded it."""
+        tricks = getattr(self.viewer.position(), "tricks", ())
+        return int(tricks[-1][-1]) if tricks else None
 
     def redraw(self) -> None:
         v = self.viewer
@@ -238,7 +234,7 @@ class ReplayApp(TableApp):
             counts = {s: len(deal.hand(s)) for s in range(self.num) if s != self.seat}
             seats = self.seat_infos(view, to_act, counts=counts)
         self.query_one("#table", TableView).state = self.table_state(view, seats,
-                                                                     self._winner(view))
+                                                                     self._winner())
         parts = d.status(view)
         steps = len(v.deals[v.index].actions)
         position = self.t("tui.replay.position", deal=v.index + 1, deals=len(v.deals),

@@ -18,7 +18,6 @@ codes, ``undo``...).
 from __future__ import annotations
 
 from concurrent.futures.process import BrokenProcessPool
-from importlib import resources
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -41,7 +40,8 @@ from atout.cards import CARDS, DECK_32, DECK_36, Rank, bits
 from atout.games.actions import Play
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, signed, translate
-from atout.terminal.input import Command
+from atout.input import Command
+from atout.web.assets import STATIC
 from atout.web.limits import json_object
 from atout.web.messages import web_text
 from atout.web.serialize import to_json
@@ -49,7 +49,6 @@ from atout.web.workers import Workers, WorkersBusy
 
 __all__ = ["advisor_routes", "announcement_choices", "answer"]
 
-STATIC = resources.files("atout.web") / "static"
 MAX_BODY = 65536
 MAX_DEALS = 60
 MAX_ENTRIES = 120
@@ -103,8 +102,8 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
     world: Any = advisor.world
     prompt: str
     if need.kind == "hand":
-        up = "" if advisor.game == "schieber" else "-up"
-        prompt = translate(f"advisor.need.hand{up}", lang, count=need.count)
+        suffix = "" if advisor.game == "schieber" else "-up"
+        prompt = translate(f"advisor.need.hand{suffix}", lang, count=need.count)
     elif need.kind == "more":
         bottom = "-bottom" if advisor.game == "deberts" else ""
         prompt = translate(f"advisor.need.more{bottom}", lang, count=need.count)
@@ -124,7 +123,7 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
                  "seats": list(need.seats), "prompt": prompt},
         "deal_number": advisor.deal_number,
         "dealer": advisor.dealer,
-        "scores": list(advisor.match.scores),  # type: ignore[attr-defined]
+        "scores": list(advisor.match.scores),
         "winner": advisor.match.winner,
         "deck": [CARDS[i].name for i in bits((DECK_36 if advisor.game == "schieber"
                                               else DECK_32).mask)],
@@ -180,11 +179,17 @@ def _bad(message: str) -> tuple[int, dict[str, Any]]:
     return 400, {"error": "bad-message", "message": message}
 
 
+def _lang_of(body: dict[str, Any]) -> str:
+    """The language a request asks for, English when it names none that atout speaks."""
+    asked = body.get("lang")
+    return asked if isinstance(asked, str) and asked in LANGUAGES else "en"
+
+
 def answer(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """The status and JSON answer to one request: the entries replayed, the new entry
     or the undo applied, the advice, review or record asked for. Pure and picklable, so
     that it runs in a worker process, away from the server's event loop."""
-    lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
+    lang = _lang_of(body)
     game = body.get("game")
     deals = body.get("deals") or []
     level = body.get("level") or HINT_LEVEL
@@ -263,7 +268,7 @@ def advisor_routes(workers: Workers | None = None, seconds: float = 30.0) -> lis
             else:
                 status, out = await workers.run(seconds, answer, body)
         except (WorkersBusy, TimeoutError, BrokenProcessPool):
-            lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
+            lang = _lang_of(body)
             return JSONResponse({"error": "busy", "message": web_text("error.busy", lang)},
                                 status_code=503, headers={"retry-after": "5"})
         return JSONResponse(out, status_code=status)

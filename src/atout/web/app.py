@@ -29,7 +29,6 @@ import os
 from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
@@ -45,10 +44,13 @@ from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGE_NAMES, LANGUAGES, explain
 from atout.web.advisor import advisor_routes
+from atout.web.assets import STATIC
+from atout.web.clubs import club_routes
 from atout.web.cluster import OWNER_HEADER, Busy, Cluster, relay
 from atout.web.learn import learn_routes
 from atout.web.limits import BodyLimit, Limits, RateLimiter, SameOrigin, WorkLimit
 from atout.web.messages import catalog_for, web_text
+from atout.web.nights import night_routes
 from atout.web.room import ROOM_MESSAGE_TYPES, ROOM_PRESETS, Room, clean_name
 from atout.web.scorekeeper import scorekeeper_routes
 from atout.web.serialize import public_view, to_json
@@ -66,7 +68,6 @@ from atout.web.workers import Workers, WorkersBusy
 __all__ = ["DEFAULT_DB", "create_app"]
 
 DEFAULT_DB = "sqlite:///atout.db"
-STATIC = resources.files("atout.web") / "static"
 MAX_MESSAGE = 4096
 MAX_QUEUE = 200
 
@@ -178,15 +179,8 @@ def _replay_snapshot(match: Any, step: int, total: int, last: Any) -> dict[str, 
 
 def _table_record(table: LiveTable) -> str:
     """The record of a finished table, with its date, seats and names."""
-    from atout.notation import write_match
-
-    headers = {"Date": table.row.created_at.date().isoformat(), "Site": "atout web"}
-    headers |= {
-        f"Seat{s.seat}": (s.bot or "bot") if s.kind == "bot" else "human"
-        for s in table.row.seats
-    }
-    headers |= {f"Name{s.seat}": s.name for s in table.row.seats if s.name}
-    return str(write_match(table.match, headers))
+    return table.session.record(
+        {"Date": table.row.created_at.date().isoformat(), "Site": "atout web"})
 
 
 def _table_replay(row: TableRow, actions: list[tuple[int, str]], step: int) -> dict[str, Any]:
@@ -610,6 +604,8 @@ def create_app(
         *advisor_routes(workers, limits.replay_seconds),
         *room.routes(),
         *learn_routes(store),
+        *night_routes(store, manager, base_url),
+        *club_routes(store, manager, limits, base_url),
         WebSocketRoute("/ws/{id}", websocket_table),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 from datetime import date
-from importlib import resources
 from typing import Any
 
 from starlette.requests import Request
@@ -42,12 +41,12 @@ from atout.learn import (
     puzzle_situation,
 )
 from atout.learn.course import check, parse_answer, situation
+from atout.web.assets import STATIC
 from atout.web.limits import json_object
 from atout.web.store import Store, hash_token
 
 __all__ = ["learn_routes"]
 
-STATIC = resources.files("atout.web") / "static"
 MAX_BODY = 2048
 
 

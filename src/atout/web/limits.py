@@ -85,6 +85,16 @@ class Limits:
     #: answers) one client address may make a minute (a burst of that many, then one
     #: every 60/n seconds); 0: no limit.
     work_per_minute: int = 120
+    #: Clubs (docs/clubs.md): sign-in attempts a minute per member name (and per client
+    #: address: ``signins_per_address``), joins and password resets included (a burst
+    #: of that many, then one every 60/n seconds; more are refused with
+    #: ``too-many-signins``); clubs one address may open a minute; how long a sign-in
+    #: lasts; how long an admin's one-time sign-in link stays valid.
+    signins_per_minute: int = 5
+    signins_per_address: int = 20
+    clubs_per_minute: int = 5
+    session_seconds: float = 30 * 24 * 3600.0
+    reset_seconds: float = 7 * 24 * 3600.0
 
     def host_names(self) -> frozenset[str]:
         """Every host name the server answers to (lower case, IPv6 without brackets)."""
@@ -295,12 +305,13 @@ class WorkLimit:
 def _request_lang(scope: Scope) -> str:
     """The reader's language: the query's ``lang``, else the browser's first language
     (``Accept-Language``) that atout speaks, else English."""
-    query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+    raw: bytes = scope.get("query_string", b"")
+    query = dict(parse_qsl(raw.decode("latin-1")))
     if query.get("lang") in LANGUAGES:
         return query["lang"]
     for key, value in scope["headers"]:
         if key == b"accept-language":
-            ranked = []
+            ranked: list[tuple[float, str]] = []
             for part in value.decode("latin-1").split(","):
                 tag, _, q = part.strip().partition(";q=")
                 try:

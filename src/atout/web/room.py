@@ -419,7 +419,7 @@ class Room:
         return True
 
     def routes(self) -> list[Route]:
-        from atout.web.app import STATIC
+        from atout.web.assets import STATIC
 
         async def page_lobby(request: Request) -> Response:
             return FileResponse(str(STATIC / "lobby.html"))

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hmac
 import threading
-from importlib import resources
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -42,12 +41,12 @@ from atout.scorekeeper import (
     why,
     write_scoresheet,
 )
+from atout.web.assets import STATIC
 from atout.web.limits import json_object
 from atout.web.store import Store, hash_token, new_token
 
 __all__ = ["scorekeeper_routes", "sheet_json"]
 
-STATIC = resources.files("atout.web") / "static"
 MAX_BODY = 4096
 MAX_DEALS = 400
 

@@ -1,9 +1,8 @@
 """Turning the games' views and results into JSON, and the public view of a spectator.
 
 Everything a browser receives goes through :func:`to_json`. It only converts: what a
-seat may know is decided by the games' own ``view(seat)``. A spectator gets
-:func:`public_view`: the fields that are the same in every seat's view (so they can
-depend on no hidden card), with the hand and the seat's own melds left out.
+seat may know is decided by the games' own ``view(seat)``, what a spectator may know by
+their ``public_view()`` (:func:`public_view` leaves out the fields of a seat's own).
 """
 
 from __future__ import annotations
@@ -81,18 +80,13 @@ def seat_view(match: Any, seat: int) -> dict[str, Any]:
 
 
 def public_view(match: Any, deal: Any | None = None) -> dict[str, Any]:
-    """What anyone may know about ``deal`` (the match's current deal by default):
-    the fields equal in every seat's view, without the seat's own cards."""
+    """What anyone may know about ``deal`` (the match's current deal by default): the
+    engine's public view (``public_view()``), without the fields of a seat's own."""
     source = match if deal is None else deal
-    n = match.num_players
-    views = [to_json(source.view(s)) for s in range(n)]
-    public: dict[str, Any] = {}
-    for name, value in views[0].items():
-        if name in PRIVATE_FIELDS:
-            continue
-        public[name] = value if all(v.get(name) == value for v in views[1:]) else None
-    if "running" in views[0]:  # Schieber: what every seat counts (no private Stöck)
-        public["running"] = [min(v["running"][team] for v in views) for team in (0, 1)]
+    view = to_json(source.public_view())
+    public = {name: value for name, value in view.items() if name not in PRIVATE_FIELDS}
+    if "running" in view:  # Schieber: what everyone counts (Stöck only once public)
+        public["running"] = view["running"]
     public["seat"] = None
     public["hand"] = []
     public["legal_actions"] = []

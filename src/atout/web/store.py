@@ -29,12 +29,15 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
+    UniqueConstraint,
     create_engine,
     event,
     false,
@@ -130,6 +133,21 @@ scoresheets = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
+nights = Table(
+    "atout_nights",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("lang", String(5), nullable=False),
+    #: SHA-256 of the admin's secret (the id alone opens the standings).
+    Column("token_hash", String(64), nullable=False),
+    #: The night as JSON (atout.clubs.duplicate.Night.to_json, plus its tables' ids).
+    Column("data", Text, nullable=False),
+    #: Bumped by every save: a save over a newer version is refused (several processes).
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
 learn_progress = Table(
     "atout_learn_progress",
     metadata,
@@ -150,6 +168,115 @@ chat = Table(
     Column("text", String(400), nullable=True),
     Column("phrase", String(20), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# -- clubs (migration 0007; atout.web.clubstore, docs/clubs.md) ------------------------------
+#: A club: its admin's and its invitation's secrets as SHA-256 digests only.
+clubs = Table(
+    "atout_clubs",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("name", String(60), nullable=False),
+    #: The games its tables play, comma-separated (``belote,schieber``).
+    Column("games", String(60), nullable=False),
+    Column("lang", String(5), nullable=False),
+    Column("admin_hash", String(64), nullable=False),
+    Column("invite_hash", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: A club's members: a name unique in the club (``name_key``: case-folded) and an Argon2
+#: hash of the password (never the password); a one-time sign-in link's digest after an
+#: admin's reset.
+members = Table(
+    "atout_members",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("club_id", String(40), ForeignKey("atout_clubs.id"), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(40), nullable=False),
+    Column("password_hash", String(200), nullable=True),
+    Column("reset_hash", String(64), nullable=True),
+    Column("reset_until", DateTime(timezone=True), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("club_id", "name_key", name="uq_atout_members_name"),
+)
+
+#: Signed-in sessions: the cookie's digest, until when, and when revoked.
+member_sessions = Table(
+    "atout_member_sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("member_id", String(40), ForeignKey("atout_members.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("revoked_at", DateTime(timezone=True), nullable=True),
+    Index("ix_atout_member_sessions_member", "member_id"),
+)
+
+#: A club's tables: rated or not, who opened it, and when its ratings were settled.
+club_tables = Table(
+    "atout_club_tables",
+    metadata,
+    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
+    Column("club_id", String(40), ForeignKey("atout_clubs.id"), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("created_by", String(40), nullable=True),
+    Column("settled_at", DateTime(timezone=True), nullable=True),
+    Index("ix_atout_club_tables_club", "club_id"),
+)
+
+#: Who sits where at a club table: a member (``member_id``) or a bot (``member_id``
+#: null; its level is the seat's ``bot`` in ``atout_seats``).
+club_seats = Table(
+    "atout_club_seats",
+    metadata,
+    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("member_id", String(40), ForeignKey("atout_members.id"), nullable=True),
+    #: When the member first took the seat (a match is rated only when every member
+    #: seated took their seat: nobody is rated for a match they never came to).
+    Column("joined_at", DateTime(timezone=True), nullable=True),
+    Index("ix_atout_club_seats_member", "member_id"),
+)
+
+#: A finished club match, per seat: its player (``member:ID`` or ``bot:LEVEL``), the
+#: result and the statistics of the member page, and the rating before and after.
+club_results = Table(
+    "atout_club_results",
+    metadata,
+    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("club_id", String(40), ForeignKey("atout_clubs.id"), nullable=False),
+    Column("game", String(20), nullable=False),
+    Column("player", String(60), nullable=False),
+    Column("team", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("points", Integer, nullable=False),
+    Column("against", Integer, nullable=False),
+    Column("deals", Integer, nullable=False),
+    Column("taken", Integer, nullable=False),
+    Column("made", Integer, nullable=False),
+    Column("announcements", Integer, nullable=False),
+    Column("capots", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("rating_before", Float, nullable=True),
+    Column("rating_after", Float, nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Index("ix_atout_club_results_player", "club_id", "player"),
+)
+
+#: OpenSkill ratings per club, game and player (a member or a bot level).
+ratings = Table(
+    "atout_ratings",
+    metadata,
+    Column("club_id", String(40), ForeignKey("atout_clubs.id"), primary_key=True),
+    Column("game", String(20), primary_key=True),
+    Column("player", String(60), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("matches", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
 #: The tables of :data:`FIRST_REVISION`, which a database made before the migrations has.
@@ -444,6 +571,36 @@ class Store:
                 update(scoresheets).where(scoresheets.c.id == sheet_id)
                 .values(record=record, updated_at=_now())
             )
+
+    # -- duplicate nights (atout.web.nights) ----------------------------------------------
+    def create_night(self, lang: str, token_hash: str, data: str) -> str:
+        night_id = secrets.token_urlsafe(12)
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(insert(nights).values(
+                id=night_id, lang=lang, token_hash=token_hash, data=data, version=1,
+                created_at=now, updated_at=now,
+            ))
+        return night_id
+
+    def get_night(self, night_id: str) -> tuple[str, str, str, int] | None:
+        """``(lang, token hash, data, version)`` of a night, or ``None``."""
+        if not _TABLE_ID.fullmatch(night_id):
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(select(nights).where(nights.c.id == night_id)).first()
+        if row is None:
+            return None
+        return row.lang, row.token_hash, row.data, int(row.version)
+
+    def save_night(self, night_id: str, data: str, version: int) -> bool:
+        """Save over ``version``; ``False`` when another save came first (read again)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(nights).where(nights.c.id == night_id, nights.c.version == version)
+                .values(data=data, version=version + 1, updated_at=_now())
+            )
+        return bool(done.rowcount)
 
     # -- what learners have answered (atout.web.learn) ----------------------------------------
     def learned(self, learner_hash: str) -> list[str]:

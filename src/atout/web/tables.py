@@ -1,5 +1,9 @@
 """Live tables: a match rebuilt from the log, the bots that play in it, its watchers.
 
+Each live table is a :class:`~atout.table.session.TableSession` (the seats, the turn, the
+stand-ins, the hints' seeding, the pace and the record, as at the terminal) with what the
+web adds around it: the log in the database, the connections, the clocks.
+
 The server is the only authority. A browser says which action it wants and at which
 step of the log it saw the table (``seq``); the table checks the seat's token, the
 turn, the step and the rules, stores the action, applies it, and only then pushes each
@@ -32,10 +36,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.bots.base import make_bot
+from atout.clubs.boards import night_match
+from atout.clubs.duplicate import NIGHT_SEEDS
 from atout.games import get_game
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
 from atout.i18n import explain
+from atout.table.session import BOT, PERSON, Seat, TableSession
 from atout.web.messages import web_text
 from atout.web.serialize import public_view, seat_view, to_json
 from atout.web.store import DuplicateEvent, SeatRow, Store, TableRow, hash_token
@@ -43,7 +50,7 @@ from atout.web.workers import Workers, WorkersBusy, bot_seed, hint_options
 
 __all__ = [
     "BACK", "STAND_IN", "ActionRefused", "LiveTable", "TableManager", "Watcher", "build_match",
-    "final_result",
+    "final_result", "table_session",
 ]
 
 log = logging.getLogger("atout.web")
@@ -87,19 +94,15 @@ class Watcher:
 @dataclass(eq=False)
 class LiveTable:
     row: TableRow
-    match: Any
+    #: The table's seats, turn, stand-ins, hints, pace and record.
+    session: TableSession
+    #: The steps of the log applied (actions and stand-in markers).
     seq: int
-    #: The bot's name at each bot seat.
-    bots: dict[int, str]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     runner: asyncio.Task[None] | None = None
     #: When the table was last opened or changed (``time.monotonic()``).
     last_used: float = field(default_factory=time.monotonic)
-    #: Seats played by a stand-in bot while their person is away: seat -> reason.
-    standins: dict[int, str] = field(default_factory=dict)
-    #: The bot that stands in for a person who went away.
-    stand_in_bot: str = "medium"
     #: Since when each person's seat has had no connection (:attr:`clock`).
     away_since: dict[int, float] = field(default_factory=dict)
     #: When the current turn began (:attr:`clock`).
@@ -129,8 +132,28 @@ class LiveTable:
         return self.row.id
 
     @property
+    def match(self) -> Any:
+        """The match (read only: every change goes through the session)."""
+        return self.session.match
+
+    @property
+    def bots(self) -> dict[int, str]:
+        """The bot's name at each bot seat."""
+        return {s.seat: s.bot or "" for s in self.session.seats if s.kind == BOT}
+
+    @property
+    def standins(self) -> dict[int, str]:
+        """Seats played by a stand-in bot while their person is away: seat -> reason."""
+        return self.session.standins
+
+    @property
+    def stand_in_bot(self) -> str:
+        """The bot that stands in for a person who went away."""
+        return self.session.stand_in_bot
+
+    @property
     def num_players(self) -> int:
-        return int(self.match.num_players)
+        return self.session.num_players
 
     def seat_row(self, seat: int) -> SeatRow:
         return self.row.seats[seat]
@@ -151,15 +174,10 @@ class LiveTable:
     def bot_to_play(self) -> int | None:
         """The seat a bot is to play now: a bot's seat, or a stand-in's while a person
         is connected."""
-        seat = self.match.current_player()
-        if seat is None or self.match.is_over:
-            return None
-        if seat in self.bots or (seat in self.standins and self.people_present()):
-            return int(seat)
-        return None
+        return self.session.bot_to_play(self.people_present())
 
     def bot_name(self, seat: int) -> str:
-        return self.bots.get(seat) or self.stand_in_bot
+        return self.session.bot_name(seat)
 
     def apply_event(self, step: int, seat: int, text: str) -> None:
         """Apply step ``step`` of the log (an action, or a stand-in marker), checked."""
@@ -169,15 +187,15 @@ class LiveTable:
             human = 0 <= seat < len(self.row.seats) and self.row.seats[seat].kind == "human"
             head, _, reason = text.partition(" ")
             if head == STAND_IN and human and reason in REASONS:
-                self.standins[seat] = reason
+                self.session.stand_in(seat, reason)
             elif text == BACK and human:
-                self.standins.pop(seat, None)
+                self.session.back(seat)
             else:
                 raise RuntimeError(f"table {self.id}: the log is broken at step {step}")
         else:
-            if seat != self.match.current_player():
+            if seat != self.session.to_act():
                 raise RuntimeError(f"table {self.id}: the log is broken at step {step}")
-            self.match.apply(parse_action(text))
+            self.session.apply(seat, parse_action(text))
         self.seq += 1
         self.turn_started = self.clock()
 
@@ -376,9 +394,8 @@ class TableManager:
         row = self.store.get_table(table_id)
         if row is None:
             return None
-        bots = {s.seat: s.bot or "heuristic" for s in row.seats if s.kind == "bot"}
-        table = LiveTable(row=row, match=build_match(row), seq=0, bots=bots,
-                          stand_in_bot=self.stand_in_bot, clock=self.clock)
+        table = LiveTable(row=row, session=table_session(row, self.stand_in_bot), seq=0,
+                          clock=self.clock)
         for step, seat, text in self.store.events(table_id):
             table.apply_event(step, seat, text)
         return table
@@ -441,18 +458,18 @@ class TableManager:
                 raise ActionRefused("bad-action", web_text("error.bad-action", lang))
             if type(seq) is not int:
                 raise ActionRefused("bad-message", web_text("error.no-seq", lang))
-            match = table.match
-            if match.is_over:
+            session = table.session
+            if session.is_over:
                 raise ActionRefused("match-over", web_text("error.match-over", lang))
             if seq != table.seq:
                 raise ActionRefused("stale", web_text("error.stale", lang))
-            if match.current_player() != seat:
+            if session.to_act() != seat:
                 raise ActionRefused("not-your-turn", web_text("error.not-your-turn", lang))
             try:
                 action = parse_action(text)
             except ActionParseError:
                 raise ActionRefused("bad-action", web_text("error.bad-action", lang)) from None
-            error = match.deal.why_illegal(action)
+            error = session.why_illegal(seat, action)
             if error is not None:
                 raise ActionRefused("illegal", explain(error, lang), rule=error.rule)
             if seat in table.standins:  # acting is coming back
@@ -476,7 +493,7 @@ class TableManager:
         if text.startswith("@"):
             table.apply_event(table.seq, seat, text)
         else:
-            table.match.apply(action)
+            table.session.apply(seat, action)
             table.seq += 1
             table.turn_started = table.clock()
         table.last_used = time.monotonic()
@@ -489,10 +506,10 @@ class TableManager:
         for a spectator or a seat that has nothing to choose now."""
         if seat is None:
             raise ActionRefused("spectator", web_text("error.spectator", lang))
-        view = table.match.view(seat)
-        if not view.legal_actions:
-            raise ActionRefused("not-your-turn", web_text("error.not-your-turn", lang))
-        return view
+        try:
+            return table.session.hint_view(seat)
+        except ValueError:
+            raise ActionRefused("not-your-turn", web_text("error.not-your-turn", lang)) from None
 
     async def hint(self, table: LiveTable, seat: int | None, lang: str) -> list[dict[str, Any]]:
         """Each of the seat's options with its value in points for the seat's team and
@@ -500,11 +517,10 @@ class TableManager:
         :func:`atout.bots.advice.advise`). Worked out like a bot's decision: in the
         worker pool, within the bots' time budget; when the pool is busy, or the answer
         late or failed, the rules-of-thumb choice alone, without a value."""
-        view = self.hint_view(table, seat, lang)
-        from atout.bots.advice import advise, position_seed
-
-        # one hint per position, at every table: advise's own level and position seed
-        job = functools.partial(advise, table.row.game, view)
+        self.hint_view(table, seat, lang)
+        assert seat is not None
+        # one hint per position, at every table: the session's level and position seed
+        job = table.session.hint_job(seat)
         try:
             return await self.workers.run(  # type: ignore[no-any-return]
                 self.workers.budget, hint_options, job, lang)
@@ -512,7 +528,7 @@ class TableManager:
             pass
         except Exception:
             log.exception("a hint failed in a worker; the rules of thumb answer")
-        choice = make_bot(table.row.game, "heuristic", seed=position_seed(view)).choose(view)
+        choice = table.session.quick_hint(seat)
         return [{"action": str(choice), "value": None, "text": "",
                  "reason": web_text("room.hint-quick", lang)}]
 
@@ -540,17 +556,17 @@ class TableManager:
                 seat = table.bot_to_play()
                 if seat is None:
                     return
-                release = table.turn_started + self.bot_delay
-                opening = bool(table.match.deals) and table.match.deal.actions == []
-            if opening:  # a new deal: leave time to read the breakdown
-                release += 2 * self.bot_delay
-                if self.gate is not None:
-                    await self.gate(table)
-                    release = max(release, self.clock() + self.bot_delay)
+                # the table's pace (the page shows a finished trick faded until the next)
+                release = table.turn_started + table.session.bot_pause(
+                    self.bot_delay, trick_faded=True)
+                opening = table.session.opens_deal()
+            if opening and self.gate is not None:  # a new deal: its readers are waited for
+                await self.gate(table)
+                release = max(release, self.clock() + self.bot_delay)
             async with table.lock:
                 if table.bot_to_play() != seat:
                     continue
-                view = table.match.view(seat)
+                view = table.session.view(seat)
                 seq = table.seq
             # the lock is free while the bot thinks: the table's people may still talk
             action = await self.workers.decide(
@@ -576,10 +592,8 @@ class TableManager:
         (the table's clock) and why (``timeout``: the turn timer ran out while they
         were connected, or would run out first; ``away``: no connection for
         ``away_seconds``); ``None`` when nobody waits or nobody is connected."""
-        match = table.match
-        seat = match.current_player()
-        if (match.is_over or seat is None or seat in table.bots or seat in table.standins
-                or not table.people_present()):
+        seat = table.session.person_to_play()  # not a bot's, not a stand-in's
+        if seat is None or not table.people_present():
             return None
         timer = table.row.turn_seconds
         turn_end = table.turn_started + timer if timer else None
@@ -675,7 +689,20 @@ def final_result(match: Any) -> dict[str, Any] | None:
     }
 
 
+def table_session(row: TableRow, stand_in_bot: str = "medium") -> TableSession:
+    """A fresh session of the table's game, options, seed and seats (before any action):
+    no undo, and no views kept for narration (each page is sent its whole state); its
+    options were checked when the table was made (:meth:`TableManager.create`)."""
+    seats = [Seat(s.seat, PERSON, name=s.name) if s.kind == "human"
+             else Seat(s.seat, BOT, s.bot or "heuristic", name=s.name) for s in row.seats]
+    boards = None
+    if row.seed >= NIGHT_SEEDS:  # a duplicate night's table: its round's boards
+        boards = functools.partial(night_match, row.game, seed=row.seed)
+    return TableSession(row.game, seats, seed=row.seed, options=row.options, undo=False,
+                        watched=(), stand_in_bot=stand_in_bot, check_options=False,
+                        match=boards)
+
+
 def build_match(row: TableRow) -> Any:
     """A fresh match of the table's game, options and seed (before any action)."""
-    info = get_game(row.game)
-    return info.match(seed=row.seed, options=info.options.parse(row.options))
+    return table_session(row).match

@@ -86,8 +86,9 @@ def think(target: str, seed: int, view: Any, net: float | None = None) -> tuple[
 def _warm() -> None:
     """In a worker: load the search's compiled kernels (numba's cache) now."""
     from atout.bots import warm
+    from atout.kernel import COMPILED
 
-    if warm.COMPILED:
+    if COMPILED:
         warm.warm_up()
 
 

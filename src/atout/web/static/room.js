@@ -16,6 +16,7 @@ const Room = (() => {
     return el("header", { class: "site-head" },
       el("a", { class: "brand", href: `/?lang=${lang}` }, el("img", { src: "/static/favicon.svg", alt: "", width: 28, height: 28 }), "atout"),
       el("nav", { "aria-label": t("room.more") }, link("/", "room.play", "nav-home"), link("/lobby", "room.lobby", "nav-lobby"),
+        link("/clubs", "club.nav", "nav-clubs"),
         link("/score", "score.page.title", "nav-score"), link("/advise", "advisor.title", "nav-advise")),
       select);
   }

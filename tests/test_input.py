@@ -20,7 +20,7 @@ from atout.games.actions import (
     play,
 )
 from atout.i18n import LANGUAGES, catalog
-from atout.terminal.input import Command, InputError, command_words, fold, read_input
+from atout.input import Command, InputError, command_words, fold, read_input
 
 BID = [Pass(), Trump(Suit.HEARTS)]
 SECOND_ROUND = [Pass(), Trump(Suit.CLUBS), Trump(Suit.DIAMONDS), Trump(Suit.SPADES)]
@@ -202,7 +202,7 @@ def test_every_code_and_symbol_reads_in_every_language(card: Card, lang: str) ->
 ])
 def test_answers_and_tool_words_are_read_in_the_language_and_in_english(
         lang: str, text: str, key: str) -> None:
-    from atout.terminal.input import said
+    from atout.input import said
 
     assert said(text, key, lang)
     assert not said("peut-être", key, lang)

@@ -1,6 +1,7 @@
 """What a person typed at the table, read in the interface language: a move, a table
 command, or the reason it was not understood. Every table (the line mode, the
-full-screen app) reads its input here, so they all understand the same words.
+full-screen app, the web advisor) reads its input here, so they all understand the same
+words. It sits below every front end and the advisor (the layers in ``pyproject.toml``).
 
 >>> from atout.games.actions import Pass, Trump, play
 >>> from atout.cards import Card, Suit

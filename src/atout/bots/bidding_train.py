@@ -1,0 +1,246 @@
+"""Training the bidding model of :mod:`atout.bots.bidding` from simulated deals.
+
+The deals are those of the compiled kernel (:func:`atout.kernel.play_deals`, seeded: deal
+``i`` of a seed is always the same deck and dealer). In each deal the bidding follows
+the rules of thumb; at every bidding decision on that path each legal choice is tried
+on a copy of the deal, the rest of the bidding (and Deberts' trump-7 exchange, and its
+doubling) is finished by the rules-of-thumb bots, and the deal's card play is valued by
+the open-hand solver (:mod:`atout.bots.solver`; Schieber searched 4 tricks ahead, then
+half of the points still out to each team, as ``expert`` searches its first tricks;
+Belote and Deberts to the end): the written points of the bidder's team minus the
+others', by the engine's own settlement (failures, capot and Match, the factor). A
+deal thrown in is worth 0. Each choice becomes one sample: its features from the
+bidder's view, and that value (Schieber's contracts before their factor).
+
+Schieber's push: the partner's six contracts are valued as above (samples of the pushed
+chooser), and the push is worth the contract the fitted model chooses for the partner.
+Deberts' doubling: each played deal gives the defender's double (its gain over passing,
+the caller then redoubling by the rules of thumb) and the caller's redouble after a
+double (over passing); the deals are generated with the ``doubling`` option on.
+
+The weights are a ridge regression per kind (NumPy's exact solve, no randomness), so the
+same deals give the same weights bit for bit. ``atout train-bidding GAME --deals N
+--seed S`` writes them (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from atout.bots.bidding import KINDS, candidate_features
+from atout.games.actions import Action, Double, Pass, Play, Push
+
+__all__ = ["Samples", "fit", "generate", "save", "train"]
+
+#: Tricks the solver searches before its static estimate, per game (labels).
+AHEAD = {"schieber": 4, "belote": 8, "deberts": 9}
+#: The ridge penalty on every weight but the bias.
+RIDGE = 1.0
+
+
+@dataclass
+class Samples:
+    """Features and values by kind, and what Schieber's push labels need."""
+
+    game: str
+    x: dict[str, list[list[float]]] = field(default_factory=dict)
+    y: dict[str, list[float]] = field(default_factory=dict)
+    #: Schieber: per push sample, the partner's contracts as (kind, features, scale, value).
+    push_options: list[list[tuple[str, list[float], float, float]]] = field(
+        default_factory=list,
+    )
+    deals: int = 0
+
+    def add(self, kind: str, feats: list[float], value: float) -> None:
+        self.x.setdefault(kind, []).append(feats)
+        self.y.setdefault(kind, []).append(value)
+
+
+class _Valuer:
+    """The value of a deal whose bidding is settled, for one team, by the solver."""
+
+    def __init__(self, game: str) -> None:
+        from atout.bots import make_bot
+        from atout.bots.solver import Solver
+
+        self.game = game
+        self.solver = Solver()
+        self.ahead = AHEAD[game]
+        self.rules = make_bot(game, "heuristic", seed=0)
+        self._cache: dict[Any, int] = {}
+
+    def finish(self, deal: Any) -> Any:
+        """``deal`` with the rest of its bidding (and any exchange) by the rules of thumb,
+        up to its first card (or its end)."""
+        while not deal.is_over:
+            seat = deal.current_player()
+            action = self.rules.choose(deal.view(seat))
+            if deal.phase == "play" and isinstance(action, Play):
+                break
+            deal.apply_unchecked(action)
+        return deal
+
+    def value(self, deal: Any, team: int) -> float:
+        from atout.bots.search import _scoring, world_utility
+        from atout.bots.solver import problem_from_deal
+
+        if deal.is_over:
+            result = deal.result
+            if not result.played:
+                return 0.0
+            rec = result.recorded
+            return float(rec[team] - rec[1 - team])
+        problem = problem_from_deal(deal)
+        if self.ahead < problem.total_tricks - problem.tricks_done:
+            problem = replace(problem, stop=problem.tricks_done + self.ahead)
+        diff = self._cache.get(problem)
+        if diff is None:
+            self.solver.new_table()
+            diff = self.solver.value(problem)
+            self._cache[problem] = diff
+        scoring = _scoring(deal, problem)
+        return world_utility(deal, scoring.fixed + diff, scoring, team)
+
+    def after(self, deal: Any, action: Action, team: int) -> float:
+        d = deal.copy()
+        d.apply_unchecked(action)
+        return self.value(self.finish(d), team)
+
+    def new_deal(self) -> None:
+        self._cache.clear()
+
+
+def _schieber_deal(deal: Any, val: _Valuer, out: Samples) -> None:
+    seat = deal.current_player()
+    view = deal.view(seat)
+    team = seat % 2
+    for action in view.legal_actions:
+        if isinstance(action, Push):
+            pushed = deal.copy()
+            pushed.apply_unchecked(action)
+            partner = pushed.current_player()
+            pview = pushed.view(partner)
+            options = []
+            for choice in pview.legal_actions:
+                kind, feats, scale = candidate_features("schieber", pview, choice)
+                value = val.after(pushed, choice, team)
+                out.add(kind, feats, value / scale)
+                options.append((kind, feats, scale, value))
+            kind, feats, _ = candidate_features("schieber", view, action)
+            out.x.setdefault(kind, []).append(feats)
+            out.push_options.append(options)
+            continue
+        kind, feats, scale = candidate_features("schieber", view, action)
+        out.add(kind, feats, val.after(deal, action, team) / scale)
+
+
+def _bidding_deal(game: str, deal: Any, val: _Valuer, out: Samples) -> None:
+    """Belote and Deberts: every decision on the rules-of-thumb bidding path."""
+    while not deal.is_over and deal.phase in ("bidding", "doubling"):
+        seat = deal.current_player()
+        view = deal.view(seat)
+        team = seat % 2
+        if view.phase == "doubling":
+            stay = val.after(deal, Pass(), team)
+            for action in view.legal_actions:
+                if isinstance(action, Pass):
+                    continue
+                kind, feats, _ = candidate_features(game, view, action)
+                out.add(kind, feats, val.after(deal, action, team) - stay)
+                if isinstance(action, Double):
+                    doubled = deal.copy()
+                    doubled.apply_unchecked(action)
+                    cview = doubled.view(doubled.current_player())
+                    base = val.after(doubled, Pass(), 1 - team)
+                    for answer in cview.legal_actions:
+                        if not isinstance(answer, Pass):
+                            kind, feats, _ = candidate_features(game, cview, answer)
+                            out.add(kind, feats, val.after(doubled, answer, 1 - team) - base)
+        else:
+            for action in view.legal_actions:
+                kind, feats, _ = candidate_features(game, view, action)
+                out.add(kind, feats, val.after(deal, action, team))
+        deal.apply_unchecked(val.rules.choose(view))
+
+
+def generate(
+    game: str, deals: int, seed: int = 0, *, first: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> Samples:
+    """The samples of ``deals`` kernel deals of ``seed`` (deal numbers ``first`` on)."""
+    from atout.games import get_game
+    from atout.kernel import play_deals
+
+    info = get_game(game)
+    opts = info.options(doubling=True) if game == "deberts" else info.options()
+    batch = play_deals(game, deals, seed, policy="rules", first=first, record=True)
+    val = _Valuer(game)
+    out = Samples(game)
+    for i in range(deals):
+        deck = [int(c) for c in batch["deck"][i]]
+        deal = info.deal(deck, int(batch["dealer"][i]), opts)
+        val.new_deal()
+        if game == "schieber":
+            _schieber_deal(deal, val, out)
+        else:
+            _bidding_deal(game, deal, val, out)
+        out.deals += 1
+        if progress is not None:
+            progress(i + 1)
+    return out
+
+
+def _ridge(x: Any, y: Any) -> Any:
+    penalty = RIDGE * np.eye(x.shape[1])
+    penalty[0, 0] = 0.0  # the bias is free
+    return np.linalg.solve(x.T @ x + penalty, x.T @ y)
+
+
+def fit(samples: Samples) -> dict[str, Any]:
+    """The weights per kind (and ``n_<kind>``, the samples behind each)."""
+    weights: dict[str, Any] = {}
+    for kind in KINDS[samples.game]:
+        if kind == "push":
+            continue
+        xs, ys = samples.x.get(kind, []), samples.y.get(kind, [])
+        x = np.array(xs, dtype=np.float64)
+        if not len(xs):
+            raise ValueError(f"no sample of {kind!r}: generate more deals")
+        weights[kind] = _ridge(x, np.array(ys, dtype=np.float64))
+        weights[f"n_{kind}"] = np.array(len(ys))
+    if samples.game == "schieber":
+        # the push is worth what the partner will choose, by the model just fitted
+        ys = []
+        for options in samples.push_options:
+            best = None
+            for kind, feats, scale, value in options:
+                guess = scale * float(weights[kind] @ np.array(feats))
+                if best is None or guess > best[0]:
+                    best = (guess, value)
+            assert best is not None
+            ys.append(best[1])
+        x = np.array(samples.x["push"], dtype=np.float64)
+        weights["push"] = _ridge(x, np.array(ys, dtype=np.float64))
+        weights["n_push"] = np.array(len(ys))
+    return weights
+
+
+def save(weights: dict[str, Any], path: str, *, deals: int, seed: int) -> None:
+    """Write the weights (with the deals and seed they came from) as ``.npz``."""
+    np.savez(path, deals=np.array(deals), seed=np.array(seed), **weights)
+
+
+def train(
+    game: str, deals: int, seed: int = 0, out: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Generate, fit and (with ``out``) save: the command ``atout train-bidding``."""
+    samples = generate(game, deals, seed, progress=progress)
+    weights = fit(samples)
+    if out is not None:
+        save(weights, out, deals=deals, seed=seed)
+    return weights

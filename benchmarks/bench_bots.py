@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from atout.bots.base import make_bot
-from atout.games import get_game
+from atout.kits import get_game
 
 
 def load() -> str:

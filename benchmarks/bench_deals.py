@@ -19,7 +19,7 @@ import statistics
 import time
 from importlib import import_module
 
-from atout.games import GAMES, get_game
+from atout.kits import KITS, get_game
 
 
 def deals_per_second(game: str, deals: int, seed: int, checked: bool) -> float:
@@ -74,9 +74,9 @@ def copies_per_second(game: str, copies: int = 20000) -> float:
 
 def available() -> list[str]:
     names = []
-    for name, (module, *_rest) in GAMES.items():
+    for name, game_kit in KITS.items():
         try:
-            import_module(module)
+            import_module(game_kit.engine)
         except ModuleNotFoundError:
             continue
         names.append(name)

@@ -45,8 +45,8 @@ from typing import Any
 
 from atout.bots.base import make_bot
 from atout.bots.solver import COMPILED, Solver, problem_from_deal
-from atout.games import get_game
 from atout.games.actions import Play
+from atout.kits import get_game
 
 
 def p90(values: list[float]) -> float:

@@ -30,8 +30,8 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
-from atout.games import get_game
 from atout.games.actions import Play
+from atout.kits import get_game
 
 GAMES = ("deberts", "belote", "schieber")
 

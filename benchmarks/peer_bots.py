@@ -52,8 +52,8 @@ from peers import make_venv
 from atout.arena import ArenaResult, BoardResult, _board_seed, play_deal
 from atout.bots.base import Bot, make_bot
 from atout.cards import Card, Suit
-from atout.games import get_game
 from atout.games.actions import Action, NoTrump, Pass, Play, Push, Trump
+from atout.kits import get_game
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

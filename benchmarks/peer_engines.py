@@ -47,7 +47,7 @@ def _result(engine: str, deals: int, seconds: float, cards: int, decisions: int)
 
 # -- atout -------------------------------------------------------------------------------
 def _atout(game: str, checked: bool) -> Callable[[int, int], Result]:
-    from atout.games import get_game
+    from atout.kits import get_game
 
     info = get_game(game)
     deal_cls = info.deal
@@ -82,7 +82,7 @@ def _atout_cards(game: str) -> Callable[[int, int], Result]:
     from it, ``play_card(index)`` (which returns the next mask); the contract through
     the actions. The deals come from
     one random source for the run (``seed=rng``), as jass-kit's come from numpy's."""
-    from atout.games import get_game
+    from atout.kits import get_game
 
     info = get_game(game)
     deal_cls = info.deal

@@ -18,8 +18,8 @@ import pstats
 import random
 import time
 
-from atout.games import get_game
 from atout.games.actions import Play
+from atout.kits import get_game
 
 
 def play_deals(game: str, deals: int, stage: int = 2) -> int:

@@ -7,9 +7,9 @@ import pytest
 from atout.bots.advice import Advice, action_name, advise, estimate
 from atout.bots.base import make_bot
 from atout.cards import Suit
-from atout.games import get_game
 from atout.games.actions import Pass, Play, Push, Trump
 from atout.i18n import LANGUAGES
+from atout.kits import get_game
 
 GAMES = ("deberts", "belote", "schieber")
 

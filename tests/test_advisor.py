@@ -28,8 +28,8 @@ from atout.bots.advice import advise
 from atout.bots.base import make_bot
 from atout.cards import CARDS
 from atout.cli import main
-from atout.games import get_game
 from atout.games.actions import Play
+from atout.kits import get_game
 from atout.notation import read_match
 
 

@@ -75,7 +75,7 @@ def test_a_bot_that_only_chooses_can_be_made_and_values_its_choice_first() -> No
     """The API's own bots implement only ``choose`` (docs/api.md, examples/): the base
     class must not demand ``evaluate`` of them."""
     from atout.bots.base import Bot
-    from atout.games import get_game
+    from atout.kits import get_game
 
     class Last(Bot):
         def choose(self, view):  # type: ignore[no-untyped-def]

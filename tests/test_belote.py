@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.cards import DECK_32, Card, CardSet, Rank, Suit, shuffled
-from atout.games import get_game
 from atout.games.actions import Action, AnnounceCapot, Pass, Play, Trump, parse_action
 from atout.games.base import IllegalActionError, Meld, OptionsParseError
 from atout.games.belote import (
@@ -31,6 +30,7 @@ from atout.games.belote import (
     parse_options,
     preset,
 )
+from atout.kits import get_game
 
 H = Suit.HEARTS
 PASS = Pass()

@@ -22,8 +22,8 @@ from atout.bots.bidding import (
     weights_path,
 )
 from atout.cards import CardSet, Rank, Suit
-from atout.games import get_game
 from atout.games.actions import Pass, Trump
+from atout.kits import get_game
 
 GAMES = ("deberts", "belote", "schieber")
 BIDDING = ("bidding", "choosing", "doubling")
@@ -73,7 +73,7 @@ def test_the_weights_load_and_value_without_numba() -> None:
     code = (
         "import sys; sys.modules['numba'] = None\n"
         "from atout.bots.bidding import learned_values\n"
-        "from atout.games import get_game\n"
+        "from atout.kits import get_game\n"
         "d = get_game('schieber').deal(seed=3, dealer=0)\n"
         "v = learned_values('schieber', d.view(d.current_player()))\n"
         "assert v is not None and len(v) == 7, v\n"

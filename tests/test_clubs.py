@@ -19,7 +19,7 @@ from atout.clubs import (
     team_of,
     verify_password,
 )
-from atout.games import get_game
+from atout.kits import get_game
 
 
 def test_a_password_is_kept_as_an_argon2id_hash_with_its_own_salt() -> None:

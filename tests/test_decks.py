@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from atout.cards import DECK_32
-from atout.games import get_game
 from atout.games.belote import BeloteMatch, BeloteOptions
 from atout.games.decks import DeckRefused, GivenDecks, SecretDecks, SeededDecks, cut_at
+from atout.kits import get_game
 
 GAMES = ["deberts", "belote", "schieber"]
 

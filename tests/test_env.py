@@ -28,9 +28,9 @@ from atout.env.encoding import (  # noqa: E402
     encode_view,
     observation_labels,
 )
-from atout.games import get_game  # noqa: E402
 from atout.games.actions import parse_action  # noqa: E402
 from atout.games.schieber import SchieberDeal, SchieberOptions  # noqa: E402
+from atout.kits import get_game  # noqa: E402
 
 SHORT = {
     "schieber": "schieber(manual_claim=true,target=500)",

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from atout.cards import CardSet
-from atout.games import get_game
 from atout.games.actions import Claim
 from atout.games.belote import BeloteFold
 from atout.games.deberts import DebertsFold
@@ -27,6 +26,7 @@ from atout.games.events import (
     cards_named,
 )
 from atout.games.schieber import SchieberFold
+from atout.kits import get_game
 from web_support import hidden_from
 
 FOLDS: dict[str, type[Fold]] = {
@@ -209,3 +209,80 @@ def _blank_own(view: Any, views: list[Any]) -> dict[str, Any]:
     if hasattr(view, "running"):
         blank["running"] = tuple(min(v.running[t] for v in views) for t in (0, 1))
     return blank
+
+
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
+def test_the_legal_actions_a_match_reuses_follow_the_deal(game: str) -> None:
+    """``Match.legal_actions`` reuses the last ``Legal`` event's actions only while the
+    deal is unchanged: after an undo, and after the deal was changed directly (an action
+    applied to it, and one undone), it gives the deal's own."""
+    info = get_game(game)
+    match = info.match(11)
+    rng = random.Random(3)
+    for step in range(60):
+        assert match.legal_actions() == match.deal.legal_actions()
+        if step % 7 == 3:
+            match.undo()
+            assert match.legal_actions() == match.deal.legal_actions()
+        elif step % 7 == 5:  # behind the match's back: apply, undo, apply another
+            deal = match.deal
+            legal = deal.legal_actions()
+            deal.apply_unchecked(legal[0])
+            assert match.legal_actions() == deal.legal_actions()
+            deal.undo()
+            deal.apply_unchecked(legal[-1])
+            assert match.legal_actions() == deal.legal_actions()
+            deal.undo()
+        legal = match.legal_actions()
+        events = match.apply_unchecked(legal[rng.randrange(len(legal))])
+        if match.is_over:
+            break
+        assert events[-1] == Legal(tuple(match.legal_actions()), to=match.current_player())
+
+
+def test_events_are_built_as_their_dataclass_builds_them() -> None:
+    """The engine builds events through their slots (``_make``, a faster ``__init__``)
+    and shares the card and turn events: they equal what the dataclass builds, and stay
+    immutable, with the dataclass's parameters and checks."""
+    from atout.cards import CARDS
+    from atout.games.events import CARD_PLAYED, CardPlayed, Turn, turn
+
+    assert CARD_PLAYED[2][5] == CardPlayed(2, CARDS[5]) == CardPlayed._make(2, CARDS[5])
+    assert turn(1, "play") == Turn(1, "play") and turn(1, "play") is turn(1, "play")
+    assert Legal._make((), 3) == Legal((), to=3) != Legal(())
+    assert DealStarted(1, 0, 1, None, (0, 0)).to is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        turn(1, "play").seat = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Turn(1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Turn(1, "play", 2)  # type: ignore[call-arg]
+    assert dataclasses.replace(Turn(1, "play"), to=1) == Turn(1, "play", to=1)
+
+
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
+def test_a_match_that_keeps_no_events_plays_the_same_match(game: str) -> None:
+    """``keeps_events = False`` (bulk simulation, the environments) changes nothing but
+    the events: the same actions give the same deals, scores and winner, undo still
+    works, and no event is built or kept."""
+
+    from atout.kits import get_game
+
+    info = get_game(game)
+    told, quiet = info.match(seed=11), info.match(seed=11)
+    quiet.keeps_events = False
+    kept = len(quiet.events)
+    rng = random.Random(5)
+    while not told.is_over:
+        legal = told.legal_actions()
+        assert quiet.legal_actions() == legal
+        action = legal[rng.randrange(len(legal))]
+        assert told.apply(action)
+        assert quiet.apply(action) == []
+        if rng.random() < 0.05 and quiet.deal._history:
+            told.undo()
+            quiet.undo()
+            assert quiet.view(0) == told.view(0)
+    assert quiet.is_over and (quiet.scores, quiet.winner) == (told.scores, told.winner)
+    assert quiet.scoresheet == told.scoresheet
+    assert len(quiet.events) == kept

@@ -12,10 +12,10 @@ import random
 import pytest
 
 from atout.cards import CARDS, DECK_32, DECK_36, bits, shuffled
-from atout.games import get_game
 from atout.games.actions import Play, play, plays
 from atout.games.base import Deal, run_meld, runs
 from atout.games.deberts import BERTZ, TERC, sequences
+from atout.kits import get_game
 
 GAMES = ("deberts", "belote", "schieber")
 

@@ -16,8 +16,9 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from atout.games import belote, deberts, get_game, schieber, space
+from atout.games import belote, deberts, schieber, space
 from atout.kernel import deals, vector
+from atout.kits import get_game
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "atout"
 

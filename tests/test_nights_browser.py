@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from atout.clubs.duplicate import format_score
-from atout.games import get_game
 from atout.i18n import LANGUAGES
+from atout.kits import get_game
 from atout.notation import parse_match, read_position
 from atout.web import create_app
 from browser_support import chromium, serving, shot

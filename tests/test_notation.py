@@ -17,7 +17,7 @@ from rich.console import Console
 
 from atout.cards import DECK_32
 from atout.cli import main
-from atout.games import get_game
+from atout.kits import get_game
 from atout.notation import (
     IllegalRecordError,
     RecordError,

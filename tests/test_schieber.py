@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from atout.bots.base import RandomBot, make_bot
 from atout.cards import CARDS, DECK_36, Card, CardSet, Rank, Suit
-from atout.games import get_game
 from atout.games.actions import Claim, NoTrump, Play, Push, Trump, parse_action
 from atout.games.base import IllegalActionError, Meld
 from atout.games.schieber import (
@@ -32,6 +31,7 @@ from atout.games.schieber import (
     contract_index,
     weis_key,
 )
+from atout.kits import get_game
 
 HEARTS = 2
 

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from atout.bots.worlds import WorldSampler, sample_worlds, schieber_weis_masks
+from atout.bots.worlds import WorldSampler, sample_worlds
 from atout.cards import Rank, Suit
 from atout.games.actions import parse_action
 from atout.games.schieber import (
@@ -23,6 +23,7 @@ from atout.games.schieber import (
     best_weis,
     weis_key,
 )
+from atout.kits.schieber import weis_masks as schieber_weis_masks
 from atout.notation import read_match, write_match
 from schieber_support import expected_calls, expected_view_calls, spoken
 from test_schieber import play_first_trick, weis_deal, weis_fill

@@ -20,9 +20,9 @@ from atout.bots.search import PIMCBot, _scoring, world_utility
 from atout.bots.solver import SearchTimeout, Solver, problem_from_deal
 from atout.bots.worlds import WorldSampler, sample_world, sample_worlds
 from atout.cards import SUIT_MASK, Card, Suit
-from atout.games import get_game
 from atout.games.actions import Play
 from atout.games.belote import BeloteDeal
+from atout.kits import get_game
 
 GAMES = ("deberts", "belote", "schieber")
 TRICKS = {"deberts": 9, "belote": 8, "schieber": 9}

@@ -19,10 +19,10 @@ import pytest
 from atout.bots import solver as solver_module
 from atout.bots.solver import Solver, problem_from_deal
 from atout.cards import bits
-from atout.games import get_game
 from atout.games.actions import Play
 from atout.games.schieber import OBENABE, UNDENUFE, contract_action
 from atout.kernel import rules
+from atout.kits import get_game
 from test_search_bots import TRICKS, _brute, _ending
 
 

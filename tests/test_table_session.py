@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from atout.games import get_game
 from atout.games.actions import Play
 from atout.games.events import DealStarted, Dealt, Event, Legal
+from atout.kits import get_game
 from atout.notation import parse_match, replay_match
 from atout.table import CannotUndo, Seat, TableSession
 from atout.table.session import BOT, PERSON, seats_for

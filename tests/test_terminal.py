@@ -572,7 +572,7 @@ def test_watching_in_the_line_mode_names_the_seats_as_the_table_and_the_records(
 
 
 def test_the_line_replay_names_the_players_it_knows_and_who_sat_where() -> None:
-    from atout.games import get_game
+    from atout.kits import get_game
     from atout.notation import write_match
     from atout.terminal.replay import ReplayViewer
 
@@ -599,8 +599,8 @@ def test_the_schieber_scoresheet_fits_80_columns_one_row_a_deal(lang: str, watch
     """Issue 22, item 8: at 76 cells (a panel's inside at 80 columns) nothing is cut,
     each deal is one row, and the totals read whole."""
     from atout.bots import make_bot
-    from atout.games import get_game
     from atout.i18n import Translator
+    from atout.kits import get_game
     from atout.terminal.schieber import Renderer
 
     match = get_game("schieber").match(seed=7)

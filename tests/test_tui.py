@@ -14,9 +14,9 @@ import pytest
 pytest.importorskip("textual")
 
 from atout.bots.base import make_bot
-from atout.games import get_game
 from atout.games.actions import Pass, Play
 from atout.i18n import LANGUAGES, Translator, explain
+from atout.kits import get_game
 from atout.notation import parse_match, write_match
 from atout.tui.app import PlayApp
 from atout.tui.replay import ReplayApp

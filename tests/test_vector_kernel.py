@@ -16,8 +16,8 @@ pytest.importorskip("pettingzoo")
 from atout.env.aec import AtoutEnv
 from atout.env.encoding import encode_view
 from atout.env.vector import VectorTables
-from atout.games import get_game
 from atout.kernel import COMPILED
+from atout.kits import get_game
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the kernel backend needs numba")
 

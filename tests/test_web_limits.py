@@ -23,8 +23,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from atout.bots.base import BOTS, make_bot
-from atout.games import get_game
 from atout.games.base import OptionsParseError
+from atout.kits import get_game
 from atout.web import create_app
 from atout.web.limits import BodyLimit, Limits, RateLimiter
 from atout.web.workers import Workers, bot_seed, think

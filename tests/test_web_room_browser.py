@@ -34,8 +34,11 @@ browser = base.browser
 @pytest.fixture(scope="module")
 def server(module_db_url: str) -> Iterator[str]:
     """A real server as in tests/test_web_browser.py (bots at 0.02 s), without the limit
-    on new tables from one address: the screenshots alone open dozens in a minute."""
-    app = create_app(module_db_url, bot_delay=0.02, limits=Limits(tables_per_minute=0))
+    on new tables from one address: the screenshots alone open dozens in a minute, and
+    with a long budget for the bots' work, so that a hint on a busy machine (the tests
+    run side by side) is the worked-out one, not the late one's rules-of-thumb answer."""
+    app = create_app(module_db_url, bot_delay=0.02,
+                     limits=Limits(tables_per_minute=0, bot_budget=30.0))
     with serving(app) as url:
         yield url
 
@@ -333,10 +336,10 @@ AGREES = {
            "team": r"\bКоманда 2 \w+ла\b"},
 }
 
-# every sentence of the card room whose subject is a team: the match won, a Belote capot,
-# a Schieber match reached (each way) or lost by a false claim; as a player of team 0
+# every sentence of the card room whose subject is a team: the match won, a Schieber
+# match reached (each way) or lost by a false claim; as a player of team 0
 # ("us", "them"), as a spectator who knows the names, and without names (a replay)
-TEAM_PHRASES = """async ([lang, names]) => {
+TEAM_PHRASES = """async ([lang, names, outcomes]) => {
   await Atout.loadLang(lang);
   const people = names.map((name, seat) => ({ seat, kind: "human", name }));
   const out = {};
@@ -346,15 +349,33 @@ TEAM_PHRASES = """async ([lang, names]) => {
     out[who] = [
       Atout.finalText("belote", { winner: team, score: [1001, 812], stakes: 1 }, me, 4),
       Atout.finalText("schieber", { winner: team, score: [1000, 812], stakes: 1 }, me, 4),
-      Atout.outcomeText("belote", { outcome: "capot", capot: team, recorded: [252, 0] }, me, 4),
-      ...["tricks", "weis", "stoeck", "count"].map((how) => Atout.outcomeText("schieber",
-        { outcome: "made", match_winner: team, reached_by: how }, me, 4)),
-      Atout.outcomeText("schieber",
-        { outcome: "claim", match_winner: team, reached_by: "claim" }, me, 4),
-      Atout.outcomeText("schieber", { outcome: "false-claim", claimant: team }, me, 4)];
+      // the deal's outcome as the server sends it: the Schieber kit's presenter's words
+      ...outcomes[team].map((present) => Atout.outcomeText("schieber", { present }, me, 4))];
   }
   return out;
 }"""
+
+
+def schieber_team_outcomes() -> list[list[Any]]:
+    """Per team, the Schieber presenter's outcome of each stop whose subject is a team
+    (the match reached each way, reached by a claim, lost by a false claim), as the
+    server sends it to the page (``result.present``)."""
+    from types import SimpleNamespace
+
+    from atout.kits import kit
+    from atout.kits.present import to_json
+
+    presenter = kit("schieber").present()
+    plain = {"claimant": None, "contract": None, "chooser": None}
+
+    def outcome(**fields: Any) -> Any:
+        return {"outcome": to_json(presenter.outcome(SimpleNamespace(**{**plain, **fields})))}
+
+    return [[*(outcome(outcome="made", match_winner=team, reached_by=how)
+               for how in ("tricks", "weis", "stoeck", "count")),
+             outcome(outcome="claim", match_winner=team, reached_by="claim"),
+             outcome(outcome="false-claim", claimant=team, match_winner=None)]
+            for team in (0, 1)]
 
 
 def test_team_phrases_agree_with_their_subject_in_every_language(server: str,
@@ -364,8 +385,9 @@ def test_team_phrases_agree_with_their_subject_in_every_language(server: str,
     page.goto(server + "/?lang=en")
     page.wait_for_function("typeof Atout !== 'undefined'")
     wrong = []
+    outcomes = schieber_team_outcomes()
     for lang in LANGS:
-        said = page.evaluate(TEAM_PHRASES, [lang, ["Ann", "Cid", "Bob", "Dan"]])
+        said = page.evaluate(TEAM_PHRASES, [lang, ["Ann", "Cid", "Bob", "Dan"], outcomes])
         for who, pattern in AGREES[lang].items():
             wrong += [(lang, who, text) for text in said[who]
                       if "{" in text or not re.search(pattern, text)]
@@ -483,7 +505,9 @@ def test_a_scoresheet_wider_than_a_phone_says_that_it_scrolls(server: str, brows
     # a Deberts scoresheet with points hanging and paid, as wide as it gets
     page.evaluate("""() => {
       Atout.setRoster([]);
-      const row = (n, hanging) => ({ number: n, result: { outcome: "tie", recorded: [0, 0] },
+      // (what the game leaves apart comes from its presenter: present.apart)
+      const row = (n, hanging) => ({ number: n,
+        result: { outcome: "tie", recorded: [0, 0], present: { apart: "hanging" } },
         scores: [1478, 984], hanging, hanging_paid: n > 11 ? [0, 16] : null });
       const rows = [row(11, 16), row(12, 0)];
       Atout.sheetDialog("Punkteliste", Atout.scoresheet("deberts", rows, 0, 2, {}));
@@ -539,7 +563,9 @@ def test_the_breakdowns_meld_lines_keep_names_cards_and_points_apart(
     meld = {"points": 50, "length": 4, "top": "A", "suit": "H", "cards": ["HA", "HK", "HQ", "HJ"]}
     result = {"outcome": "made", "taker": 1, "tricks": [3, 5], "card_points": [62, 100],
               "announcement_points": [0, 50], "belote": [0, 0], "totals": [62, 150],
-              "recorded": [62, 150], "announcements": [[], [[1, meld]]]}
+              "recorded": [62, 150], "announcements": [[], [[1, meld]]],
+              # the melds counted, as the Belote presenter sends them (result.present)
+              "present": {"rows": [], "melds": [[1, meld]]}}
     lines = page.evaluate(MELD_GAPS, result)
     assert len(lines) == 1, lines
     line = lines[0]

@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("sqlalchemy")
 
-from atout.games import get_game
+from atout.kits import get_game
 from atout.web.room import Room
 from atout.web.store import Store
 from atout.web.tables import ActionRefused, TableManager, Watcher

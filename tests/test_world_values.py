@@ -19,7 +19,7 @@ import pytest
 
 from atout.bots.search import _scoring, world_utility
 from atout.bots.solver import Solver, problem_from_deal
-from atout.games import get_game
+from atout.kits import get_game
 
 TRICKS = {"deberts": 9, "belote": 8, "schieber": 9}
 CASES = [

@@ -117,7 +117,7 @@ def seeds_that_deal(received: list[Any], game: str, options: Any, first_deck: tu
                     ) -> list[int]:
     """The numbers in ``received`` that, taken as the match's seed, deal its real first
     deck: with one of them, every hand of every deal can be computed."""
-    from atout.games import get_game
+    from atout.kits import get_game
 
     info = get_game(game)
     hits = []
@@ -147,7 +147,7 @@ def infer_by_gathering(received: list[dict[str, Any]], game: str, seat: int | No
     the cards that every kept cut deals it are the claim (deal number -> seat -> cards).
     Only what the receiver was sent is used."""
     from atout.cards import DECK_32, DECK_36
-    from atout.games import get_game
+    from atout.kits import get_game
 
     info = get_game(game)
     deck = [int(c) for c in (DECK_36 if game == "schieber" else DECK_32)]

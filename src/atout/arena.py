@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots.base import Bot, make_bot
-from atout.games import get_game
+from atout.kits import get_game
 
 __all__ = ["ArenaResult", "BoardResult", "duplicate", "play_board", "play_deal"]
 

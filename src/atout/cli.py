@@ -6,15 +6,14 @@ from __future__ import annotations
 import os
 import sys
 import time
-from importlib import import_module
 from typing import Any
 
 import click
 
-from atout.games import GAMES, get_game
 from atout.i18n import LANGUAGES
+from atout.kits import KITS, get_game, kit
 
-GAME_CHOICE = click.Choice(sorted(GAMES), case_sensitive=False)
+GAME_CHOICE = click.Choice(sorted(KITS), case_sensitive=False)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -405,7 +404,7 @@ def bench(game: str, deals: int, seed: int) -> None:
 def rules(game: str, lang: str, spec: bool) -> None:
     """Print the rules of GAME for players, in plain text."""
     if spec:
-        click.echo(import_module(GAMES[game.lower()][0]).__doc__)
+        click.echo(kit(game).rules.__doc__)
         return
     from atout.rules import rules_text
 

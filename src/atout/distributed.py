@@ -105,7 +105,7 @@ def selfplay_chunk(
     from atout.bots.base import make_bot
     from atout.env.encoding import NUMBERS, OBS_SIZE, BeloteEncoder, SchieberEncoder, encode_view
     from atout.env.space import action_index
-    from atout.games import get_game
+    from atout.kits import get_game
     from atout.notation import format_position
 
     game, bots, first, count, seed, options = args

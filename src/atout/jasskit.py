@@ -44,8 +44,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from atout.cards import CARDS, Card
-from atout.games import get_game
 from atout.games.actions import Action, Push, play
+from atout.kits import get_game
 from atout.notation import IllegalRecordError, RecordSyntaxError
 
 __all__ = [

@@ -57,10 +57,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from atout.cards import CARDS, Card, CardParseError
-from atout.games import GAMES, get_game
 from atout.games.actions import Action, ActionParseError, Play, parse_action
 from atout.games.base import Deal, IllegalActionError, Match, OptionsParseError
 from atout.games.decks import DeckRefused, GivenDecks, SeededDecks
+from atout.kits import KITS, get_game
 
 __all__ = [
     "DealRecord",
@@ -217,9 +217,9 @@ def _strip_comment(line: str) -> str:
 def _game_of(options_text: str, line: int) -> Any:
     """The game's classes from the head of an options string (``deberts(...)``)."""
     name = options_text.split("(", 1)[0].strip().lower()
-    if name not in GAMES:
+    if name not in KITS:
         raise RecordSyntaxError(
-            line, f"unknown game {name!r}; the games are {', '.join(GAMES)}"
+            line, f"unknown game {name!r}; the games are {', '.join(KITS)}"
         )
     return get_game(name)
 
@@ -505,9 +505,9 @@ def parse_match(text: str) -> MatchRecord:
             if name == "Game":
                 if headers or info is not None:
                     raise RecordSyntaxError(number, "the Game header comes first")
-                if value.lower() not in GAMES:
+                if value.lower() not in KITS:
                     raise RecordSyntaxError(
-                        number, f"unknown game {value!r}; the games are {', '.join(GAMES)}"
+                        number, f"unknown game {value!r}; the games are {', '.join(KITS)}"
                     )
                 info = get_game(value)
                 continue

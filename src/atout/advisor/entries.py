@@ -31,8 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from atout.cards import Card, CardParseError, Rank
+from atout.cards import Card, CardParseError
 from atout.games.actions import Action, ActionParseError, parse_action
+from atout.kits import kit
 
 __all__ = [
     "SILENT",
@@ -93,60 +94,17 @@ def parse_announcement(game: str, text: str) -> Any:
     if text.strip() == SILENT:
         return SILENT
     try:
-        if game == "deberts":
-            length, top = int(parts[0]), Rank.parse(parts[1])
-            flags = parts[2:]
-            if length not in (3, 4) or flags not in ([], ["t"]):
-                raise ValueError(text)
-            return (length, top, flags == ["t"])
-        if game == "belote":
-            from atout.games.belote import Announced
-
-            points, top = int(parts[0]), Rank.parse(parts[1])
-            marks = set(parts[2:])
-            four = "four" in marks or points in (150, 200)
-            if marks - {"t", "four"} or points not in (20, 50, 100, 150, 200):
-                raise ValueError(text)
-            if four and (points, top) not in _BELOTE_FOURS:
-                raise ValueError(text)
-            return Announced(points, top, not four, "t" in marks and not four)
-        from atout.games.schieber import WeisCall
-
-        said = int(parts[0])
-        long = int(parts[1]) if len(parts) > 1 else None
-        high = Rank.parse(parts[2]) if len(parts) > 2 else None
-        in_trump = {"t": True, "n": False}[parts[3]] if len(parts) > 3 else None
-        if said not in (20, 50, 100, 150, 200) or len(parts) > 4:
-            raise ValueError(text)
-        return WeisCall(said, long, high, in_trump)
+        return kit(game).deals().parse_call(parts)
     except (ValueError, IndexError, KeyError, CardParseError) as exc:
         raise EntryRefused("advisor.error.announcement", text=text) from exc
-
-
-_BELOTE_FOURS = {(200, Rank.JACK), (150, Rank.NINE), (100, Rank.ACE), (100, Rank.TEN),
-                 (100, Rank.KING), (100, Rank.QUEEN)}
 
 
 def format_announcement(game: str, ann: Any) -> str:
     """The text of an announcement (inverse of :func:`parse_announcement`)."""
     if ann == SILENT:
         return SILENT
-    if game == "deberts":
-        length, top, in_trump = ann
-        return f"{length}:{Rank(top).code}" + (":t" if in_trump else "")
-    if game == "belote":
-        text = f"{ann.points}:{Rank(ann.top).code}"
-        if not ann.run:
-            return text + (":four" if ann.points == 100 else "")
-        return text + (":t" if ann.trump else "")
-    parts = [str(ann.points)]
-    if ann.length is not None:
-        parts.append(str(ann.length))
-    if ann.top is not None:
-        parts.append(Rank(ann.top).code)
-    if ann.trump is not None:
-        parts.append("t" if ann.trump else "n")
-    return ":".join(parts)
+    text: str = kit(game).deals().format_call(ann)
+    return text
 
 
 def parse_entry(game: str, text: str) -> Entry:

@@ -34,17 +34,15 @@ from typing import Any, Literal
 
 from atout.advisor.entries import SILENT, Entry, EntryRefused, entry_text, parse_entry
 from atout.bots.advice import HINT_LEVEL
-from atout.bots.worlds import WorldSampler, schieber_weis_masks
-from atout.cards import CARDS, DECK_32, DECK_36, RANK_MASK, Card, Rank, bits
-from atout.games import game_of, get_game
+from atout.bots.worlds import WorldSampler
+from atout.cards import DECK_32, RANK_MASK, Card, Rank, bits
 from atout.games.actions import CancelDeal, Exchange, Play, Trump
 from atout.games.base import Deal, Match
 from atout.i18n import catalog, explain, translate
+from atout.kits import kit, kit_of
 
 __all__ = ["Advisor", "Need", "explain_refusal", "seat_name"]
 
-#: Cards of the first part of a deal, per game (Deberts and Belote deal more later).
-FIRST_CARDS = {"deberts": 6, "belote": 5, "schieber": 9}
 #: Tries to draw a world that fits the entries before refusing the last one.
 TRIES = 400
 
@@ -126,7 +124,9 @@ class Advisor:
         level: str = HINT_LEVEL,
         seed: int = 0,
     ) -> None:
-        self.info = get_game(game)
+        self.kit = kit(game)
+        self.info = self.kit.game
+        self.dealing = self.kit.deals()
         self.game: str = self.info.name
         self.n: int = self.info.num_players
         if not 0 <= seat < self.n or not 0 <= first_dealer < self.n:
@@ -170,7 +170,7 @@ class Advisor:
         return self.current.steps[-1].world if self.current.steps else None
 
     def _forehand(self) -> int:
-        if self.game != "schieber":
+        if not self.dealing.has_forehand:
             return -1
         if self.deal_number == 1:
             hand = next((s.entry for s in self.current.steps if s.entry.kind == "hand"), None)
@@ -185,12 +185,12 @@ class Advisor:
             return Need("over")
         steps = self.current.steps
         if not steps:
-            return Need("hand", count=FIRST_CARDS[self.game])
+            return Need("hand", count=self.kit.first_cards)
         last = steps[-1]
         world: Any = last.world
         if last.pending == "more":
-            count = 3 if self.game == "deberts" or world.taker != self.seat else 2
-            return Need("more", count=count)
+            taker = getattr(world, "taker", -1)
+            return Need("more", count=self.dealing.later_count(self.seat, taker))
         if last.pending == "show":
             return Need("show", seats=self._show_seats(world.view(self.seat)))
         seat = world.current_player()
@@ -264,85 +264,69 @@ class Advisor:
     # -- a new deal ---------------------------------------------------------------------------
     def _start_deal(self, entry: Entry) -> tuple[Deal, None]:
         cards = entry.cards
-        count = FIRST_CARDS[self.game]
+        count = self.kit.first_cards
+        dealing = self.dealing
         if len(cards) != count:
             raise EntryRefused("advisor.error.hand-count", count=count, given=len(cards))
         if len(set(cards)) != len(cards):
             raise EntryRefused("advisor.error.twice", card=_twice(cards))
-        deck_mask = DECK_36.mask if self.game == "schieber" else DECK_32.mask
+        deck_mask = dealing.deck_mask
         for card in cards:
             if not deck_mask >> card & 1:
                 raise EntryRefused("advisor.error.not-in-deck", card=card)
-        if self.game == "schieber":
-            if entry.up is not None:
-                raise EntryRefused("advisor.error.no-up")
+        if dealing.up_position is None and entry.up is not None:
+            raise EntryRefused("advisor.error.no-up")
+        if dealing.has_forehand:
             forehand = entry.forehand
+            first_card = dealing.first_forehand_card
             if self.deal_number == 1:
-                if forehand is None or not 0 <= forehand < 4:
+                if forehand is None or not 0 <= forehand < self.n:
                     raise EntryRefused("advisor.error.forehand")
-                if (Card.C7 in cards) != (forehand == self.seat):
+                if first_card is not None and (first_card in cards) != (forehand == self.seat):
                     raise EntryRefused("advisor.error.seven-clubs")
-            elif forehand is not None and forehand != (self.dealer + 1) % 4:
-                raise EntryRefused("advisor.error.forehand-later", seat=(self.dealer + 1) % 4)
-        else:
+            elif forehand is not None and forehand != (self.dealer + 1) % self.n:
+                raise EntryRefused("advisor.error.forehand-later", seat=(self.dealer + 1) % self.n)
+        if dealing.up_position is not None:
             if entry.up is None:
                 raise EntryRefused("advisor.error.up")
             if entry.up in cards:
                 raise EntryRefused("advisor.error.twice", card=entry.up)
             if not deck_mask >> entry.up & 1:
                 raise EntryRefused("advisor.error.not-in-deck", card=entry.up)
-            if entry.forehand is not None:
-                raise EntryRefused("advisor.error.syntax", text=entry_text(self.game, entry))
+        if not dealing.has_forehand and entry.forehand is not None:
+            raise EntryRefused("advisor.error.syntax", text=entry_text(self.game, entry))
         rng = random.Random(self.seed * 7919 + self.deal_number)
         places: dict[int, int] = dict(zip(self._first_positions(self.seat), map(int, cards),
                                           strict=True))
-        if self.game == "deberts":
+        if dealing.up_position is not None:
             assert entry.up is not None
-            places[12] = int(entry.up)
-        elif self.game == "belote":
-            assert entry.up is not None
-            places[20] = int(entry.up)
-        elif self.deal_number == 1 and entry.forehand != self.seat:
+            places[dealing.up_position] = int(entry.up)
+        elif (dealing.first_forehand_card is not None and self.deal_number == 1
+              and entry.forehand != self.seat):
             assert entry.forehand is not None
-            places[self._first_positions(entry.forehand)[0]] = int(Card.C7)
+            places[self._first_positions(entry.forehand)[0]] = int(dealing.first_forehand_card)
         free = [c for c in bits(deck_mask) if c not in places.values()]
         rng.shuffle(free)
         size = deck_mask.bit_count()
         deck = [places[i] if i in places else free.pop() for i in range(size)]
-        forehand = entry.forehand if self.game == "schieber" and self.deal_number == 1 else None
+        forehand = entry.forehand if dealing.has_forehand and self.deal_number == 1 else None
         return self._new_deal(deck, forehand), None
 
     def _new_deal(self, deck: list[int], forehand: int | None = None) -> Deal:
-        if self.game == "schieber":
-            fh = forehand if forehand is not None else self._forehand()
-            deal: Deal = self.info.deal(deck, self.dealer, self.options, forehand=fh,
-                                        scores=self.match.scores)
-            return deal
-        made: Deal = self.info.deal(deck, self.dealer, self.options)
-        return made
+        fh = forehand if forehand is not None else self._forehand()
+        deal: Deal = self.dealing.new_deal(self.info.deal, deck, self.dealer, self.options,
+                                           fh, self.match.scores)
+        return deal
 
     def _first_positions(self, seat: int) -> list[int]:
         """Deck positions of a seat's first cards."""
-        dealer = self.dealer
-        if self.game == "deberts":
-            return [0, 1, 2, 6, 7, 8] if seat != dealer else [3, 4, 5, 9, 10, 11]
-        i = (seat - dealer - 1) % 4
-        if self.game == "belote":
-            return [3 * i, 3 * i + 1, 3 * i + 2, 12 + 2 * i, 13 + 2 * i]
-        return [p + 3 * i + k for p in (0, 12, 24) for k in range(3)]
+        positions: list[int] = self.dealing.first_positions(self.dealer, seat)
+        return positions
 
     def _later_positions(self, seat: int, taker: int) -> list[int]:
         """Deck positions of a seat's cards dealt after the bidding."""
-        if self.game == "deberts":
-            return [13, 14, 15] if seat != self.dealer else [16, 17, 18]
-        pos = 21
-        for i in range(4):
-            s = (self.dealer + 1 + i) % 4
-            count = 2 if s == taker else 3
-            if s == seat:
-                return list(range(pos, pos + count))
-            pos += count
-        raise AssertionError("no such seat")  # pragma: no cover
+        positions: list[int] = self.dealing.later_positions(self.dealer, seat, taker)
+        return positions
 
     # -- checks of the entries -------------------------------------------------------------
     def _my_cards(self) -> set[Card]:
@@ -357,7 +341,7 @@ class Advisor:
             raise EntryRefused("advisor.error.more-count", count=count, given=len(entry.cards))
         seen = [*self._my_cards(), *entry.cards]
         world: Any = self.world
-        public = {Card(CARDS[world.deck[12]])} if self.game == "deberts" else {world.turned}
+        public = self.dealing.face_up(world)
         if entry.up is not None:
             seen.append(entry.up)
         if len(set(seen)) != len(seen):
@@ -367,9 +351,9 @@ class Advisor:
                 raise EntryRefused("advisor.error.face-up", card=card)
             if not DECK_32.mask >> card & 1:
                 raise EntryRefused("advisor.error.not-in-deck", card=card)
-        if (self.game == "deberts") != (entry.up is not None):
+        if self.dealing.bottom_with_later != (entry.up is not None):
             raise EntryRefused(
-                "advisor.error.bottom" if self.game == "deberts" else "advisor.error.no-up"
+                "advisor.error.bottom" if self.dealing.bottom_with_later else "advisor.error.no-up"
             )
 
     def _check_show(self, entry: Entry, seats: tuple[int, ...]) -> None:
@@ -426,29 +410,22 @@ class Advisor:
         return (entry, *self._resample(entry))
 
     def _calls_own(self, world: Any, entry: Entry) -> bool:
-        """Whether this is the person's first card in Schieber (with its Weis call)."""
+        """Whether this is the person's first card where melds are called with it (with
+        its call: Schieber's Weis)."""
         return (
-            self.game == "schieber" and isinstance(entry.action, Play)
+            self.dealing.calls_with_first_card and isinstance(entry.action, Play)
             and self.seat not in _seats_played(world.view(self.seat))
         )
 
     def _own_call(self, world: Any, entry: Entry) -> Any:
-        """The person's own Weis call in Schieber: as entered, or worked out from the
+        """The person's own call with their first card: as entered, or worked out from the
         calls before it when they decide it (else the person must say it)."""
         if entry.ann is not None:
             return entry.ann
-        from atout.games.schieber import WeisCall, weis_key
-
-        melds = world.weis[self.seat]
-        if not melds:
-            return SILENT
-        points = weis_key(melds[0], world.contract)[0]
-        said = [c.points for c in world.view(self.seat).weis_announced if c is not None]
-        if not said or points > max(said):
-            return WeisCall(points)
-        if points < max(said):
-            return SILENT
-        raise EntryRefused("advisor.error.own-call")
+        decided, call = self.dealing.own_call(world, self.seat)
+        if not decided:
+            raise EntryRefused("advisor.error.own-call")
+        return SILENT if call is None else call
 
     def _check_other(self, entry: Entry) -> None:
         """The refusals that need no world: a card entered twice, in the person's hand,
@@ -456,7 +433,7 @@ class Advisor:
         view = self._base_view()
         action = entry.action
         seat = entry.seat
-        if isinstance(action, Exchange) and self.game == "deberts" and view.trump is not None:
+        if isinstance(action, Exchange) and view.trump is not None:  # the trump 7 for the up card
             seven = Card.of(view.trump, Rank.SEVEN)
             if seven in self._my_cards():
                 raise EntryRefused("advisor.error.in-your-hand", card=seven)
@@ -470,18 +447,16 @@ class Advisor:
             raise EntryRefused("advisor.error.played", card=card, seat=played[card])
         if card in self._my_cards():
             raise EntryRefused("advisor.error.in-your-hand", card=card)
-        if self.game == "deberts":
-            if card == view.indicator or card == view.bottom:
-                raise EntryRefused("advisor.error.face-up", card=card)
-        elif self.game == "belote" and card == view.turned and view.taker != seat:
-            raise EntryRefused("advisor.error.taker-holds", card=card, other=view.taker)
+        face_up = self.dealing.played_face_up(view, seat, card)
+        if face_up is not None:
+            raise EntryRefused(face_up[0], **face_up[1])
         for other, mask in _shown_masks(view).items():
             if other != seat and mask >> card & 1:
                 raise EntryRefused("advisor.error.shown-by", card=card, other=other)
         if entry.ann is not None and seat in _seats_played(view):
             raise EntryRefused("advisor.error.ann-first-card")
         if entry.bela:
-            if self.game == "schieber":
+            if not self.dealing.honour_said:
                 raise EntryRefused("advisor.error.stoeck-auto")
             if view.trump is None or card.suit != view.trump or card.rank not in (
                 Rank.KING, Rank.QUEEN
@@ -506,7 +481,7 @@ class Advisor:
         more = next((e for e in pending if e.kind == "more"), None)
         taker = next(
             (e.seat for e in pending if isinstance(e.action, Trump)), -1
-        ) if self.game == "belote" else -1
+        ) if self.dealing.deals_later else -1
         if more is not None:
             sampler.fix_later(self, more, taker)
         sampler.add_pending(self, view, pending)
@@ -562,20 +537,20 @@ class Advisor:
             elif e.kind == "show":
                 shown = {s: sum(1 << c for c in cards) for s, cards in e.shown}
         spoke = _seats_played(view)
-        if self.game == "schieber" and me in spoke and view.weis_announced[me] != anns.get(me):
+        dealing = self.dealing
+        if (dealing.calls_with_first_card and me in spoke
+                and dealing.announcement(world, view, me) != anns.get(me)):
             return "fail"
         for s in range(self.n):
             if s == me:
                 continue
-            if s in spoke and _announcement(self.game, world, view, s) != anns.get(s):
+            if s in spoke and dealing.announcement(world, view, s) != anns.get(s):
                 return "fail"
-            if self.game == "deberts" and view.bela[s] != (s in bela):
+            if dealing.honour_said and dealing.honour(view, s) != (s in bela):
                 return "fail"
-            if self.game == "belote" and (view.belote[s] > 0) != (s in bela):
-                return "fail"
-        if self.game == "schieber" and world.is_over and _early_stoeck(world, view, me):
+        if world.is_over and dealing.stops_unseen(world, view, me):
             return "fail"
-        if view.trump is not None and more is None and self.game != "schieber":
+        if view.trump is not None and more is None and dealing.deals_later:
             return "more"
         seats = self._show_seats(view)
         if seats:
@@ -592,17 +567,8 @@ class Advisor:
         trick, when a hidden seat may be in the winning side)."""
         if not view.tricks:
             return ()
-        me = self.seat
-        if self.game == "deberts":
-            return (1 - me,) if view.sequence_winner == 1 - me else ()
-        if self.game == "belote":
-            winner = view.announcement_winner
-            if winner is None:
-                return ()
-            return tuple(s for s in (winner % 2, winner % 2 + 2) if s != me)
-        if view.weis_winner is None:
-            return ()
-        return tuple(s for s in range(4) if s != me)
+        seats: tuple[int, ...] = self.dealing.show_seats(view, self.seat)
+        return seats
 
     # -- records and review ---------------------------------------------------------------
     def finished_deals(self) -> list[Deal]:
@@ -656,10 +622,11 @@ class _EntrySampler(WorldSampler):
         trick = [(s, int(c)) for s, c in view.trick]
         played_all = self.played_all
         trump = None if view.trump is None else int(view.trump)
-        if advisor.game == "schieber" and advisor.deal_number == 1:
+        first_card = advisor.dealing.first_forehand_card
+        if first_card is not None and advisor.deal_number == 1:
             fh = view.forehand
-            if fh != me and not played_all >> Card.C7 & 1:
-                self.must[fh] |= 1 << Card.C7
+            if fh != me and not played_all >> first_card & 1:
+                self.must[fh] |= 1 << first_card
         for e in pending:
             if e.kind == "show":
                 for s, cards in e.shown:
@@ -689,8 +656,8 @@ class _EntrySampler(WorldSampler):
                     if not legal >> card & 1:
                         self.forbid[s] |= 1 << x
             if e.ann is not None and e.ann != SILENT:
-                self.announced.append((s, _meld_masks(advisor.game, e.ann, trump)))
-            if trump is not None and advisor.game != "schieber" and card // 9 == trump and (
+                self.announced.append((s, advisor.dealing.meld_masks(e.ann, trump)))
+            if trump is not None and advisor.dealing.honour_said and card // 9 == trump and (
                 card % 9 in (Rank.KING, Rank.QUEEN)
             ):
                 other = 1 << (9 * trump + (Rank.QUEEN if card % 9 == Rank.KING else Rank.KING))
@@ -773,47 +740,6 @@ class _EntrySampler(WorldSampler):
         return BeloteDeal(deck, v.dealer, v.options)
 
 
-def _meld_masks(game: str, ann: Any, trump: int | None) -> list[int]:
-    """The cards of every meld that fits an announcement as entered."""
-    if game == "schieber":
-        return schieber_weis_masks(ann, trump)
-    if game == "deberts":
-        length, top, in_trump = ann
-        suits = [s for s in range(4) if (s == trump) == in_trump]
-        low = int(top) - length + 1
-        return [((1 << length) - 1) << (9 * s + low) for s in suits if low >= 1]
-    if not ann.run:
-        return [RANK_MASK[int(ann.top)] & DECK_32.mask]
-    length = {20: 3, 50: 4, 100: 5}[ann.points]
-    suits = [s for s in range(4) if (s == trump) == ann.trump]
-    low = int(ann.top) - length + 1
-    return [((1 << length) - 1) << (9 * s + low) for s in suits if low >= 1]
-
-
-def _announcement(game: str, world: Any, view: Any, seat: int) -> Any:
-    """What ``seat`` announced with its first card, in the form of the entries."""
-    if game == "deberts":
-        said = view.announcements[seat]
-        if said is None:
-            return None
-        melds = world.declared[seat]
-        best = max(melds, key=lambda m: (m.length, m.top, m.suit == world.trump))
-        return (said[0], Rank(said[1]), int(best.suit) == world.trump)
-    if game == "belote":
-        return view.announcements[seat]
-    return view.weis_announced[seat]
-
-
-def _early_stoeck(world: Any, view: Any, me: int) -> bool:
-    """A Schieber match the world stops mid-deal on a hidden seat's unannounced Stöck."""
-    result = world.result
-    return bool(
-        result is not None and result.reached_by == "stoeck"
-        and result.stoeck_seat is not None and result.stoeck_seat != me
-        and view.stoeck is None
-    )
-
-
 def _seats_played(view: Any) -> set[int]:
     seats = {s for trick in view.tricks for s, _ in trick}
     return seats | {s for s, _ in view.trick}
@@ -827,15 +753,10 @@ def _played_by(view: Any) -> dict[Card, int]:
 
 def _shown_masks(view: Any) -> dict[int, int]:
     """The cards each seat has shown in melds (after the first trick)."""
-    game = game_of(view)
+    game_kit = kit_of(view)
+    assert game_kit is not None
     masks: dict[int, int] = {}
-    if game == "deberts":
-        if view.shown_sequences and view.sequence_winner is not None:
-            for meld in view.shown_sequences:
-                masks[view.sequence_winner] = masks.get(view.sequence_winner, 0) | meld.mask
-        return masks
-    pairs = view.shown_announcements if game == "belote" else view.shown_weis
-    for seat, meld in pairs:
+    for seat, meld in game_kit.present().shown_melds(view):
         masks[seat] = masks.get(seat, 0) | meld.mask
     return masks
 

@@ -22,10 +22,11 @@ from typing import Any
 
 from atout.advisor.entries import SILENT, Entry, EntryRefused, parse_announcement, parse_entry
 from atout.advisor.session import Advisor
-from atout.cards import CARDS, DECK_32, DECK_36, Card, bits
+from atout.cards import CARDS, Card, bits
 from atout.games.actions import Action, Play
 from atout.i18n import translate
 from atout.input import Command, InputError, fold, read_input
+from atout.kits import kit
 
 __all__ = ["choices", "read_cards", "read_typed"]
 
@@ -40,17 +41,15 @@ def choices(advisor: Advisor) -> list[Action]:
     if need.seat == advisor.seat:
         return list(world.legal_actions())
     if world.phase == "play":
-        deck = DECK_36 if advisor.game == "schieber" else DECK_32
         extra = [a for a in world.legal_actions() if not isinstance(a, Play)]
-        return extra + [Play(CARDS[i]) for i in bits(deck.mask)]
+        return extra + [Play(CARDS[i]) for i in bits(advisor.dealing.deck_mask)]
     return list(world.legal_actions())
 
 
 def read_cards(text: str, game: str, lang: str) -> list[Card]:
     """Cards named one after another in ``lang`` or as codes (``VC 10P``, ``HJ S10``,
     ``valet de cœur, as de pique``: a comma between two cards of several words)."""
-    deck = DECK_36 if game == "schieber" else DECK_32
-    offered = [Play(CARDS[i]) for i in bits(deck.mask)]
+    offered = [Play(CARDS[i]) for i in bits(kit(game).deals().deck_mask)]
     out: list[Card] = []
     for part in text.split(","):
         words = part.split()
@@ -105,11 +104,12 @@ def read_typed(
             return parse_entry(game, "show " + text)
         cards = read_cards(text, game, lang)
         up = None
-        if game != "schieber" and len(cards) == need.count + 1:
+        dealing = advisor.dealing
+        if dealing.up_position is not None and len(cards) == need.count + 1:
             up = cards.pop()
         seat = None
-        if need.kind == "hand" and game == "schieber" and advisor.deal_number == 1:
-            if Card.C7 in cards:
+        if need.kind == "hand" and dealing.has_forehand and advisor.deal_number == 1:
+            if dealing.first_forehand_card in cards:
                 seat = advisor.seat
             elif forehand is not None:
                 seat = forehand()

@@ -31,9 +31,9 @@ from typing import Any
 from atout.bots.base import make_bot
 from atout.bots.bidding import learned_choice
 from atout.bots.search import HardBot, ISMCTSBot, PIMCBot, SearchBot
-from atout.games import game_of
 from atout.games.actions import Action, NoTrump, Play, Trump
 from atout.i18n import number, translate
+from atout.kits import game_of
 
 __all__ = ["HINT_LEVEL", "Advice", "action_name", "advise", "estimate", "position_seed"]
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
 
 from atout.games.actions import Action
+from atout.kits import KITS
 
 __all__ = ["BOTS", "Bot", "RandomBot", "bot_from_target", "bot_target", "make_bot"]
 
@@ -66,12 +68,10 @@ class RandomBot(Bot):
         return [(a, 0.0) for a in view.legal_actions]
 
 
-#: (game, bot name) -> "module:Class"; "*" as game means any game.
+#: (game, bot name) -> "module:Class" of the bots every game shares ("*" as game); each
+#: game's own bots (its rules of thumb) are in its kit (``atout.kits.<game>``, ``bots``).
 BOTS: dict[tuple[str, str], str] = {
     ("*", "random"): "atout.bots.base:RandomBot",
-    ("deberts", "heuristic"): "atout.bots.deberts:DebertsHeuristicBot",
-    ("belote", "heuristic"): "atout.bots.belote:BeloteHeuristicBot",
-    ("schieber", "heuristic"): "atout.bots.schieber:SchieberHeuristicBot",
     ("*", "pimc"): "atout.bots.search:PIMCBot",
     ("*", "ismcts"): "atout.bots.search:ISMCTSBot",
     ("*", "easy"): "atout.bots.search:EasyBot",
@@ -81,13 +81,17 @@ BOTS: dict[tuple[str, str], str] = {
 }
 
 
+def _own_bots(game: str) -> Mapping[str, str]:
+    return KITS[game].bots if game in KITS else {}
+
+
 def bot_names(game: str) -> list[str]:
-    return sorted({name for g, name in BOTS if g in ("*", game)})
+    return sorted({name for g, name in BOTS if g in ("*", game)} | set(_own_bots(game)))
 
 
 def bot_target(game: str, name: str) -> str:
     """Where the bot ``name`` of ``game`` lives (``"module:Class"``); ``ValueError`` if none."""
-    target = BOTS.get((game, name)) or BOTS.get(("*", name))
+    target = BOTS.get((game, name)) or _own_bots(game).get(name) or BOTS.get(("*", name))
     if target is None:
         raise ValueError(
             f"no bot {name!r} for {game}; choose one of {', '.join(bot_names(game))}"

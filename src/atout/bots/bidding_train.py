@@ -172,8 +172,8 @@ def generate(
     progress: Callable[[int], None] | None = None,
 ) -> Samples:
     """The samples of ``deals`` kernel deals of ``seed`` (deal numbers ``first`` on)."""
-    from atout.games import get_game
     from atout.kernel import play_deals
+    from atout.kits import get_game
 
     info = get_game(game)
     opts = info.options(doubling=True) if game == "deberts" else info.options()

@@ -58,9 +58,9 @@ from atout.bots.solver import (
 )
 from atout.bots.worlds import NoWorldError, WorldSampler
 from atout.cards import CARDS, Rank, bits
-from atout.games import game_of
 from atout.games.actions import Action, Play
 from atout.kernel.rules import best_of
+from atout.kits import game_of
 
 __all__ = [
     "SAFETY_NET_HITS",

@@ -35,9 +35,9 @@ import random
 from typing import Any
 
 from atout.cards import DECK_32, DECK_36, RANK_MASK, Rank, bits
-from atout.games import game_of
+from atout.kits import game_of, kit
 
-__all__ = ["NoWorldError", "WorldSampler", "sample_world", "sample_worlds", "schieber_weis_masks"]
+__all__ = ["NoWorldError", "WorldSampler", "sample_world", "sample_worlds"]
 
 
 class NoWorldError(RuntimeError):
@@ -53,33 +53,6 @@ def sample_worlds(view: Any, count: int, rng: random.Random, tries: int = 400) -
 def sample_world(view: Any, rng: random.Random, tries: int = 400) -> Any:
     """One deal, replayed to this moment, whose view for ``view.seat`` equals ``view``."""
     return WorldSampler(view).draw(rng, tries)
-
-
-#: Lengths of a single run worth these points (a longer one is cut into two Weis).
-_RUN_LENGTHS: dict[int, tuple[int, ...]] = {20: (3,), 50: (4,), 100: (5, 6, 7)}
-#: Ranks whose four of a kind is worth these points (10 Q K A; J).
-_FOUR_RANKS: dict[int, tuple[int, ...]] = {100: (4, 6, 7, 8), 200: (5,)}
-
-
-def schieber_weis_masks(call: Any, trump: int | None) -> list[int]:
-    """The cards of every Weis that fits a Schieber call exactly: its points, and its
-    length, top card and trump when they were said."""
-    p, length, top, in_trump = call.points, call.length, call.top, call.trump
-    masks = []
-    for n in _RUN_LENGTHS.get(p, ()):
-        if length is not None and n != length:
-            continue
-        for su in range(4):
-            if in_trump is not None and (su == trump) != in_trump:
-                continue
-            for low in range(0, 10 - n):
-                if top is None or low + n - 1 == int(top):
-                    masks.append(((1 << n) - 1) << (9 * su + low))
-    if (length is None or length == 4) and in_trump is None:
-        masks.extend(
-            RANK_MASK[r] for r in _FOUR_RANKS.get(p, ()) if top is None or r == int(top)
-        )
-    return masks
 
 
 def _plays_by_trick(view: Any) -> list[tuple[tuple[int, int], ...]]:
@@ -326,7 +299,7 @@ class WorldSampler:
                 call = v.weis_announced[seat]
                 if seat == self.seat or call is None or seat in shown:
                     continue
-                found.append((seat, schieber_weis_masks(call, trump)))
+                found.append((seat, kit(self.game).deals().meld_masks(call, trump)))
         return found
 
     def _place_announced(

@@ -19,8 +19,8 @@ from typing import Any
 
 from atout.cards import CardSet
 from atout.clubs.duplicate import NIGHT_SEEDS, Board, table_boards
-from atout.games import get_game
 from atout.games.decks import GivenDecks, SeededDecks
+from atout.kits import get_game
 
 __all__ = ["is_night_seed", "night_match"]
 

@@ -53,8 +53,8 @@ from fractions import Fraction
 from typing import Any, Final, Literal
 
 from atout.cards import CARDS
-from atout.games import get_game
 from atout.games.base import Deal
+from atout.kits import get_game
 
 __all__ = [
     "NIGHT_SEEDS",

@@ -23,7 +23,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from atout.env.encoding import OBS_SIZE, BeloteEncoder, SchieberEncoder, encode_view
 from atout.env.space import ACTIONS, NUM_ACTIONS, action_mask_bits
-from atout.games import get_game
+from atout.kits import get_game
 
 __all__ = ["AtoutEnv", "env", "raw_env"]
 
@@ -108,6 +108,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             self.state_ = self.info.deal(seed=game_seed, dealer=dealer, options=self.rule_options)
         else:
             self.state_ = self.info.match(seed=game_seed, options=self.rule_options)
+            self.state_.keeps_events = False  # observations come from views
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from atout.cards import CARDS, CardSet, Rank, Suit, bits
 from atout.games.actions import Action, Play
 from atout.games.decks import DeckSource, SeededDecks
-from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, Turn
+from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, turn
 
 __all__ = [
     "SEED_BITS",
@@ -396,23 +396,25 @@ class Deal(ABC):
         other.actions = list(self.actions)
         return other
 
-    def _state_copy(self: DealT) -> DealT:
-        """A copy of the state alone, without the history (what a match keeps of the
-        state before an action, to tell what the action changed)."""
-        other = object.__new__(type(self))
-        other._restore(self._getter(self))
-        other._history = []
-        other.actions = []
-        return other
-
     # -- events (built at the match level only, never on the integer path) -----------
     def _opening_events(self, number: int, scores: tuple[int, int]) -> list[Event]:
         """The events of the deal's start: who deals, the cards each seat is given."""
         raise NotImplementedError
 
+    def _before(self) -> Any:
+        """What :meth:`_narrate` needs to know of the state before an action (the match
+        takes it just before applying the action): a few of the state's values, never a
+        copy of the state (that would cost more than the action)."""
+        raise NotImplementedError
+
     def _narrate(self, seat: int, action: Action, before: Any) -> list[Event]:
-        """The events of ``action``, just applied by ``seat``; ``before`` is the state
-        before it (:meth:`_state_copy`). The deal's end is told by the match."""
+        """The events of ``action``, just applied by ``seat``; ``before`` is what
+        :meth:`_before` took before it. The deal's end is told by the match."""
+        raise NotImplementedError
+
+    def _narrate_card(self, seat: int, card: int, before: Any) -> list[Event]:
+        """The events of the card of index ``card``, just played by ``seat`` (what
+        :meth:`_narrate` tells of a ``Play``)."""
         raise NotImplementedError
 
     def _view(self, seat: int) -> Any:
@@ -547,6 +549,15 @@ class Match(ABC, Generic[DealT]):
     #: Every event so far, and per action the length of the log before it (for undo).
     _log: list[Event]
     _marks: list[int]
+    #: The legal actions of the last :class:`Legal` event, with the deal and its last
+    #: snapshot then (``None`` for none): :meth:`legal_actions` reuses them while the
+    #: deal is the same (a snapshot is a new tuple at every action, and holding it
+    #: keeps its identity from being reused).
+    _legal: tuple[Any, Any, tuple[Action, ...]] = (None, None, ())
+    #: Whether actions tell their events and the log keeps them. Bulk simulation that
+    #: reads only views (the environments) sets it to False: an action then returns no
+    #: event and costs what it cost before events existed; the log stops where it was.
+    keeps_events: bool = True
 
     @property
     def is_over(self) -> bool:
@@ -573,11 +584,21 @@ class Match(ABC, Generic[DealT]):
         return self._step(action)
 
     def _step(self, action: Action) -> list[Event]:
-        deal = self.deal
+        deal: Any = self.deal
+        if not self.keeps_events:
+            deal.apply_unchecked(action)
+            if deal.is_over:
+                self._finish_deal()
+            self._marks.append(len(self._log))
+            return []
         seat = deal.current_player()
-        before = deal._state_copy()
+        before = deal._before()
         deal.apply_unchecked(action)
-        events = deal._narrate(-1 if seat is None else seat, action, before)
+        events: list[Event] = (
+            deal._narrate_card(seat, int(action.card), before)  # most actions: one call
+            if type(action) is Play
+            else deal._narrate(-1 if seat is None else seat, action, before)
+        )
         if deal.is_over:
             self._finish_deal()
             events.append(DealScored(self.scoresheet[-1]))
@@ -585,10 +606,15 @@ class Match(ABC, Generic[DealT]):
                 events.append(MatchOver(self.winner, self.scores))
             else:
                 events += self._deal_events()
-        else:
-            events += self._turn_events()
-        self._marks.append(len(self._log))
-        self._log += events
+        else:  # _turn_events, inlined: the deal goes on, so someone is to act
+            seat = deal.current_player()
+            legal = tuple(deal.legal_actions())
+            self._legal = (deal, deal._history[-1], legal)
+            events.append(turn(seat, deal.phase))  # shared: one per seat and phase
+            events.append(_make_legal(legal, seat))
+        log = self._log
+        self._marks.append(len(log))
+        log += events
         return events
 
     def _take_chance(
@@ -627,7 +653,10 @@ class Match(ABC, Generic[DealT]):
         if seat is None:
             return []
         deal: Any = self.deal
-        return [Turn(seat, deal.phase), Legal(tuple(self.legal_actions()), to=seat)]
+        legal = tuple(deal.legal_actions())
+        history = deal._history
+        self._legal = (deal, history[-1] if history else None, legal)
+        return [turn(seat, deal.phase), Legal(legal, to=seat)]
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -679,7 +708,21 @@ class Match(ABC, Generic[DealT]):
         return None if self.is_over else self.deal.current_player()
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self.deal.legal_actions()
+        """The actions the seat to act may take now: those of the last :class:`Legal`
+        event when the deal has not changed since (its last snapshot, held by the
+        cache, is still the last one), else the deal's."""
+        if self.winner is not None:
+            return []
+        deal = self.deal
+        known_deal, last, legal = self._legal
+        if known_deal is deal:
+            history = deal._history
+            if (history[-1] if history else None) is last:
+                return list(legal)
+        return deal.legal_actions()
+
+
+_make_legal = Legal._make
 
 
 def check_seat(seat: int, num_players: int) -> None:

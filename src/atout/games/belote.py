@@ -103,7 +103,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Final, Literal, NamedTuple
+from operator import attrgetter
+from typing import Any, ClassVar, Final, Literal, NamedTuple
 
 from atout.cards import (
     CARDS,
@@ -141,10 +142,10 @@ from atout.games.base import (
 )
 from atout.games.decks import DeckSource
 from atout.games.events import (
+    CARD_PLAYED,
     Acted,
     Announcement,
     Bid,
-    CardPlayed,
     CardsGiven,
     ContractNamed,
     DealStarted,
@@ -638,6 +639,8 @@ class BeloteSaid(Event):
     said: int
 
 
+#: What the narration of an action needs of the state before it (``_before``).
+_BEFORE: Final = attrgetter("declared", "tricks", "captured", "hands")
 _PLAYS: Final = tuple(play(c) for c in CARDS)
 _PASS: Final = Pass()
 _CAPOT: Final = AnnounceCapot()
@@ -1225,7 +1228,10 @@ class BeloteDeal(Deal):
             events += [CardsGiven(s, 5), Dealt(CardSet(self.hands[s]), to=s)]
         return events
 
-    def _narrate(self, seat: int, action: Action, before: BeloteDeal) -> list[Event]:
+    def _before(self) -> tuple[Any, ...]:
+        return _BEFORE(self)
+
+    def _narrate(self, seat: int, action: Action, before: tuple[Any, ...]) -> list[Event]:
         if isinstance(action, Play):
             return self._narrate_card(seat, int(action.card), before)
         if type(action) is AnnounceCapot:
@@ -1233,26 +1239,28 @@ class BeloteDeal(Deal):
         events: list[Event] = [Bid(seat, action)]
         if type(action) is Trump:
             events.append(ContractNamed(seat, action))
+            hands = before[3]
             for i in range(4):
                 s = (self.dealer + 1 + i) % 4
-                given = self.hands[s] & ~before.hands[s]
+                given = self.hands[s] & ~hands[s]
                 events += [CardsGiven(s, 3), Dealt(CardSet(given), to=s)]
         return events
 
-    def _narrate_card(self, seat: int, card: int, before: BeloteDeal) -> list[Event]:
-        events: list[Event] = [CardPlayed(seat, CARDS[card])]
+    def _narrate_card(self, seat: int, card: int, before: tuple[Any, ...]) -> list[Event]:
+        declared, tricks, captured = before[:3]
+        events: list[Event] = [CARD_PLAYED[seat][card]]
         tr = self.trump
-        if before.declared[seat] is None:
+        if declared[seat] is None:
             melds = self.declared[seat]
             if melds:
                 events.append(Announcement(seat, best_call(melds, tr)))
         kq = _BELOTE_MASK[tr]
         if seat == self.belote_seat and kq >> card & 1:
             events.append(BeloteSaid(seat, (self._played_mask() & kq).bit_count()))
-        if len(self.tricks) > len(before.tricks):
+        if len(self.tricks) > len(tricks):
             t = self.tricks[-1]
             lead, winner = t[0], t[5]
-            points = self.captured[winner & 1] - before.captured[winner & 1]
+            points = self.captured[winner & 1] - captured[winner & 1]
             if len(self.tricks) == NUM_TRICKS:
                 points += LAST_TRICK
             cards = tuple(((lead + i) % 4, CARDS[t[1 + i]]) for i in range(4))

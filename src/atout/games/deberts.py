@@ -78,7 +78,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Final, Literal
+from operator import attrgetter
+from typing import Any, ClassVar, Final, Literal
 
 from atout.cards import (
     CARDS,
@@ -118,10 +119,10 @@ from atout.games.base import (
 )
 from atout.games.decks import DeckSource
 from atout.games.events import (
+    CARD_PLAYED,
     Acted,
     Announcement,
     Bid,
-    CardPlayed,
     CardsGiven,
     ContractNamed,
     DealStarted,
@@ -1032,36 +1033,41 @@ class DebertsDeal(Deal):
             events += [CardsGiven(s, 6), Dealt(CardSet(self.hands[s]), to=s)]
         return events
 
-    def _narrate(self, seat: int, action: Action, before: DebertsDeal) -> list[Event]:
+    def _before(self) -> tuple[Any, ...]:
+        return _BEFORE(self)
+
+    def _narrate(self, seat: int, action: Action, before: tuple[Any, ...]) -> list[Event]:
         kind = type(action)
         if isinstance(action, Play):
             return self._narrate_card(seat, int(action.card), before)
+        indicator, hands = before[5], before[6]
         if kind is Exchange:
-            return [SevenExchanged(seat, CARDS[self.indicator], CARDS[before.indicator])]
+            return [SevenExchanged(seat, CARDS[self.indicator], CARDS[indicator])]
         if kind is CancelDeal:
             return [FourSevens(seat)]
         events: list[Event] = [Bid(seat, action)]
         if kind is Trump:
             events.append(ContractNamed(seat, action))
             for s in (1 - self.dealer, self.dealer):
-                given = self.hands[s] & ~before.hands[s]
+                given = self.hands[s] & ~hands[s]
                 events += [CardsGiven(s, 3), Dealt(CardSet(given), to=s)]
             events.append(BottomCard(CARDS[self.bottom]))
         return events
 
-    def _narrate_card(self, seat: int, card: int, before: DebertsDeal) -> list[Event]:
-        events: list[Event] = [CardPlayed(seat, CARDS[card])]
-        if before.declared[seat] is None:
+    def _narrate_card(self, seat: int, card: int, before: tuple[Any, ...]) -> list[Event]:
+        declared, seq_winner, bela, tricks, captured = before[:5]
+        events: list[Event] = [CARD_PLAYED[seat][card]]
+        if declared[seat] is None:
             melds = self.declared[seat]
             if melds:
                 events.append(Announcement(seat, best_call(melds, self.trump)))
-            if self.seq_winner >= 0 and before.seq_winner < 0:
+            if self.seq_winner >= 0 and seq_winner < 0:
                 events.append(MeldsWon(self.seq_winner))
-        if self.bela != before.bela:
+        if self.bela != bela:
             events.append(Bela(seat))
-        if len(self.tricks) > len(before.tricks):
+        if len(self.tricks) > len(tricks):
             lead, a, b, winner = self.tricks[-1]
-            points = self.captured[winner] - before.captured[winner]
+            points = self.captured[winner] - captured[winner]
             if len(self.tricks) == NUM_TRICKS:
                 points += LAST_TRICK
             events.append(TrickWon(winner, ((lead, CARDS[a]), (1 - lead, CARDS[b])), points))
@@ -1078,6 +1084,10 @@ class DebertsDeal(Deal):
         )
 
 
+#: What the narration of an action needs of the state before it (``_before``).
+_BEFORE: Final = attrgetter(
+    "declared", "seq_winner", "bela", "tricks", "captured", "indicator", "hands"
+)
 _SEVENS: Final = sum(1 << (9 * s + Rank.SEVEN) for s in range(4))
 _DEFAULT_OPTIONS: Final = DebertsOptions()
 _TRUMPS: Final = tuple(trump(s) for s in Suit)

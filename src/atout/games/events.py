@@ -19,16 +19,18 @@ Events are produced at the match level only: the deals' integer path
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from atout.cards import Card, CardSet
+from atout.cards import CARDS, Card, CardSet
 from atout.games.actions import Action, Play
 
 if TYPE_CHECKING:  # base imports this module: the names are for annotations only
     from atout.games.base import Meld, Options
 
 __all__ = [
+    "CARD_PLAYED",
     "Acted",
     "Announcement",
     "Bid",
@@ -47,6 +49,7 @@ __all__ = [
     "TrickWon",
     "Turn",
     "cards_named",
+    "turn",
     "visible_to",
 ]
 
@@ -56,9 +59,66 @@ R = TypeVar("R")
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base of every event. ``to``: ``None`` for a public event, else the one seat it
-    is addressed to (keyword-only, last)."""
+    is addressed to (keyword-only, last).
+
+    Events are frozen dataclasses with slots; each subclass's ``__init__`` is made
+    again here to set its slots straight through their descriptors (a frozen
+    dataclass's own goes through ``object.__setattr__`` field by field, which made
+    building the few events of an action cost as much as the action itself). The
+    signature, the checks of arity and the defaults are the dataclass's."""
 
     to: int | None = field(default=None, kw_only=True)
+    #: ``Kind._make(*fields, to)``: the event from its fields in order, ``to`` last and
+    #: optional, without the class's call machinery (for the engine's hot paths).
+    _make: ClassVar[Any]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super(Event, cls).__init_subclass__(**kwargs)
+        if "__slots__" in cls.__dict__ and "__dataclass_fields__" in cls.__dict__:
+            _fast_init(cls)  # the class dataclass(slots=True) makes
+
+
+def _fast_init(cls: type) -> None:
+    """Give the frozen slots dataclass ``cls`` an ``__init__`` that sets each slot
+    through its member descriptor (same parameters as the dataclass's). Left as the
+    dataclass made it when a field has a default factory or is not in ``__init__``, or
+    the class has a ``__post_init__``."""
+    fields = dataclasses.fields(cls)
+    if hasattr(cls, "__post_init__") or any(
+        not f.init or f.default_factory is not dataclasses.MISSING for f in fields
+    ):
+        return
+    namespace: dict[str, Any] = {}
+    params: list[str] = []
+    kw_only: list[str] = []
+    body: list[str] = []
+    for f in fields:
+        slot = getattr(cls, f.name)
+        if type(slot).__name__ != "member_descriptor":
+            return
+        namespace[f"_set_{f.name}"] = slot.__set__
+        text = f.name
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_default_{f.name}"] = f.default
+            text += f"=_default_{f.name}"
+        (kw_only if f.kw_only else params).append(text)
+        body.append(f"    _set_{f.name}(self, {f.name})")
+    make_params = [*params, *kw_only]
+    if kw_only:
+        params += ["*", *kw_only]
+    namespace["_new"], namespace["_cls"] = object.__new__, cls
+    source = (
+        f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body) + "\n"
+        f"def _make({', '.join(make_params)}):\n    self = _new(_cls)\n"
+        + "\n".join(body) + "\n    return self\n"
+    )
+    exec(source, namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[misc]
+    namespace["_make"].__qualname__ = f"{cls.__qualname__}._make"
+    cls._make = staticmethod(namespace["_make"])  # type: ignore[attr-defined]
 
 
 def visible_to(event: Event, seat: int | None) -> bool:
@@ -214,6 +274,23 @@ class MatchOver(Event):
 
     winner: int
     scores: tuple[int, int]
+
+
+#: CARD_PLAYED[seat][card index]: the public event of that card played by that seat,
+#: made once (events are immutable: the engine shares these instead of building one
+#: per card, which a match would then keep in its log).
+CARD_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
+    tuple(CardPlayed(seat, card) for card in CARDS) for seat in range(4)
+)
+_TURNS: dict[tuple[int, str], Turn] = {}
+
+
+def turn(seat: int, phase: str) -> Turn:
+    """The event ``Turn(seat, phase)``, made once per seat and phase (shared)."""
+    event = _TURNS.get((seat, phase))
+    if event is None:
+        event = _TURNS[seat, phase] = Turn(seat, phase)
+    return event
 
 
 def cards_named(event: Event) -> CardSet:

@@ -139,10 +139,10 @@ from atout.games.base import (
 )
 from atout.games.decks import DeckSource
 from atout.games.events import (
+    CARD_PLAYED,
     Acted,
     Announcement,
     Bid,
-    CardPlayed,
     CardsGiven,
     ContractNamed,
     DealStarted,
@@ -1375,34 +1375,45 @@ class SchieberDeal(Deal):
             events += [CardsGiven(s, 9), Dealt(CardSet(self.hands[s]), to=s)]
         return events
 
-    def _narrate(self, seat: int, action: Action, before: SchieberDeal) -> list[Event]:
+    def _before(self) -> tuple[Any, ...]:
+        # Whether the Stöck were public before (only asked when someone holds them).
+        return self.tricks, self.captured, self.stoeck_seat >= 0 and self._stoeck_public()
+
+    def _narrate(self, seat: int, action: Action, before: tuple[Any, ...]) -> list[Event]:
         events: list[Event]
         if isinstance(action, Play):
-            events = self._narrate_card(seat, int(action.card), before)
-        elif type(action) is Claim:
+            return self._narrate_card(seat, int(action.card), before)
+        if type(action) is Claim:
             events = [Claimed(seat)]
         else:
             events = [Bid(seat, action)]
             if type(action) is Trump or type(action) is NoTrump:
                 events.append(ContractNamed(seat, action))
-        if self.stoeck_seat >= 0 and not before._stoeck_public() and self._stoeck_public():
-            events.append(Stoeck(self.stoeck_seat))
+        self._narrate_stoeck(before, events)
         return events
 
-    def _narrate_card(self, seat: int, card: int, before: SchieberDeal) -> list[Event]:
-        events: list[Event] = [CardPlayed(seat, CARDS[card])]
+    def _narrate_stoeck(self, before: tuple[Any, ...], events: list[Event]) -> None:
+        """Tell the Stöck when the action just made them public (after every action)."""
+        if self.stoeck_seat >= 0 and not before[2] and self._stoeck_public():
+            events.append(Stoeck(self.stoeck_seat))
+
+    def _narrate_card(self, seat: int, card: int, before: tuple[Any, ...]) -> list[Event]:
+        tricks, captured = before[0], before[1]
+        events: list[Event] = [CARD_PLAYED[seat][card]]
         call = self.calls[seat]
-        if not before.tricks and call is not None:  # the first trick: said with the card
+        if not tricks and call is not None:  # the first trick: said with the card
             events.append(Announcement(seat, call))
-        if len(self.tricks) > len(before.tricks):
+        if len(self.tricks) > len(tricks):
             lead, cards, winner = self.tricks[-1]
             team = winner % 2
             played = tuple(((lead + i) % 4, CARDS[c]) for i, c in enumerate(cards))
-            events.append(TrickWon(winner, played, self.captured[team] - before.captured[team]))
+            events.append(TrickWon(winner, played, self.captured[team] - captured[team]))
             wt = self.weis_team
             if len(self.tricks) == 1 and wt >= 0:
                 events.append(MeldsWon(wt))
                 events += [MeldShown(s, m) for s in (wt, wt + 2) for m in self.weis[s]]
+        if self.stoeck_seat >= 0:
+            self._narrate_stoeck(before, events)
         return events
 
     def __repr__(self) -> str:

@@ -36,9 +36,10 @@ __all__ = [
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 SOURCE = LOCALE.parent
 #: The functions whose first argument is a message key, in the Python and JavaScript code.
-KEYWORDS = {"t": None, "translate": None, "web_text": None}
-#: Keys built at run time (``f"suit.{suit}"``) are not seen by the extractor; a literal
-#: key the code names must be in a template.
+KEYWORDS = {"t": None, "translate": None, "web_text": None, "Msg": None}
+#: (``Msg``: a presenter's message, :mod:`atout.kits.present`.) Keys built at run time
+#: (``f"suit.{suit}"``) are not seen by the extractor; a literal key the code names must
+#: be in a template.
 
 
 def pot_path(domain: str, locale: Path = LOCALE) -> Path:

@@ -26,8 +26,6 @@ __all__ = [
     "COMPILED", "FIELDS", "OUTCOMES", "engine_fields", "kernel_fields", "play_deals", "replay",
 ]
 
-_GAMES = ("deberts", "belote", "schieber")
-_DECK_SIZE = {"deberts": 32, "belote": 32, "schieber": 36}
 _CARDS = PASS  # action indices below PASS are cards (atout.games.space)
 
 
@@ -67,18 +65,19 @@ def play_deals(
     """
     import numpy as np
 
-    from atout.games import get_game
     from atout.kernel import deals, vector
+    from atout.kits import KITS
 
-    if game not in _GAMES:
-        raise ValueError(f"no kernel for {game!r}; choose one of {', '.join(_GAMES)}")
+    with_kernel = [name for name, k in KITS.items() if k.kernel is not None]
+    if game not in with_kernel:
+        raise ValueError(f"no kernel for {game!r}; choose one of {', '.join(with_kernel)}")
     if policy not in ("random", "rules"):
         raise ValueError("policy must be 'random' or 'rules'")
     if not 0 <= seed < 1 << 63:
         raise ValueError("seed must be in 0 .. 2**63 - 1")
     if n < 0 or first < 0:
         raise ValueError("n and first must not be negative")
-    info = get_game(game)
+    info = KITS[game].game
     if options is None:
         opts = info.options()
     elif isinstance(options, str):
@@ -87,7 +86,7 @@ def play_deals(
         opts = options
     out = np.zeros((n, deals.width(game)), dtype=np.int64)
     rows = n if record else 1
-    deck = np.zeros((rows, _DECK_SIZE[game]), dtype=np.int64)
+    deck = np.zeros((rows, KITS[game].deck), dtype=np.int64)
     actions = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
     legal = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
     vector.run_deals(game, n, seed, first, opts, out, record, deck, actions, legal, policy)
@@ -115,8 +114,8 @@ def replay(
     than a card is legal, the bot is asked with the seat's view, and must choose what
     the kernel chose (a card where it played a card: which card is random), else
     ``ValueError``. The kernel does not import the bots: the caller brings it."""
-    from atout.games import get_game
     from atout.games.space import action_index, action_mask_bits, index_action
+    from atout.kits import get_game
 
     info = get_game(game)
     opts = options if options is None or not isinstance(options, str) else (

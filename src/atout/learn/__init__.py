@@ -3,11 +3,11 @@ proves (docs/learn.md). Interfaces (``atout learn``, the Learn page) use this pa
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from atout.games.base import Deal
 from atout.i18n import Translator, explain, number
+from atout.kits import NAMES, kit
 from atout.learn.course import Lesson, Step, Verdict, action_label, situation
 from atout.learn.puzzles import Puzzle, daily, load_puzzles
 
@@ -27,19 +27,20 @@ __all__ = [
     "topics",
 ]
 
-GAMES = ("deberts", "belote", "schieber")
+#: The games that have a course (every kit's ``lessons``).
+GAMES = NAMES
 
 
 def lessons(game: str) -> tuple[Lesson, ...]:
     """The course of ``game``, in order."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
-    return import_module(f"atout.learn.{game}").LESSONS  # type: ignore[no-any-return]
+    return kit(game).course().LESSONS  # type: ignore[no-any-return]
 
 
 def topics(game: str) -> tuple[str, ...]:
     """The rules of the game's rules page that its course teaches, one id each."""
-    return import_module(f"atout.learn.{game}").TOPICS  # type: ignore[no-any-return]
+    return kit(game).course().TOPICS  # type: ignore[no-any-return]
 
 
 def find_step(step_id: str) -> tuple[Lesson, int, Step] | None:

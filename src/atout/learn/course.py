@@ -259,9 +259,11 @@ def situation(step: Step, deal: Deal, lang: str = "en") -> dict[str, Any]:
     }
     if game == "deberts":
         out["turned"] = view.indicator.name
+        out["turned_key"] = "learn.indicator"
         out["bottom"] = view.bottom.name if view.bottom is not None else None
     elif game == "belote":
         out["turned"] = view.turned.name
+        out["turned_key"] = "learn.turned"
     if step.kind == LEGAL:
         out["candidates"] = [(a, action_label(a)) for a in candidates(step, deal)]
     elif step.kind == CHOICE:

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from atout.bots.base import make_bot
-from atout.games import get_game
 from atout.games.actions import Play
+from atout.kits import NAMES, get_game
 from atout.learn.puzzles import (
     PUZZLE_FILE,
     Puzzle,
@@ -34,7 +34,7 @@ from atout.learn.puzzles import (
 )
 from atout.notation import format_position
 
-GAMES = ("deberts", "belote", "schieber")
+GAMES = NAMES
 
 
 def best_line(deal: Any, first: str) -> tuple[str, ...]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from atout.games import GAMES
 from atout.i18n import LANGUAGES
+from atout.kits import KITS
 
 __all__ = ["rules_text"]
 
@@ -16,8 +16,8 @@ __all__ = ["rules_text"]
 def rules_text(game: str, lang: str = "en") -> str:
     """The players' rules of ``game`` in ``lang``, as plain text."""
     game = game.lower()
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    if game not in KITS:
+        raise ValueError(f"unknown game {game!r}; the games are {', '.join(KITS)}")
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     return (files(__name__) / f"{game}.{lang}.txt").read_text(encoding="utf-8")

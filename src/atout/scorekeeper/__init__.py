@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from atout.games import get_game
 from atout.i18n import punctuation, translate
+from atout.kits import KITS, get_game
 from atout.notation import (
     DealRecord,
     IllegalRecordError,
@@ -34,7 +34,6 @@ from atout.scorekeeper.deberts import DebertsEntry, DebertsScoresheet
 from atout.scorekeeper.schieber import SchieberEntry, SchieberScoresheet
 
 __all__ = [
-    "SHEETS",
     "BeloteEntry",
     "BeloteScoresheet",
     "DebertsEntry",
@@ -49,15 +48,17 @@ __all__ = [
     "explain_refusal",
     "new_sheet",
     "read_scoresheet",
+    "sheet_class",
     "sheet_record",
     "write_scoresheet",
 ]
 
-SHEETS: dict[str, type[Scoresheet[Any]]] = {
-    "deberts": DebertsScoresheet,
-    "belote": BeloteScoresheet,
-    "schieber": SchieberScoresheet,
-}
+def sheet_class(game: str) -> type[Scoresheet[Any]]:
+    """The scoresheet of ``game`` (its kit's); ``ValueError`` for no such game."""
+    if game.lower() not in KITS:
+        raise ValueError(f"no scorekeeper for {game!r}; the games are {', '.join(KITS)}")
+    cls: type[Scoresheet[Any]] = KITS[game.lower()].scoresheet_class()
+    return cls
 
 
 def new_sheet(
@@ -65,9 +66,7 @@ def new_sheet(
     **extra: Any,
 ) -> Scoresheet[Any]:
     """A new scoresheet for ``game``; ``options`` an options object or its string."""
-    cls = SHEETS.get(game.lower())
-    if cls is None:
-        raise ValueError(f"no scorekeeper for {game!r}; the games are {', '.join(SHEETS)}")
+    cls = sheet_class(game)
     if isinstance(options, str):
         options = get_game(game).options.parse(options) if options.strip() else None
     return cls(options, first_dealer=first_dealer, names=tuple(names), **extra)
@@ -156,8 +155,8 @@ def read_scoresheet(text: str) -> Scoresheet[Any]:
     if first is None and not record.deals:
         raise RecordSyntaxError(1, "a scoresheet record holds a FirstDealer header or a deal")
     first_dealer = int(first) if first is not None else record.deals[0].dealer
-    label = "Team" if SHEETS[record.game].teams else "Seat"
-    count = 2 if label == "Team" else SHEETS[record.game].num_players
+    label = "Team" if sheet_class(record.game).teams else "Seat"
+    count = 2 if label == "Team" else sheet_class(record.game).num_players
     names = [record.header(f"{label}{i}") or "" for i in range(count)]
     extra: dict[str, Any] = {}
     if record.game == "schieber" and record.header("FirstForehand") is not None:

@@ -41,15 +41,15 @@ from typing import Any, Literal
 from atout.bots.advice import HINT_LEVEL, Advice, advise, position_seed
 from atout.bots.base import Bot, bot_names, make_bot
 from atout.bots.search import TABLE_SAFETY_NET, SearchBot
-from atout.games import get_game
 from atout.games.actions import Action
 from atout.games.base import IllegalActionError, secret_seed
 from atout.games.events import DealScored, Event, MatchOver, visible_to
 from atout.i18n import translate
+from atout.kits import get_game
 
 __all__ = [
-    "BOT", "PERSON", "CannotUndo", "Saved", "Seat", "TableSession", "Update", "check_writable",
-    "seats_for",
+    "BOT", "PERSON", "CannotUndo", "Saved", "Seat", "SessionView", "TableSession", "Update",
+    "check_writable", "seats_for",
 ]
 
 PERSON: Literal["person"] = "person"
@@ -500,3 +500,25 @@ class TableSession:
                 continue
             return Saved(path, text, elsewhere=name, reason=reason)
         return Saved(path, text, reason=reason)
+
+
+class SessionView:
+    """What a front end of a table (the line mode, the full-screen table, the web room's
+    live table) reads of its session, written once; read only: every change goes
+    through the session."""
+
+    session: TableSession
+
+    @property
+    def match(self) -> Any:
+        """The match in play."""
+        return self.session.match
+
+    @property
+    def undos(self) -> int:
+        """How many times a person took a move back (written to the record)."""
+        return self.session.undos
+
+    @property
+    def num_players(self) -> int:
+        return self.session.num_players

@@ -2,21 +2,17 @@
 
 Each game module here defines ``Renderer``, a subclass of
 :class:`atout.terminal.common.BaseRenderer` that draws that game's table, narrates
-what the other seats do and prints the deal breakdown, in the player's language.
+what the other seats do and prints the deal breakdown, in the player's language; the
+game's kit (:mod:`atout.kits`) names it.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
-RENDERERS = {
-    "deberts": "atout.terminal.deberts",
-    "belote": "atout.terminal.belote",
-    "schieber": "atout.terminal.schieber",
-}
+from atout.kits import kit
 
 
 def renderer_class(game: str) -> Any:
     """The ``Renderer`` class of a game's terminal table."""
-    return import_module(RENDERERS[game]).Renderer
+    return kit(game).renderer_class()

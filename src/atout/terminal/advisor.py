@@ -106,10 +106,10 @@ class AdviseSession:
     def prompt(self) -> str:
         need = self.advisor.need
         if need.kind == "hand":
-            up = "" if self.game == "schieber" else "-up"
+            up = "" if self.advisor.dealing.up_position is None else "-up"
             return self.t(f"advisor.need.hand{up}", count=need.count)
         if need.kind == "more":
-            bottom = "-bottom" if self.game == "deberts" else ""
+            bottom = "-bottom" if self.advisor.dealing.bottom_with_later else ""
             return self.t(f"advisor.need.more{bottom}", count=need.count)
         if need.kind == "show":
             return self.t("advisor.need.show")

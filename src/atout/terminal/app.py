@@ -15,11 +15,17 @@ from rich.console import Console
 
 from atout.bots.advice import HINT_LEVEL
 from atout.bots.base import Bot
-from atout.games import get_game
 from atout.games.actions import Action
 from atout.i18n import Translator, explain
 from atout.input import Command, InputError, read_input
-from atout.table.session import CannotUndo, TableSession, check_writable, seats_for
+from atout.kits import get_game
+from atout.table.session import (
+    CannotUndo,
+    SessionView,
+    TableSession,
+    check_writable,
+    seats_for,
+)
 from atout.terminal import renderer_class
 
 __all__ = ["TerminalGame"]
@@ -29,7 +35,7 @@ class _Quit(Exception):
     pass
 
 
-class TerminalGame:
+class TerminalGame(SessionView):
     """One match at a terminal table: a person at ``human`` and bots elsewhere, a line
     view of a :class:`~atout.table.session.TableSession` (``session``)."""
 
@@ -72,16 +78,8 @@ class TerminalGame:
         self.seed = seed
 
     @property
-    def match(self) -> Any:
-        return self.session.match
-
-    @property
     def bots(self) -> dict[int, Bot]:
         return self.session.bots
-
-    @property
-    def undos(self) -> int:
-        return self.session.undos
 
     def run(self) -> int:
         """Play until the match ends (0), the person leaves or input ends (1), or

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any, cast
 
 from rich.console import Console
@@ -19,7 +18,7 @@ from rich.text import Text
 
 from atout.i18n import Translator
 from atout.notation import MatchRecord, parse_match, replay_match
-from atout.terminal import RENDERERS
+from atout.terminal import renderer_class
 from atout.terminal.common import card_text, seat_label
 
 __all__ = ["ReplayViewer", "players_text", "record_names"]
@@ -216,7 +215,7 @@ class ReplayViewer:
         names = {f.name for f in dataclasses.fields(view)}
         view = dataclasses.replace(view, **{k: v for k, v in extra.items() if k in names})
         try:
-            renderer_cls = import_module(RENDERERS[self.record.game]).Renderer
+            renderer_cls = renderer_class(self.record.game)
         except ModuleNotFoundError:  # a game whose table is not drawn yet: plain text
             line = Text(f"{self.seat_name(seat)}{self.t.colon}")
             for card in view.hand:

@@ -24,7 +24,14 @@ from textual.widgets.option_list import Option
 from atout.bots.advice import HINT_LEVEL
 from atout.games.actions import Action, Play
 from atout.i18n import explain, number
-from atout.table.session import CannotUndo, TableSession, Update, check_writable, seats_for
+from atout.table.session import (
+    CannotUndo,
+    SessionView,
+    TableSession,
+    Update,
+    check_writable,
+    seats_for,
+)
 from atout.tui.base import KeyBar, StatusBar, TableApp
 from atout.tui.describe import Describer, finished_view
 from atout.tui.screens import QuitScreen
@@ -44,7 +51,7 @@ COMMANDS = {
 #: Bots that choose at once, on the interface's own thread; the others think in a thread.
 QUICK_BOTS = frozenset({"random", "heuristic"})
 
-class PlayApp(TableApp):
+class PlayApp(SessionView, TableApp):
     """One match on the full-screen table: ``human`` is the person's seat, or ``None``
     to watch bots play every seat (seat 0 at the bottom)."""
 
@@ -82,7 +89,7 @@ class PlayApp(TableApp):
         undo: bool = True,
         hint_level: str = HINT_LEVEL,
     ) -> None:
-        from atout.games import get_game
+        from atout.kits import get_game
 
         if save is not None:  # before the first deal, not after the whole match
             check_writable(save, lang)
@@ -112,16 +119,6 @@ class PlayApp(TableApp):
         self.exit_code = 1
         #: What to print once the screen is the terminal's again (where a record went).
         self.after: list[str] = []
-
-    @property
-    def match(self) -> Any:
-        """The match (read only: every change goes through the session)."""
-        return self.session.match
-
-    @property
-    def undos(self) -> int:
-        """How many times the person took a move back (written to the record)."""
-        return self.session.undos
 
     @staticmethod
     def _t(lang: str) -> Any:

@@ -19,14 +19,18 @@ from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from atout.cards import Card, Rank, Suit
-from atout.games.actions import Action, Pass, Play, Push, Trump
+from atout.cards import Card, Suit
+from atout.games.actions import Action, Play, Push, Trump
 from atout.i18n import Translator
-from atout.terminal import renderer_class
+from atout.kits import kit
+from atout.kits.present import Field, Param, Presenter, render
 
 __all__ = ["Describer", "Sink", "card_style", "finished_view", "suit_order"]
 
 RED = frozenset({Suit.DIAMONDS, Suit.HEARTS})
+#: How the table writes what a seat has said, by the presenter's kind of note.
+NOTE_STYLES = {"bid": "bold", "pass": "dim", "call": "yellow", "honour": "bold yellow",
+               "contract": ""}
 
 
 def card_style(card: Card) -> str:
@@ -109,7 +113,9 @@ class Describer:
         self.human = human
         self.bottom = bottom if human is None else human
         self.sink = Sink()
-        self.renderer = renderer_class(game)(self.sink, t, human, num_players)
+        self.kit = kit(game)
+        self.presenter: Presenter[Any] = self.kit.present()
+        self.renderer = self.kit.renderer_class()(self.sink, t, human, num_players)
         self.renderer.names = dict(names or {})  # a record's players, by seat
 
     # -- seats ---------------------------------------------------------------------
@@ -159,33 +165,32 @@ class Describer:
         return [], others
 
     def label(self, action: Action, view: Any) -> Text:
-        """An action as a choice offered: "take ♥ hearts"; Schieber's trump contracts
-        without the word trump ("♥ hearts ×2"), so that a list of them fits."""
-        if self.game == "schieber" and isinstance(action, Trump):
-            from atout.games.schieber import FACTORS, contract_index
-
-            factor = FACTORS[contract_index(action)]
-            return Text(f"{self.renderer.suit_name(action.suit)} ×{factor}")
-        text: Text = self.renderer.action_label(action, view)
-        return text
+        """An action as a choice offered: "take ♥ hearts"; in its short form where it
+        has one (Schieber's trump contracts without the word trump, "♥ hearts ×2"), so
+        that a list of them fits."""
+        if isinstance(action, Play):
+            return Text(action.card.symbol, style=card_style(action.card))
+        return Text(self.words(self.presenter.listed(action, view)))
 
     def action_words(self, action: Action, view: Any) -> str:
         """An action as the table notes it by the seat that made it: "passes", "takes ♥"."""
-        if isinstance(action, Play):
-            return action.card.symbol
-        if isinstance(action, Pass):
-            return self.t("tui.said.pass")
-        if isinstance(action, Trump):
-            return self.t("tui.said.take", suit=action.suit.symbol)
-        return self.label(action, view).plain
+        return self.words(self.presenter.bid(action, view))
 
     # -- the status bar ------------------------------------------------------------
+    def words(self, value: Param) -> str:
+        """A presenter's value in the player's words."""
+        return render(value, self.t, self.seat_name, self.human, self.t.has)
+
+    def _fields(self, fields: list[Field]) -> list[tuple[str, str]]:
+        return [("" if f.label is None else self.words(f.label), self.words(f.value))
+                for f in fields]
+
     def status(self, view: Any) -> list[tuple[str, str]]:
         """The status bar as (label, value) pairs, most important first."""
         t = self.t
         parts: list[tuple[str, str]] = [("", t(f"{self.game}.title")),
                                         ("", t("label.deal", number=view.deal_number))]
-        parts += getattr(self, f"_status_{self.game}")(view)
+        parts += self._fields(self.presenter.contract(view))
         scores = view.scores
         if self.num_players == 2:
             me = self.bottom
@@ -196,84 +201,28 @@ class Describer:
                      f"{self.team_label(1 - me)} {scores[1 - me]}")
         parts.append((t("label.scores"), score))
         parts.append((t("tui.target"), str(view.options.target)))
-        parts += getattr(self, f"_pending_{self.game}")(view)
+        parts += self._fields(self.presenter.pending(view, first=self.bottom % 2))
         parts.append((t("label.dealer"), self.seat_name(view.dealer)))
         return parts
 
-    def _status_deberts(self, view: Any) -> list[tuple[str, str]]:
-        t = self.t
-        if view.trump is None:
-            passes = sum(1 for _, a in view.history if isinstance(a, Pass))
-            return [("", t("deberts.round", round=1 if passes < 2 else 2))]
-        parts = [(t("label.trump"), self.renderer.suit_name(view.trump)),
-                 (t("deberts.caller"), self.seat_name(view.caller))]
-        if view.factor > 1:
-            parts.append(("", t("deberts.factor", factor=view.factor)))
-        return parts
-
-    def _pending_deberts(self, view: Any) -> list[tuple[str, str]]:
-        return [(self.t("deberts.hanging"), str(view.hanging))] if view.hanging else []
-
-    def _status_belote(self, view: Any) -> list[tuple[str, str]]:
-        t = self.t
-        if view.trump is None:
-            passes = sum(1 for _, a in view.bids if isinstance(a, Pass))
-            return [("", t("belote.round", round=1 if passes < 4 else 2))]
-        parts = [(t("label.trump"), self.renderer.suit_name(view.trump)),
-                 (t("belote.taker"), self.seat_name(view.taker))]
-        if view.capot_announced:
-            parts.append(("", t("belote.capot-announced")))
-        return parts
-
-    def _pending_belote(self, view: Any) -> list[tuple[str, str]]:
-        return [(self.t("belote.label.held"), str(view.held))] if view.held else []
-
-    def _status_schieber(self, view: Any) -> list[tuple[str, str]]:
-        t = self.t
-        if view.contract is None:
-            return [(t("schieber.forehand"), self.seat_name(view.forehand))]
-        chosen = self.seat_name(view.chooser)
-        if view.pushed:
-            chosen += f" ({t('schieber.pushed')})"
-        return [(t("schieber.contract"), self.renderer.contract_label(view.contract)),
-                (t("tui.chooser"), chosen)]
-
-    def _pending_schieber(self, view: Any) -> list[tuple[str, str]]:
-        if view.contract is None or view.phase == "over":  # the scores hold the deal
-            return []
-        me = self.bottom % 2
-        run = (view.running[me] - view.scores[me], view.running[1 - me] - view.scores[1 - me])
-        return [(self.t("tui.this-deal"), f"{run[0]} – {run[1]}")]
-
     # -- the public cards of the deal ---------------------------------------------
     def public_cards(self, view: Any) -> list[tuple[str, Card]]:
-        """Cards that lie face up beside the trick: Deberts' indicator (or the trump 7
-        exchanged for it) and bottom card, Belote's turned card during the bidding."""
-        t = self.t
-        if self.game == "deberts":
-            shown = [(t("deberts.indicator"), view.indicator)]  # the 7 once exchanged
-            if view.bottom is not None:
-                shown.append((t("deberts.bottom"), view.bottom))
-            return shown
-        if self.game == "belote" and view.trump is None:
-            return [(t("belote.turned"), view.turned)]
-        return []
+        """Cards that lie face up beside the trick (Deberts' indicator and bottom card,
+        Belote's turned card during the bidding), each with its caption."""
+        return [(self.words(label), card) for label, card in self.presenter.face_up(view)]
 
     # -- what each seat has said ---------------------------------------------------
     def notes(self, view: Any) -> dict[int, list[Text]]:
         """Per seat, what it has said that is public now: its bids while the contract
         is made, then its announcements, melds shown, bela, belote, Stöck."""
         notes: dict[int, list[Text]] = {s: [] for s in range(self.num_players)}
-        getattr(self, f"_notes_{self.game}")(view, notes)
+        for seat, said in self.presenter.notes(view).items():
+            for note in said:
+                if note.kind == "melds":
+                    notes[seat].append(self._melds(note.melds))
+                else:
+                    notes[seat].append(Text(self.words(note.text), style=NOTE_STYLES[note.kind]))
         return notes
-
-    def _bids(self, view: Any, bids: Any, notes: dict[int, list[Text]]) -> None:
-        last: dict[int, Action] = {}
-        for seat, action in bids:
-            last[seat] = action
-        for seat, action in last.items():
-            style = "dim" if isinstance(action, Pass) else "bold"
-            notes[seat].append(Text(self.action_words(action, view), style=style))
 
     def _melds(self, melds: Any) -> Text:
         text = Text()
@@ -286,84 +235,18 @@ class Describer:
                 text.append(card.symbol, style=card_style(card))
         return text
 
-    def _notes_deberts(self, view: Any, notes: dict[int, list[Text]]) -> None:
-        t = self.t
-        if view.phase == "bidding":
-            self._bids(view, [(s, a) for s, a in view.history], notes)
-            return
-        for seat in range(2):
-            said = view.announcements[seat]
-            if said is not None and view.sequence_winner is None:
-                length, top = said
-                kind = t("deberts.bertz" if length == 4 else "deberts.terc")
-                notes[seat].append(Text(f"{kind} {Rank(top).code}", style="yellow"))
-            if view.bela[seat]:
-                notes[seat].append(Text(t("deberts.bela"), style="bold yellow"))
-        if view.shown_sequences and view.sequence_winner is not None:
-            notes[view.sequence_winner].append(self._melds(view.shown_sequences))
-
-    def _notes_belote(self, view: Any, notes: dict[int, list[Text]]) -> None:
-        t = self.t
-        if view.trump is None:
-            self._bids(view, view.bids, notes)
-            return
-        for seat in range(4):
-            said = view.announcements[seat]
-            if said is not None and not view.shown_announcements:
-                notes[seat].append(Text(self.renderer._announced_text(said), style="yellow"))
-            if view.belote[seat]:
-                word = t("belote.rebelote" if view.belote[seat] == 2 else "belote.belote")
-                notes[seat].append(Text(word, style="bold yellow"))
-        by_seat: dict[int, list[Any]] = {}
-        for seat, meld in view.shown_announcements:
-            by_seat.setdefault(seat, []).append(meld)
-        for seat, melds in by_seat.items():
-            notes[seat].append(self._melds(melds))
-
-    def _notes_schieber(self, view: Any, notes: dict[int, list[Text]]) -> None:
-        t = self.t
-        if view.pushed:
-            notes[view.forehand].append(Text(t("tui.pushed"), style="dim"))
-        if view.contract is not None and view.chooser is not None and view.phase != "play":
-            notes[view.chooser].append(Text(self.renderer.contract_name(view.contract)))
-        for seat in range(4):
-            call = view.weis_announced[seat]
-            if call is not None and view.weis_winner is None:
-                words = self.renderer.call_text(call)
-                notes[seat].append(Text(f"{t('schieber.weis')} {words}", style="yellow"))
-        by_seat: dict[int, list[Any]] = {}
-        for seat, meld in view.shown_weis:
-            by_seat.setdefault(seat, []).append(meld)
-        for seat, melds in by_seat.items():
-            notes[seat].append(self._melds(melds))
-        if view.stoeck is not None:
-            notes[view.stoeck].append(Text(t("schieber.stoeck"), style="bold yellow"))
-
     def own_melds(self, view: Any) -> Text | None:
         """The player's own melds not announced yet (private: only at their seat)."""
-        t = self.t
-        if self.game == "deberts" and not view.announced[view.seat] and view.own_sequences:
-            return Text(f"{t.label('deberts.your-sequences')}").append_text(
-                self._melds(view.own_sequences))
-        if (self.game == "belote" and view.trump is not None and not view.announced[view.seat]
-                and view.own_announcements):
-            return Text(f"{t.label('belote.your-announcements')}").append_text(
-                self._melds(view.own_announcements))
-        if (self.game == "schieber" and view.contract is not None
-                and view.weis_announced[view.seat] is None and view.own_weis):
-            return Text(f"{t.label('schieber.your-weis')}").append_text(self._melds(view.own_weis))
-        return None
+        own = self.presenter.own_melds(view)
+        if own is None:
+            return None
+        label, melds = own
+        return Text(self.t.label(label.key)).append_text(self._melds(melds))
 
     # -- prompts -------------------------------------------------------------------
     def prompt(self, view: Any) -> str:
         """What the player is asked: a bid, a contract, or a card."""
-        t = self.t
-        if view.phase == "play":
-            return t("tui.your-card")
-        if self.game == "schieber":
-            forced = view.pushed
-            return t("schieber.choosing.pushed.you" if forced else "schieber.choosing.you")
-        return t("tui.your-bid")
+        return self.words(self.presenter.prompt(view))
 
     # -- panels (the renderer's own tables) ----------------------------------------
     def panel(self, draw: Callable[..., None], *args: Any) -> Group:

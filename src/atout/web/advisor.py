@@ -36,11 +36,13 @@ from atout.advisor import (
 )
 from atout.advisor.typed import read_typed
 from atout.bots.advice import HINT_LEVEL, action_name
-from atout.cards import CARDS, DECK_32, DECK_36, Rank, bits
+from atout.cards import CARDS, bits
 from atout.games.actions import Play
 from atout.games.base import OptionsParseError
-from atout.i18n import LANGUAGES, signed, translate
+from atout.i18n import LANGUAGES, Translator, signed, translate
 from atout.input import Command
+from atout.kits import KITS, kit
+from atout.kits.present import render
 from atout.web.assets import STATIC
 from atout.web.limits import json_object
 from atout.web.messages import web_text
@@ -57,36 +59,14 @@ LEVELS = ("easy", "medium", "hard", "expert")
 
 def announcement_choices(game: str, lang: str) -> list[dict[str, str]]:
     """What another seat may announce with its first card, as entry values and labels."""
-    trump = translate("advisor.ann.trump", lang)
+    t = Translator(lang)
     out: list[dict[str, str]] = []
 
     def add(value: str, label: str) -> None:
         out.append({"value": value, "label": label})
 
-    if game == "deberts":
-        for length in (3, 4):
-            for top in range(8, length - 1, -1):
-                code = Rank(top).code
-                label = translate("advisor.ann.run", lang, length=length, top=code)
-                add(f"{length}:{code}", label)
-                add(f"{length}:{code}:t", f"{label} {trump}")
-    elif game == "belote":
-        for points, length in ((20, 3), (50, 4), (100, 5)):
-            for top in range(8, length - 1, -1):
-                code = Rank(top).code
-                label = f"{points}: " + translate("advisor.ann.run", lang, length=length, top=code)
-                add(f"{points}:{code}", label)
-                add(f"{points}:{code}:t", f"{label} {trump}")
-        for points, code in ((200, "J"), (150, "9"), (100, "A"), (100, "10"), (100, "K"),
-                             (100, "Q")):
-            label = f"{points}: " + translate("advisor.ann.four", lang, top=code)
-            add(f"{points}:{code}" + (":four" if points == 100 else ""), label)
-    else:
-        for points in (20, 50, 100, 200):
-            add(str(points), str(points))
-        for points, length in ((20, 3), (50, 4), (100, 5), (100, 4), (200, 4)):
-            add(f"{points}:{length}", f"{points}, " + translate(
-                "advisor.ann.length", lang, length=length))
+    for value, label in kit(game).deals().call_choices():
+        add(value, render(label, t, str))
     return out
 
 
@@ -102,10 +82,10 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
     world: Any = advisor.world
     prompt: str
     if need.kind == "hand":
-        suffix = "" if advisor.game == "schieber" else "-up"
+        suffix = "" if advisor.dealing.up_position is None else "-up"
         prompt = translate(f"advisor.need.hand{suffix}", lang, count=need.count)
     elif need.kind == "more":
-        bottom = "-bottom" if advisor.game == "deberts" else ""
+        bottom = "-bottom" if advisor.dealing.bottom_with_later else ""
         prompt = translate(f"advisor.need.more{bottom}", lang, count=need.count)
     elif need.kind == "act":
         key = "advisor.need.act" if world.phase == "play" else "advisor.need.bid"
@@ -125,8 +105,14 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
         "dealer": advisor.dealer,
         "scores": list(advisor.match.scores),
         "winner": advisor.match.winner,
-        "deck": [CARDS[i].name for i in bits((DECK_36 if advisor.game == "schieber"
-                                              else DECK_32).mask)],
+        "deck": [CARDS[i].name for i in bits(advisor.dealing.deck_mask)],
+        # what the page asks of a deal: the face-up card with the first cards, the
+        # bottom card with the later ones, who leads the first deal, the honour said
+        "dealing": {"up": advisor.dealing.up_position is not None,
+                    "bottom": advisor.dealing.bottom_with_later,
+                    "forehand_card": None if advisor.dealing.first_forehand_card is None
+                    else advisor.dealing.first_forehand_card.name,
+                    "honour": advisor.dealing.honour_said},
         "results": [
             {"number": row.number, "outcome": row.result.outcome,
              "result": to_json(row.result),
@@ -142,8 +128,13 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
         out["played"] = [c.name for t in wview.tricks for _, c in t] + [
             c.name for _, c in wview.trick]
         up = getattr(wview, "indicator", None) or getattr(wview, "turned", None)
-        out["up"] = None if up is None or advisor.game == "schieber" else up.name
+        out["up"] = None if up is None or advisor.dealing.up_position is None else up.name
     if need.kind == "act" and world is not None:
+        # the cards lying face up that this seat cannot be entered as playing
+        wview = world.view(me)
+        lying = [getattr(wview, name, None) for name in ("indicator", "bottom", "turned")]
+        out["face_up_out"] = [c.name for c in lying if c is not None and (
+            advisor.dealing.played_face_up(wview, need.seat, c) is not None)]
         out["first_card"] = need.seat not in {
             s for t in world.view(me).tricks for s, _ in t} | {s for s, _ in world.view(me).trick}
     if view is not None:
@@ -196,7 +187,7 @@ def answer(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     seat, dealer, seed = body.get("seat", 0), body.get("dealer", 0), body.get("seed", 0)
     options = body.get("options") or ""
     if (
-        game not in ("deberts", "belote", "schieber") or level not in LEVELS
+        not isinstance(game, str) or game not in KITS or level not in LEVELS
         or not all(isinstance(x, int) and not isinstance(x, bool)
                    for x in (seat, dealer, seed))
         or not isinstance(options, str) or not isinstance(deals, list)

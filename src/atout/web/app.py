@@ -40,9 +40,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from atout.bots.base import bot_names
-from atout.games import GAMES, get_game
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGE_NAMES, LANGUAGES, explain
+from atout.kits import KITS
 from atout.web.advisor import advisor_routes
 from atout.web.assets import STATIC
 from atout.web.clubs import club_routes
@@ -128,10 +128,9 @@ class SecurityHeaders:
 def games_info() -> dict[str, Any]:
     """What the home page offers for each game: seats, options, presets and bots."""
     out: dict[str, Any] = {}
-    for name in GAMES:
-        info = get_game(name)
-        module = __import__(GAMES[name][0], fromlist=["PRESETS"])
-        presets = getattr(module, "PRESETS", {})
+    for name, game_kit in KITS.items():
+        info = game_kit.game
+        presets = getattr(game_kit.rules, "PRESETS", {})
         options = []
         for f in dataclasses.fields(info.options):
             default = f.default
@@ -305,7 +304,8 @@ def create_app(
         specs = body.get("seats")
         me = body.get("me", None)
         turn_seconds = body.get("turn_seconds") or 0
-        if game not in GAMES or not isinstance(options, str) or not isinstance(specs, list):
+        if (not isinstance(game, str) or game not in KITS or not isinstance(options, str)
+                or not isinstance(specs, list)):
             return _error(400, "bad-message", lang)
         if not all(isinstance(s, dict) for s in specs):
             return _error(400, "bad-message", lang)

@@ -29,10 +29,10 @@ from atout.bots.base import bot_names
 from atout.clubs.passwords import PASSWORD_MAX, PASSWORD_MIN, hash_password, verify_password
 from atout.clubs.ratings import Rating
 from atout.clubs.stats import SeatStats, match_stats
-from atout.games import GAMES, get_game
 from atout.games.actions import parse_action
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
+from atout.kits import KITS, get_game
 from atout.web.assets import STATIC
 from atout.web.clubstore import ClubRow, ClubStore, ClubTableRow, MemberRow, ResultRow
 from atout.web.limits import Limits, RateLimiter, json_object
@@ -199,9 +199,9 @@ class ClubRoutes:
         if name is not None:
             name = name[:CLUB_NAME_MAX]
         if (name is None or not isinstance(games, list) or not games
-                or not all(g in GAMES for g in games)):
+                or not all(g in KITS for g in games)):
             return _error(400, "bad-club", lang)
-        ordered = tuple(g for g in GAMES if g in games)
+        ordered = tuple(g for g in KITS if g in games)
         admin, invite = new_token(), new_token()
         club_id = await asyncio.to_thread(
             self.clubs.create_club, name, ordered, lang, hash_token(admin), hash_token(invite))

@@ -61,9 +61,9 @@ from atout.clubs.duplicate import (
     table_seed,
 )
 from atout.clubs.play import bot_levels, bot_table_results, finished_result
-from atout.games import GAMES
 from atout.games.base import OptionsParseError, secret_seed
 from atout.i18n import LANGUAGES
+from atout.kits import KITS
 from atout.scorekeeper import EntryRefused
 from atout.web.clubstore import ClubRow, ClubStore
 from atout.web.limits import json_object
@@ -293,7 +293,8 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         rounds, boards = body.get("rounds", 2), body.get("boards", 4)
         scoring, bot = body.get("scoring", "points"), body.get("bot", "medium")
         title = clean_name(body.get("title")) or ""
-        if (game not in GAMES or not isinstance(options, str) or len(options) > 200
+        if (not isinstance(game, str) or game not in KITS
+                or not isinstance(options, str) or len(options) > 200
                 or type(rounds) is not int or type(boards) is not int
                 or scoring not in SCORINGS or bot not in BOT_LEVELS):
             return _bad("bad-message", "game, options, rounds, boards, scoring, bot")

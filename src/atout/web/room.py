@@ -32,9 +32,9 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from atout.games import GAMES, get_game
 from atout.games.base import secret_seed
 from atout.i18n import LANGUAGES
+from atout.kits import KITS
 from atout.web.limits import Limits, RateLimiter
 from atout.web.messages import web_text
 from atout.web.store import Store, hash_token, new_token
@@ -58,35 +58,13 @@ ROOM_MESSAGE_TYPES = frozenset({"name", "chat", "ready", "rematch"})
 BREAKDOWN_SECONDS = 30.0
 """How long the bots wait, after a deal, for the people still reading its breakdown."""
 
-#: Rule presets the home page offers, in plain words (``room.preset.GAME.NAME``).
-_PRESETS: dict[str, dict[str, str]] = {
-    "deberts": {
-        "standard": "deberts",
-        "quick": "deberts(target=251)",
-        "lively": "deberts(doubling=true,four_sevens=true)",
-    },
-    "belote": {
-        "classic": "belote",
-        "short": "belote(target=501)",
-        "long": "belote(target=2000)",
-        "page": "belote(announced_capot=true,defender_capot=162)",
-        "no-announcements": "belote(announcements=false)",
-    },
-    "schieber": {
-        "standard": "schieber",
-        "short": "schieber(target=1500)",
-        "plain": "schieber(stoeck=false,weis=false)",
-    },
-}
-
-
 def room_presets(game: str) -> dict[str, str]:
-    """The presets of ``game``, each as its canonical options string."""
-    info = get_game(game)
-    return {name: str(info.options.parse(text)) for name, text in _PRESETS.get(game, {}).items()}
+    """The presets the home page offers for ``game`` (its kit's, in plain words as
+    ``room.preset.GAME.NAME``), each as its canonical options string."""
+    return KITS[game].preset_options() if game in KITS else {}
 
 
-ROOM_PRESETS = {game: room_presets(game) for game in GAMES}
+ROOM_PRESETS = {game: room_presets(game) for game in KITS}
 
 
 def clean_name(value: Any) -> str | None:

@@ -30,8 +30,8 @@ from starlette.routing import Route
 
 from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES
+from atout.kits import KITS
 from atout.scorekeeper import (
-    SHEETS,
     EntryRefused,
     Scoresheet,
     describe,
@@ -122,7 +122,8 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
         names = body.get("names") or []
         dealer = body.get("dealer", 0)
         if (
-            game not in SHEETS or not isinstance(options, str) or not isinstance(names, list)
+            not isinstance(game, str) or game not in KITS or not isinstance(options, str)
+            or not isinstance(names, list)
             or not all(isinstance(n, str) and len(n) <= 40 for n in names) or len(names) > 4
             or not isinstance(dealer, int)
         ):

@@ -2,7 +2,10 @@
 
 Everything a browser receives goes through :func:`to_json`. It only converts: what a
 seat may know is decided by the games' own ``view(seat)``, what a spectator may know by
-their ``public_view()`` (:func:`public_view` leaves out the fields of a seat's own).
+their ``public_view()`` (:func:`public_view` leaves out the fields of a seat's own). A
+view also carries what its game's presenter says of it (``present``: message keys with
+parameters, see :func:`atout.kits.present.table_json`), so that the page holds no game's
+rules; a spectator's leaves out the seat's own choices.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from typing import Any
 from atout.cards import Card, CardSet, Rank, Suit
 from atout.games.actions import Action
 from atout.games.base import Meld, Options
+from atout.kits import kit_of
+from atout.kits.present import PRIVATE_PARTS, meld_json, result_json, table_json
 
 __all__ = ["PRIVATE_FIELDS", "public_view", "seat_view", "to_json"]
 
@@ -40,17 +45,17 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Action):
         return str(value)
     if isinstance(value, Meld):
-        return {
-            "points": value.points,
-            "length": value.length,
-            "top": value.top.code,
-            "suit": None if value.suit is None else value.suit.letter,
-            "cards": [card.name for card in sorted(value.cards, key=int, reverse=True)],
-        }
+        return meld_json(value)
     if isinstance(value, Options):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        out = {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        game_kit = kit_of(value)
+        if game_kit is not None and "legal_actions" in out and "history" in out:  # a view
+            out["present"] = table_json(game_kit.present(), value)
+        elif game_kit is not None and "outcome" in out and "recorded" in out:  # a result
+            out["present"] = result_json(game_kit.present(), value)
+        return out
     if isinstance(value, tuple) and hasattr(value, "_asdict"):
         return {k: to_json(v) for k, v in value._asdict().items()}
     if isinstance(value, (tuple, list)):
@@ -87,6 +92,9 @@ def public_view(match: Any, deal: Any | None = None) -> dict[str, Any]:
     public = {name: value for name, value in view.items() if name not in PRIVATE_FIELDS}
     if "running" in view:  # Schieber: what everyone counts (Stöck only once public)
         public["running"] = view["running"]
+    if isinstance(public.get("present"), dict):  # the presenter's words, not a seat's choices
+        public["present"] = {part: value for part, value in public["present"].items()
+                             if part not in PRIVATE_PARTS}
     public["seat"] = None
     public["hand"] = []
     public["legal_actions"] = []

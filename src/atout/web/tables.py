@@ -38,11 +38,11 @@ from typing import Any
 from atout.bots.base import make_bot
 from atout.clubs.boards import night_match
 from atout.clubs.duplicate import NIGHT_SEEDS
-from atout.games import get_game
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
 from atout.i18n import explain
-from atout.table.session import BOT, PERSON, Seat, TableSession
+from atout.kits import get_game
+from atout.table.session import BOT, PERSON, Seat, SessionView, TableSession
 from atout.web.messages import web_text
 from atout.web.serialize import public_view, seat_view, to_json
 from atout.web.store import DuplicateEvent, SeatRow, Store, TableRow, hash_token
@@ -92,7 +92,7 @@ class Watcher:
 
 
 @dataclass(eq=False)
-class LiveTable:
+class LiveTable(SessionView):
     row: TableRow
     #: The table's seats, turn, stand-ins, hints, pace and record.
     session: TableSession
@@ -132,11 +132,6 @@ class LiveTable:
         return self.row.id
 
     @property
-    def match(self) -> Any:
-        """The match (read only: every change goes through the session)."""
-        return self.session.match
-
-    @property
     def bots(self) -> dict[int, str]:
         """The bot's name at each bot seat."""
         return {s.seat: s.bot or "" for s in self.session.seats if s.kind == BOT}
@@ -150,10 +145,6 @@ class LiveTable:
     def stand_in_bot(self) -> str:
         """The bot that stands in for a person who went away."""
         return self.session.stand_in_bot
-
-    @property
-    def num_players(self) -> int:
-        return self.session.num_players
 
     def seat_row(self, seat: int) -> SeatRow:
         return self.row.seats[seat]

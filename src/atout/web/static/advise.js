@@ -54,12 +54,14 @@
   }
 
   // -- the first screen: which game, who deals, which level -------------------------------
-  function setup() {
-    const form = { game: "belote", dealer: 0, level: "hard" };
+  async function setup() {
+    const games = (await (await fetch("/api/games")).json()).games;
+    const names = Object.keys(games);
+    const form = { game: names.includes("belote") ? "belote" : names[0], dealer: 0, level: "hard" };
     function draw() {
       head.replaceChildren(el("div", { class: "line" }, t("advisor.title")));
-      const n = form.game === "deberts" ? 2 : 4;
-      const names = n === 2 ? ["you", "opponent"] : ["you", "right", "partner", "left"];
+      const n = games[form.game].num_players;
+      const seats = n === 2 ? ["you", "opponent"] : ["you", "right", "partner", "left"];
       if (form.dealer >= n) form.dealer = 0;
       const seg = (label, items, key) => el("div", { class: "field" },
         el("div", { class: "label" }, label),
@@ -67,9 +69,8 @@
           type: "button", "aria-pressed": String(form[key] === value), "data-key": key,
           "data-value": String(value), onclick: () => { form[key] = value; draw(); } }, text))));
       main.replaceChildren(el("div", { class: "setup" },
-        seg(t("advisor.page.game"), [["deberts", "Deberts"], ["belote", "Belote"],
-          ["schieber", "Schieber"]], "game"),
-        seg(t("advisor.page.dealer"), names.map((k, i) => [i, t("advisor.seat." + k)]), "dealer"),
+        seg(t("advisor.page.game"), names.map((g) => [g, t(`${g}.title`)]), "game"),
+        seg(t("advisor.page.dealer"), seats.map((k, i) => [i, t("advisor.seat." + k)]), "dealer"),
         seg(t("advisor.page.level"), ["easy", "medium", "hard", "expert"].map((l) => [l, l]),
           "level")));
       main.append(el("div", { class: "go" }, el("button", { class: "primary", id: "start",
@@ -102,7 +103,7 @@
 
   // -- the card grid ---------------------------------------------------------------------
   function grid(disabled, onpick, classOf) {
-    const ranks = S.game === "schieber" ? ORDER : ORDER.slice(0, 8);
+    const ranks = ORDER.filter((r) => S.deck.includes("S" + r));
     const box = el("div", { class: "grid" + (ranks.length === 8 ? " g8" : ""),
       role: "group", "aria-label": S.need.prompt });
     for (const s of ["S", "H", "D", "C"]) {
@@ -177,7 +178,7 @@
     }
     const played = new Set(S.played || []), mine = new Set(S.mine || []);
     if (need.kind === "hand" || need.kind === "more") {
-      const wantUp = S.game === "deberts" || (S.game === "belote" && need.kind === "hand");
+      const wantUp = need.kind === "hand" ? S.dealing.up : S.dealing.bottom;
       const full = pick.length >= need.count;
       body.push(el("div", { class: "note" }, !full ? t("advisor.page.tap-hand") :
         wantUp ? t(need.kind === "hand" ? "advisor.page.tap-up" : "advisor.page.tap-bottom") : ""));
@@ -192,8 +193,8 @@
           render();
         },
         (c) => (pick.includes(c) ? "sel" : c === up ? "up" : "")));
-      if (need.kind === "hand" && S.game === "schieber" && S.deal_number === 1 &&
-          !pick.includes("C7")) {
+      if (need.kind === "hand" && S.dealing.forehand_card && S.deal_number === 1 &&
+          !pick.includes(S.dealing.forehand_card)) {
         body.push(el("div", { class: "field" }, el("div", { class: "label" }, t("advisor.page.forehand")),
           el("div", { class: "seg" }, [1, 2, 3].map((i) => el("button", { type: "button",
             "aria-pressed": String(forehand === i), "data-forehand": String(i),
@@ -239,13 +240,13 @@
         const row = el("div", { class: "annrow" },
           first ? el("div", {}, el("div", { class: "note" }, t("advisor.page.announced")), annSelect)
             : el("div", {}));
-        if (S.game !== "schieber") {
+        if (S.dealing.honour) {
           row.append(el("button", { type: "button", id: "bela", "aria-pressed": String(bela),
             onclick: () => { bela = !bela; render(); } }, t("advisor.bela")));
         }
         body.push(row);
-        body.push(grid((c) => played.has(c) || mine.has(c) || (S.game === "deberts" &&
-          (c === S.up || c === v.bottom)), (c) => {
+        const faceUp = new Set(S.face_up_out || []);
+        body.push(grid((c) => played.has(c) || mine.has(c) || faceUp.has(c), (c) => {
           let text = `${need.seat} ${c}`;
           if (bela) text += " bela";
           if (ann) text += ` ann=${ann}`;
@@ -313,8 +314,8 @@
     }
     let text = `${need.kind} ${pick.join(" ")}`;
     if (up) text += need.kind === "hand" ? ` up ${up}` : ` bottom ${up}`;
-    if (need.kind === "hand" && S.game === "schieber" && S.deal_number === 1) {
-      const fh = pick.includes("C7") ? S.seat : forehand === null ? null : (S.seat + forehand) % S.n;
+    if (need.kind === "hand" && S.dealing.forehand_card && S.deal_number === 1) {
+      const fh = pick.includes(S.dealing.forehand_card) ? S.seat : forehand === null ? null : (S.seat + forehand) % S.n;
       if (fh !== null) text += ` forehand ${fh}`;
     }
     send({ add: text });

@@ -200,25 +200,30 @@ const Atout = (() => {
     return t(`${key}.team`, Object.assign({ n: team + 1 }, params));
   }
 
-  // The words of an action, for a button or the running commentary.
+  // What a game's presenter says (atout.kits.present.to_json), in the reader's words: a
+  // message {key, params, seat, team} (with a seat, the seat is its subject: "key.you" for
+  // the reader's own seat; with a team, teamSays' forms), a seat {seat_of}, a suit
+  // {suit}, or parts {words, sep}.
+  function words(value, me, n) {
+    if (value === null || value === undefined) return "";
+    if (typeof value !== "object") return String(value);
+    if (value.words) return value.words.map((p) => words(p, me, n)).join(value.sep);
+    if (value.suit) return suitName(value.suit);
+    if (value.seat_of !== undefined) return seatName(value.seat_of, me, n);
+    const params = {};
+    for (const [k, v] of Object.entries(value.params || {})) params[k] = words(v, me, n);
+    if (value.team !== undefined && value.team !== null) return teamSays(value.key, value.team, me, n, params);
+    if (value.seat !== undefined && value.seat !== null) return say(value.key, value.seat, me, n, params);
+    return t(value.key, params);
+  }
+
+  // The presenter's part of a view ({} for a view that has none).
+  const presented = (view) => (view && view.present) || {};
+
+  // The words of an action offered, for a button or a hint.
   function actionLabel(game, action, view) {
-    const [head, arg] = action.split(" ");
-    if (head === "pass") return t(`${game}.bid.pass`) === `${game}.bid.pass` ? "pass" : t(`${game}.bid.pass`);
-    if (head === "trump") {
-      if (game === "schieber") {
-        return t("schieber.action.contract", { contract: t("schieber.contract.trump", { suit: suitName(arg) }),
-          factor: arg === "D" || arg === "H" ? 2 : 1 });
-      }
-      const first = game === "deberts" ? view.indicator_suit === arg : view.turned && suitOf(view.turned) === arg;
-      return t(`${game}.bid.${first ? "take" : "name"}`, { suit: suitName(arg) });
-    }
-    if (head === "obenabe") return t("schieber.action.contract", { contract: t("schieber.obenabe"), factor: 3 });
-    if (head === "undenufe") return t("schieber.action.contract", { contract: t("schieber.undenufe"), factor: 4 });
-    if (head === "push") return t("schieber.action.push");
-    if (head === "claim") return t("schieber.action.claim");
-    if (head === "capot") return t("belote.action.capot");
-    if (head === "exchange") return t("deberts.action.exchange", { card: view.indicator ? symbol(view.indicator) : "" });
-    if (["double", "redouble", "sevens"].includes(head)) return t(`deberts.action.${head}`);
+    const offered = (presented(view).actions || {})[action];
+    if (offered) return words(offered.label, view.seat, (view.hand_sizes || []).length);
     return SUITS[suitOf(action)] ? symbol(action) : action;
   }
 
@@ -227,22 +232,12 @@ const Atout = (() => {
     return t(key, Object.assign({ seat: seatName(seat, me, n) }, params));
   }
 
+  // What a seat did, for the running commentary: as the presenter said it in the view.
   function describe(game, seat, action, me, n, view) {
-    const [head, arg] = action.split(" ");
-    if (head === "pass") return say("event.passes", seat, me, n);
-    if (head === "trump") {
-      if (game === "schieber") return say("schieber.chooses", seat, me, n, { contract: t("schieber.contract.trump", { suit: suitName(arg) }) });
-      return say("event.takes", seat, me, n, { suit: suitName(arg) });
-    }
-    if (head === "obenabe" || head === "undenufe") return say("schieber.chooses", seat, me, n, { contract: t("schieber." + head) });
-    if (head === "push") return say("schieber.pushes", seat, me, n);
-    if (head === "claim") return say("schieber.claims", seat, me, n);
-    if (head === "capot") return say("belote.announces-capot", seat, me, n);
-    if (head === "exchange") return say("deberts.exchanges", seat, me, n, { card: view && view.indicator ? symbol(view.indicator) : "" });
-    if (head === "double") return say("deberts.doubles", seat, me, n);
-    if (head === "redouble") return say("deberts.redoubles", seat, me, n);
-    if (head === "sevens") return say("deberts.cancels", seat, me, n);
-    return say("event.plays", seat, me, n, { card: symbol(action) });
+    const said = (presented(view).log || []).find(([s, a]) => s === seat && a === action);
+    if (said) return words(said[2], me, n);
+    if (action === "pass") return say("event.passes", seat, me, n);
+    return say("event.plays", seat, me, n, { card: SUITS[suitOf(action)] ? symbol(action) : action });
   }
 
   function meldText(game, meld) {
@@ -250,90 +245,17 @@ const Atout = (() => {
     return `${cards} (${meld.points})`;
   }
 
-  // What each seat has announced, in the rules' words (never cards before they are shown).
-  function announcementOf(game, view, seat) {
-    if (game === "deberts") {
-      const a = view.announcements && view.announcements[seat];
-      if (!a) return "";
-      return `${t(a[0] >= 4 ? "deberts.bertz" : "deberts.terc")} ${a[1]}`;
-    }
-    if (game === "belote") {
-      const a = view.announcements && view.announcements[seat];
-      if (!a) return "";
-      if (!a.run) return t("belote.carre", { rank: t("belote.rank." + a.top) });
-      const kind = t(a.points >= 100 ? "belote.quinte" : a.points >= 50 ? "belote.quarte" : "belote.tierce");
-      return t("belote.run", { kind, card: a.top });
-    }
-    if (game === "schieber") {
-      // only what was said: the points, then the length, top card and trump on ties
-      const c = view.weis_announced && view.weis_announced[seat];
-      if (!c) return "";
-      const parts = [String(c.points)];
-      if (c.length !== null && c.length !== undefined) parts.push(t("schieber.call.length", { length: c.length }));
-      if (c.top) parts.push(t("schieber.call.top", { rank: c.top }));
-      if (c.trump !== null && c.trump !== undefined) parts.push(t(c.trump ? "schieber.call.trump" : "schieber.call.not-trump"));
-      return `${t("schieber.weis")} ${parts.join(", ")}`;
-    }
-    return "";
+  // What each seat has announced, in the rules' words (never cards before they are
+  // shown), and its honours (bela, belote, Stöck): the presenter's notes of the seat.
+  function notesOf(view, seat, kinds, me, n) {
+    return ((presented(view).notes || {})[seat] || []).filter((x) => kinds.includes(x.kind))
+      .map((x) => words(x.text, me, n)).join(" · ");
   }
 
-  function honourOf(game, view, seat) {
-    if (game === "deberts" && view.bela && view.bela[seat]) return t("deberts.bela");
-    if (game === "belote" && view.belote && view.belote[seat]) {
-      return view.belote[seat] >= 2 ? t("belote.rebelote") : t("belote.belote");
-    }
-    if (game === "schieber" && view.stoeck === seat) return t("schieber.stoeck");
-    return "";
-  }
-
-  function shownMelds(game, view) {
-    if (game === "deberts") {
-      return (view.shown_sequences || []).map((m) => [view.sequence_winner, m]);
-    }
-    if (game === "belote") return view.shown_announcements || [];
-    return view.shown_weis || [];
-  }
-
-  function trumpText(game, view) {
-    if (game === "schieber") {
-      if (!view.contract) return "";
-      const c = view.contract;
-      if (c.startsWith("trump")) return `${suitName(c.split(" ")[1])} ×${view.factor}`;
-      return `${t("schieber." + c)} ×${view.factor}`;
-    }
-    if (!view.trump) return "";
-    let text = suitName(view.trump);
-    if (view.factor && view.factor > 1) text += ` ${t("deberts.factor", { factor: view.factor })}`;
-    return text;
-  }
-
+  // What a finished deal came to, in a sentence (its game's presenter's).
   function outcomeText(game, result, me, n) {
     if (!result) return "";
-    const seatKey = (k, seat, params) => (seat === null || seat === undefined) ? t(k, params) : say(k, seat, me, n, params);
-    if (game === "deberts") {
-      if (result.outcome === "tie") return t("deberts.outcome.tie", { points: result.hanging });
-      return seatKey(`deberts.outcome.${result.outcome}`, result.caller);
-    }
-    if (game === "belote") {
-      const points = result.recorded ? Math.max(...result.recorded) : 0;
-      if (result.outcome === "capot") return teamSays("room.capot", result.capot ?? 0, me, n);
-      if (result.outcome === "litige") return t("belote.outcome.litige", { points: result.held });
-      return seatKey(`belote.outcome.${result.outcome}`, result.taker, { points });
-    }
-    if (game === "schieber") {
-      // a stop in the middle of a deal: say what the losers kept (RULES.md Schieber 8)
-      if (result.outcome === "false-claim") {
-        return `${teamSays("room.false-claim", result.claimant, me, n)}. ${t("schieber.both-keep")}`;
-      }
-      if (result.match_winner !== null && result.match_winner !== undefined) {
-        const text = result.reached_by === "claim" ? teamSays("room.reached-claim", result.match_winner, me, n)
-          : teamSays("room.reached", result.match_winner, me, n, { how: t("schieber.reached." + (result.reached_by || "count")) });
-        return result.outcome === "claim" ? `${text}. ${t("schieber.losers-keep")}` : text;
-      }
-      return result.contract ? say("schieber.chooses", result.chooser, me, n, {
-        contract: result.contract.startsWith("trump") ? t("schieber.contract.trump", { suit: suitName(result.contract.split(" ")[1]) }) : t("schieber." + result.contract) }) : "";
-    }
-    return result.outcome;
+    return result.present ? words(result.present.outcome, me, n) : result.outcome;
   }
 
   // One meld: who shows it, its cards, its points (each apart, never run together).
@@ -349,33 +271,22 @@ const Atout = (() => {
     const add = (label, pair) => { if (pair) rows.push([label, pair[0], pair[1]]); };
     add(t("label.tricks"), result.tricks);
     add(t("label.card-points"), result.card_points);
-    if (game === "deberts") {
-      add(t("deberts.sequences"), result.sequence_points);
-      add(t("deberts.bela"), result.bela);
-    } else if (game === "belote") {
-      add(t("belote.label.announcements"), result.announcement_points);
-      add(t("belote.label.belote"), result.belote);
-    } else {
-      add(t("schieber.weis"), result.weis_points);
-      add(t("schieber.stoeck"), result.stoeck);
-      if (result.match_bonus && (result.match_bonus[0] || result.match_bonus[1])) add("Match", result.match_bonus);
-      if (result.factor > 1) rows.push([t("schieber.sheet.factor"), "×" + result.factor, "×" + result.factor]);
-    }
+    const shown = result.present || {};
+    for (const [label, pair] of shown.rows || []) rows.push([words(label, me, n), words(pair[0], me, n), words(pair[1], me, n)]);
     add(t("label.total"), result.totals);
     add(t("label.recorded"), result.recorded);
     const table = el("table", { class: "sheet" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { text: teamName(0, me, n) }), el("th", { text: teamName(1, me, n) }))),
       el("tbody", {}, rows.map(([label, a, b]) => el("tr", {}, el("th", { text: label }), el("td", { text: a }), el("td", { text: b })))));
     const melds = [];
-    const list = game === "deberts" ? (result.sequences || []).flatMap((ms, s) => ms.map((m) => [s, m]))
-      : game === "belote" ? (result.announcements || []).flat() : (result.weis || []).flat();
-    for (const [seat, meld] of list) melds.push(meldLine(seatName(seat, me, n), meld));
+    for (const [seat, meld] of shown.melds || []) melds.push(meldLine(seatName(seat, me, n), meld));
     return el("div", { class: "breakdown" }, el("p", { class: "outcome", text: outcomeText(game, result, me, n) }), table, melds);
   }
 
-  // The scoresheet: every deal, with the hanging (Deberts) or litige (Belote) amount apart.
+  // The scoresheet: every deal, with the amount a deal leaves apart (what hangs, the
+  // litige) in a column of its own where the game has one.
   function scoresheet(game, rows, me, n, view) {
-    const kind = game === "deberts" ? "hanging" : game === "belote" ? "held" : null;
+    const kind = presented(view).apart || (rows.length && rows[0].result.present && rows[0].result.present.apart) || null;
     // the hanging (litige) column only when a deal left points apart, so that a phone
     // has room for the others
     const apart = kind && (rows.some((r) => r[kind] || r.hanging_paid || r.held_paid) || (view && view[kind])) ? kind : null;
@@ -385,9 +296,8 @@ const Atout = (() => {
       el("th", { text: t("web.scores") }));
     const body = rows.map((row) => {
       const r = row.result;
-      let outcome = r.outcome;
-      if (game === "schieber" && r.contract) outcome = `${r.contract.startsWith("trump") ? SUITS[r.contract.split(" ")[1]] : t("schieber." + r.contract)} ×${r.factor}`;
-      else outcome = t(`web.outcome.${r.outcome}`) !== `web.outcome.${r.outcome}` ? t(`web.outcome.${r.outcome}`) : r.outcome;
+      const said = r.present ? words(r.present.sheet, me, n) : "";
+      const outcome = said && !said.startsWith("web.outcome.") ? said : r.outcome;
       const paid = row.hanging_paid || row.held_paid;
       return el("tr", {}, el("td", { text: row.number }), el("td", { class: "outcome", text: outcome }),
         el("td", { text: r.recorded[0] }), el("td", { text: r.recorded[1] }),
@@ -473,14 +383,14 @@ const Atout = (() => {
     // deal counts that deal's points)
     const sheet = state.final && state.scoresheet && state.scoresheet.length ? state.scoresheet[state.scoresheet.length - 1] : null;
     const scores = (sheet && sheet.scores) || view.scores || [0, 0];
+    const shown = presented(view);
+    const trump = words(shown.trump, me, n);
     const info = el("div", { class: "info" },
       el("span", { class: "game", text: t(`${game}.title`) }),
       el("span", { text: t("label.deal", { number: view.deal_number }) }),
       el("span", { class: "scores", text: `${teamName(0, me, n)} ${scores[0]} · ${teamName(1, me, n)} ${scores[1]}` }),
-      trumpText(game, view) ? el("span", { class: "trump", text: labelled(t("label.trump"), trumpText(game, view)) }) : null,
-      view.hanging ? el("span", { class: "apart", text: labelled(t("web.hanging"), view.hanging) }) : null,
-      view.held ? el("span", { class: "apart", text: labelled(t("web.held"), view.held) }) : null,
-      game === "schieber" && view.running && view.contract ? el("span", { text: labelled(t("schieber.running"), `${view.running[0] - view.scores[0]} · ${view.running[1] - view.scores[1]}`) }) : null);
+      trump ? el("span", { class: "trump", text: labelled(t("label.trump"), trump) }) : null,
+      (shown.pending || []).map((p) => el("span", { class: "apart", text: labelled(words(p.label, me, n), words(p.value, me, n)) })));
     root.append(info);
 
     // before the play, the middle holds no trick (at most a turned card): on a phone it
@@ -493,11 +403,13 @@ const Atout = (() => {
       const seatInfo = state.table.seats[seat];
       const badges = [];
       if (view.dealer === seat) badges.push(el("span", { class: "badge", title: t("label.dealer"), "aria-label": t("label.dealer"), text: t("web.badge.dealer") }));
-      if (game === "schieber" && view.forehand === seat) badges.push(el("span", { class: "badge", title: t("schieber.forehand"), "aria-label": t("schieber.forehand"), text: t("web.badge.forehand") }));
-      const taker = game === "deberts" ? view.caller : game === "belote" ? view.taker : view.chooser;
-      if (taker === seat) badges.push(el("span", { class: "badge taker", "aria-hidden": "true", text: "★" }));
-      const ann = announcementOf(game, view, seat);
-      const hon = honourOf(game, view, seat);
+      if (shown.forehand && shown.forehand.seat.seat_of === seat) {
+        const title = words(shown.forehand.label, me, n);
+        badges.push(el("span", { class: "badge", title, "aria-label": title, text: t("web.badge.forehand") }));
+      }
+      if (shown.taker === seat) badges.push(el("span", { class: "badge taker", "aria-hidden": "true", text: "★" }));
+      const ann = notesOf(view, seat, ["call", "contract"], me, n);
+      const hon = notesOf(view, seat, ["honour"], me, n);
       const away = seatInfo && seatInfo.kind !== "bot" && !seatInfo.connected;
       const free = roster[seat] && roster[seat].free;
       const name = seat === me ? (roster[seat] && roster[seat].name) || t("seat.you")
@@ -544,19 +456,13 @@ const Atout = (() => {
       trickBox.append(node);
     });
     centre.append(trickBox);
-    const turned = [];
-    if (game === "deberts" && view.indicator) {
-      turned.push(el("figure", {}, cardNode(view.indicator, "small"), el("figcaption", { text: t("deberts.indicator") })));
-      if (view.bottom) turned.push(el("figure", {}, cardNode(view.bottom, "small"), el("figcaption", { text: t("deberts.bottom") })));
-    }
-    if (game === "belote" && view.turned && view.phase === "bidding") {
-      turned.push(el("figure", {}, cardNode(view.turned, "small"), el("figcaption", { text: t("belote.turned") })));
-    }
-    // beside the trick with two players; in the empty middle during Belote's bidding
+    const turned = (shown.face_up || []).map((f) =>
+      el("figure", {}, cardNode(f.card, "small"), el("figcaption", { text: words(f.label, me, n) })));
+    // beside the trick with two players; in the empty middle during the bidding
     if (turned.length) (n === 2 ? felt : centre).append(el("div", { class: "turned", role: "group", "aria-label": t("room.turned") }, turned));
     felt.append(centre);
 
-    const melds = shownMelds(game, view);
+    const melds = shown.melds || [];
     if (melds.length) {
       felt.append(el("div", { class: "melds" }, el("strong", { text: labelled(t("web.melds")) }),
         melds.map(([seat, meld]) => meldLine(seatName(seat, me, n), meld))));
@@ -572,11 +478,13 @@ const Atout = (() => {
     // the choices that are not cards (bidding, push, exchange, double...)
     const buttons = [...legal].filter((a) => !SUITS[suitOf(a)] || a.includes(" ") || ["pass", "push", "claim", "capot", "double", "redouble", "exchange", "sevens", "obenabe", "undenufe"].includes(a))
       .filter((a) => !/^[CDHS](6|7|8|9|10|J|Q|K|A)$/.test(a));
-    // (a Schieber trump also has a short form, its suit and factor, for a phone's width)
+    // (a choice may also have a short form, for a phone's width: a Schieber trump's suit
+    // and factor)
     const short = (a) => {
-      const [head, arg] = a.split(" ");
-      if (game !== "schieber" || head !== "trump") return null;
-      return el("span", { class: "short" + (RED[arg] ? " red" : ""), "aria-hidden": "true", text: `${SUITS[arg]} ×${arg === "D" || arg === "H" ? 2 : 1}` });
+      const offered = (shown.actions || {})[a];
+      if (!offered || !offered.short) return null;
+      const suit = a.split(" ")[1];
+      return el("span", { class: "short" + (RED[suit] ? " red" : ""), "aria-hidden": "true", text: words(offered.short, me, n) });
     };
     const actions = el("div", { class: "actions" }, buttons.map((a) =>
       el("button", { class: "action" + (short(a) ? " has-short" : ""), type: "button", "data-action": a, onclick: () => handlers && handlers.act(a) },

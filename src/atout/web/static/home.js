@@ -9,7 +9,7 @@
   const query = new URLSearchParams(location.search);
   let lang = Room.pickLang(query);
   let games = {};
-  let game = "deberts";
+  let game = null;  // the first game the server lists
   let values = {};
   let seats = [];
   let hints = true;
@@ -196,7 +196,7 @@
     await Atout.loadLang(lang);
     const res = await fetch("/api/games");
     games = (await res.json()).games;
-    setGame(query.get("game") && games[query.get("game")] ? query.get("game") : game);
+    setGame(query.get("game") && games[query.get("game")] ? query.get("game") : Object.keys(games)[0]);
     render();
   })();
 })();

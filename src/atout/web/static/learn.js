@@ -5,10 +5,10 @@
 
 (() => {
   const { t, el, cardNode, symbol } = Atout;
-  const GAMES = ["deberts", "belote", "schieber"];
+  let GAMES = [];  // the games, as the server lists them (/api/games)
   const query = new URLSearchParams(location.search);
   let lang = Atout.pickLang(query.get("lang"), localStorage.getItem("atout-lang"), navigator.language);
-  let game = GAMES.includes(query.get("game")) ? query.get("game") : "deberts";
+  let game = query.get("game");
   let course = null;
   let done = new Set();
   let current = null; // {kind: "step"|"puzzle", id}
@@ -80,7 +80,7 @@
     const seat = (n) => s.seats[String(n)];
     const facts = [];
     facts.push(s.trump ? el("span", { class: "trump" }, t("learn.trump", { trump: s.trump })) : el("span", {}, t("learn.no-trump")));
-    if (s.turned) facts.push(el("span", {}, t(s.game === "deberts" ? "learn.indicator" : "learn.turned", { card: symbol(s.turned) })));
+    if (s.turned) facts.push(el("span", {}, t(s.turned_key, { card: symbol(s.turned) })));
     if (s.bottom) facts.push(el("span", {}, t("learn.bottom", { card: symbol(s.bottom) })));
     facts.push(el("span", {}, t("learn.dealer", { seat: seat(s.dealer) })));
     if (s.to_play !== null && s.to_play !== undefined) facts.push(el("span", {}, t("learn.to-play", { seat: seat(s.to_play) })));
@@ -202,6 +202,10 @@
 
   async function start() {
     await Atout.loadLang(lang);
+    if (!GAMES.length) {
+      GAMES = Object.keys((await (await fetch("/api/games")).json()).games);
+      if (!GAMES.includes(game)) game = GAMES[0];
+    }
     course = await (await fetch(`/api/learn/${game}?lang=${lang}`)).json();
     const progress = await post("/api/learn/progress", { learner: learner() });
     done = new Set(progress.done || []);

@@ -25,6 +25,8 @@
   let needFirst = false; // Schieber: both teams reach the target, ask who was first
 
   await Atout.loadLang(lang);
+  // the games, their seats and options, as the server lists them (/api/games)
+  const GAMES = (await (await fetch("/api/games")).json()).games;
   const main = document.getElementById("main");
   const head = document.getElementById("scores");
   const message = document.getElementById("message");
@@ -310,7 +312,7 @@
   // -- a new sheet -------------------------------------------------------------------------------
   function renderSetup() {
     head.replaceChildren(el("div", { class: "line" }, t("score.page.title")));
-    const f = { game: query.get("game") || "deberts" };
+    const f = { game: GAMES[query.get("game")] ? query.get("game") : Object.keys(GAMES)[0] };
     const form2 = el("form", { class: "setup", id: "setup", onsubmit: async (e) => {
       e.preventDefault();
       const names = [document.getElementById("name0").value, document.getElementById("name1").value];
@@ -322,7 +324,7 @@
       location.href = data.edit;
     } });
     const games = el("div", { class: "seg", role: "group" });
-    for (const g of ["deberts", "belote", "schieber"]) {
+    for (const g of Object.keys(GAMES)) {
       games.append(el("button", { type: "button", "aria-pressed": String(f.game === g), "data-game": g,
         onclick: () => { f.game = g; for (const b of games.children) b.setAttribute("aria-pressed", String(b.dataset.game === g));
           setNames(); } }, t(`${g}.title`)));
@@ -331,10 +333,11 @@
     const name1 = el("input", { id: "name1", type: "text", maxlength: 40 });
     const label0 = el("label", { for: "name0" }), label1 = el("label", { for: "name1" });
     function setNames() {
-      const teams = f.game !== "deberts";
+      const teams = GAMES[f.game].num_players === 4;
       label0.textContent = t(teams ? "score.team" : "score.player", { n: 1 });
       label1.textContent = t(teams ? "score.team" : "score.player", { n: 2 });
-      document.getElementById("target").placeholder = { deberts: "501", belote: "1000", schieber: "3000" }[f.game];
+      const target = GAMES[f.game].options.find((o) => o.name === "target");
+      document.getElementById("target").placeholder = target ? String(target.default) : "";
     }
     const language = Atout.languageSelect(lang, async (code) => {
       lang = code; await Atout.loadLang(lang); renderSetup(); }, { id: "language" });

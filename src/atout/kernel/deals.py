@@ -28,6 +28,7 @@ from atout.kernel.rules import (
     SCHIEBER,
     above_table,
     jit,
+    jit_bare,
     jit_typed,
     popcount,
 )
@@ -165,7 +166,7 @@ def _kth(m: int, k: int) -> Any:
 
 
 # -- melds -------------------------------------------------------------------------------
-@jit
+@jit_bare
 def _runs(hand: int, trump: int, rtot: Any, rkey: Any) -> Any:
     """Points and best key of the runs of a hand, each suit cut as the tables say."""
     if not hand & (hand >> 1) & (hand >> 2) & _RUN3_START:
@@ -183,7 +184,7 @@ def _runs(hand: int, trump: int, rtot: Any, rkey: Any) -> Any:
     return tot, key
 
 
-@jit
+@jit_bare
 def _melds(hand: int, trump: int, rtot: Any, rkey: Any, fpts: Any, fkey: Any) -> Any:
     """Points, best key (a packed tuple, -1 for none) and fours (a rank mask) of the
     melds a hand declares: of the disjoint sets of fours and runs, the one worth the
@@ -225,7 +226,7 @@ def _melds(hand: int, trump: int, rtot: Any, rkey: Any, fpts: Any, fkey: Any) ->
     return best_tot, best_key, best_sub
 
 
-@jit
+@jit_bare
 def _meld_cards(hand: int, fours: int, rmask: Any) -> int:
     """The cards of the melds :func:`_melds` chose (``fours`` its rank mask): the fours,
     and the runs of the rest as the tables cut them (``rmask``: per 9-bit suit mask,

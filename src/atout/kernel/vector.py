@@ -66,7 +66,7 @@ from atout.kernel.policy import (
     schieber_contract,
 )
 from atout.kernel.policy import tables as policy_tables
-from atout.kernel.rules import best_of, jit, jit_inline, legal_cards, popcount
+from atout.kernel.rules import best_of, jit, jit_bare, jit_inline, legal_cards, popcount
 
 __all__ = ["WIDTH", "Kernel", "run_deals"]
 
@@ -181,7 +181,7 @@ _PLAIN: Final = -1  # a flow's ``given`` for none: the policy decides
 _NEVER: Final = 1 << 62  # the target of complete deals: no match stops them
 
 
-@jit
+@jit_inline
 def _load(s: Any) -> Any:
     """The row's scalars a flow keeps in local variables (see :func:`_save`)."""
     return (
@@ -191,7 +191,7 @@ def _load(s: Any) -> Any:
     )
 
 
-@jit
+@jit_inline
 def _save(
     s: Any, phase: int, turn: int, leader: int, tn: int, ti: int, trump: int, taker: int,
     passes: int, won0: int, won1: int, cap0: int, cap1: int, last: int, declared: int,
@@ -229,8 +229,10 @@ def _save(
 def _draw(legal: int, st: Any) -> Any:
     """A uniformly random action of ``legal``: the calls (the actions from ``pass`` on)
     first, in their order, then the cards."""
-    r = _rand(st, popcount(legal))
     calls = legal >> _PASS
+    if calls == 0:  # cards only (most decisions)
+        return _kth(legal, _rand(st, popcount(legal)))
+    r = _rand(st, popcount(legal))
     k = popcount(calls)
     if r < k:
         return _PASS + _kth(calls, r)
@@ -254,20 +256,22 @@ def _given(given: int, na: int) -> int:
     return -1 if na else given
 
 
-@jit
+@jit_inline
 def _declare(
     s: Any, seat: int, trump: int, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any,
+    keep: bool,
 ) -> Any:
-    """The melds of ``seat``'s hand into the row (points, best key, cards); their points."""
+    """The melds of ``seat``'s hand into the row (points, best key, and with ``keep``, for
+    a stepped table's observation, their cards); their points."""
     hand = s[_HANDS + seat]
     t, kk, fours = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
     s[_MTOT + seat] = t
     s[_MKEY + seat] = kk
-    s[_MCARDS + seat] = _meld_cards(hand, fours, RMASK) if t else 0
+    s[_MCARDS + seat] = _meld_cards(hand, fours, RMASK) if t and keep else 0
     return t
 
 
-@jit
+@jit_inline
 def _holder(s: Any, trump: int) -> int:
     """The seat holding the king and the queen of trumps, or -1."""
     kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
@@ -278,18 +282,19 @@ def _holder(s: Any, trump: int) -> int:
 
 
 @jit_inline
-def _gather(s: Any, leader: int, n: int, pts: Any) -> int:
-    """The points of the complete trick on the table, its cards moved to the players'
-    played cards."""
+def _gather(s: Any, leader: int, n: int, pts: Any, keep: bool) -> int:
+    """The points of the complete trick on the table; with ``keep`` (a stepped table,
+    whose observation shows them), its cards moved to the players' played cards."""
     g = 0
     for j in range(n):
         c = s[_TRICK + j]
         g += pts[c]
-        s[_PLAYED + (leader + j) % n] |= 1 << c
+        if keep:
+            s[_PLAYED + (leader + j) % n] |= 1 << c
     return g
 
 
-@jit
+@jit_inline
 def _shuffled(s: Any, st: Any, DECK: Any) -> None:
     """The deck of the row: the game's cards, shuffled from ``st``."""
     k = DECK.shape[0]
@@ -314,19 +319,19 @@ def _sch_reaches(
     return total * _FACTORS[k] >= target
 
 
-@jit
+@jit_inline
 def _sch_weis(
     s: Any, fh: int, trump: int, u: int, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any,
-    RMASK: Any,
+    RMASK: Any, keep: bool,
 ) -> int:
     """Each seat's Weis, the seats that call (in playing order, as good as the best so
-    far) and the team of the best one (-1: none)."""
+    far) and the team of the best one (-1: none); ``keep``: as :func:`_declare`."""
     best = -1
     best_seat = -1
     calls = 0
     for q in range(4):
         p = (fh + q) % 4
-        if _declare(s, p, trump, RTOT[u], RKEY[u], FPTS, FKEY[u], RMASK[u]) > 0:
+        if _declare(s, p, trump, RTOT[u], RKEY[u], FPTS, FKEY[u], RMASK[u], keep) > 0:
             kk = s[_MKEY + p]
             if kk >= best:
                 calls |= 1 << p
@@ -352,11 +357,11 @@ def _sch_choose(
     return _TRUMP_A + schieber_contract(s[_HANDS + turn], 1 - pushed, BVAL, BLIM)
 
 
-@jit
+@jit_inline
 def _sch_flow(
     s: Any, given: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, row: Any, st: Any, BVAL: Any, BLIM: Any,
-    act: Any, leg: Any,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, OUT: Any, oi: int, st: Any, BVAL: Any,
+    BLIM: Any, ACT: Any, LEG: Any, r: int,
 ) -> int:
     """Play the Schieber deal of row ``s`` on (see the module docstring): the given
     action (``given`` >= 0), then on to the next decision; or (``given`` -1) every
@@ -366,6 +371,9 @@ def _sch_flow(
     The contract and the play are two loops: the play's tables are chosen once, before
     its loop (an array chosen anew inside a compiled loop costs its reference counts
     at every turn)."""
+    row = OUT[oi]  # this deal's result row, its decisions and legal sets
+    act = ACT[r]
+    leg = LEG[r]
     (
         phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
         declared, mwin, kq, special, factor, legal, pushed, indicator,
@@ -374,6 +382,7 @@ def _sch_flow(
     fh = (dealer + 1) % 4
     manual = OP[_O_D]
     target = OP[_O_TARGET]
+    stops = not manual and target < _NEVER  # whether the flow checks for the target
     actor = turn
     over = 0
     stop = -1  # the team that stops the match in the middle of the deal
@@ -399,11 +408,13 @@ def _sch_flow(
         turn = fh
         leader = fh
         if OP[_O_A]:
-            mwin = _sch_weis(s, fh, trump, 1 if k == 5 else 0, RTOT, RKEY, FPTS, FKEY, RMASK)
+            mwin = _sch_weis(
+                s, fh, trump, 1 if k == 5 else 0, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0
+            )
         if trump >= 0 and OP[_O_B]:
             kq = _holder(s, trump)
             team = kq % 2
-            if kq >= 0 and not manual and _sch_reaches(
+            if kq >= 0 and stops and _sch_reaches(
                 s, team, cap1 if team else cap0, kq, ti, mwin, k, target
             ):
                 stop = team
@@ -436,13 +447,13 @@ def _sch_flow(
             if tn < 4:
                 continue
             winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
-            g = _gather(s, leader, 4, pts)
+            g = _gather(s, leader, 4, pts, given >= 0)
             tn = 0
             ti += 1
             leader = winner
             turn = winner
             team = winner % 2
-            if ti == 1 and mwin >= 0 and not manual and _sch_reaches(
+            if ti == 1 and mwin >= 0 and stops and _sch_reaches(
                 s, mwin, cap1 if mwin else cap0, kq, ti, mwin, k, target
             ):
                 stop = mwin
@@ -458,7 +469,7 @@ def _sch_flow(
             else:
                 won0 += 1
                 cap0 += g
-            if not manual and _sch_reaches(
+            if stops and _sch_reaches(
                 s, team, cap1 if team else cap0, kq, ti, mwin, k, target
             ):
                 stop = team
@@ -481,7 +492,7 @@ def _sch_flow(
     return na
 
 
-@jit
+@jit_inline
 def _sch_start(s: Any, dealer: int) -> None:
     """The deal of the deck in the row, from ``dealer``."""
     for j in range(4, _DECK):
@@ -647,13 +658,16 @@ def _bel_choose(
     return _PASS if suit < 0 else _TRUMP_A + suit
 
 
-@jit
+@jit_inline
 def _bel_flow(
     s: Any, given: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, row: Any, st: Any, BVAL: Any, BLIM: Any,
-    act: Any, leg: Any,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, OUT: Any, oi: int, st: Any, BVAL: Any,
+    BLIM: Any, ACT: Any, LEG: Any, r: int,
 ) -> int:
     """Play the Belote deal of row ``s`` on, as :func:`_sch_flow` does."""
+    row = OUT[oi]  # this deal's result row, its decisions and legal sets
+    act = ACT[r]
+    leg = LEG[r]
     (
         phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
         declared, mwin, kq, capot, factor, legal, pushed, indicator,
@@ -721,7 +735,7 @@ def _bel_flow(
             if not (declared >> seat) & 1:
                 declared |= 1 << seat
                 if announce:
-                    _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK)
+                    _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
                 else:
                     s[_MKEY + seat] = -1
             s[_HANDS + seat] ^= 1 << a
@@ -731,7 +745,7 @@ def _bel_flow(
             if tn < 4:
                 continue
             winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
-            g = _gather(s, leader, 4, pts)
+            g = _gather(s, leader, 4, pts, given >= 0)
             if winner % 2:
                 won1 += 1
                 cap1 += g
@@ -766,7 +780,7 @@ def _bel_flow(
     return na
 
 
-@jit
+@jit_inline
 def _bel_start(s: Any, dealer: int) -> None:
     for j in range(4, _DECK):
         s[j] = 0
@@ -883,13 +897,16 @@ def _deb_choose(
     return _draw(legal & _CARDS, st)  # and never cancel: a random card
 
 
-@jit
+@jit_inline
 def _deb_flow(
     s: Any, given: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, row: Any, st: Any, BVAL: Any, BLIM: Any,
-    act: Any, leg: Any,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, OUT: Any, oi: int, st: Any, BVAL: Any,
+    BLIM: Any, ACT: Any, LEG: Any, r: int,
 ) -> int:
     """Play the Deberts deal of row ``s`` on, as :func:`_sch_flow` does."""
+    row = OUT[oi]  # this deal's result row, its decisions and legal sets
+    act = ACT[r]
+    leg = LEG[r]
     (
         phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
         declared, mwin, bela, exch, factor, legal, pushed, ind,
@@ -981,7 +998,7 @@ def _deb_flow(
                 continue
             if not (declared >> seat) & 1:
                 declared |= 1 << seat
-                _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK)
+                _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
                 if declared == 3:  # the better sequence, the forehand's on a tie
                     k0 = s[_MKEY] if s[_MTOT] > 0 else -1
                     k1 = s[_MKEY + 1] if s[_MTOT + 1] > 0 else -1
@@ -1000,7 +1017,7 @@ def _deb_flow(
                 tn = 1
                 continue
             winner = (leader + best_of(s, _TRICK, 2, trump, stren)) % 2
-            g = _gather(s, leader, 2, pts)
+            g = _gather(s, leader, 2, pts, given >= 0)
             if winner:
                 won1 += 1
                 cap1 += g
@@ -1028,7 +1045,7 @@ def _deb_flow(
     return na
 
 
-@jit
+@jit_inline
 def _deb_start_deal(s: Any, dealer: int) -> None:
     for j in range(4, _DECK):
         s[j] = 0
@@ -1147,11 +1164,12 @@ def _ended(s: Any, rew: Any, term: Any, i: int, win: int, scale: float) -> bool:
     return bool(term[i])
 
 
-@jit
+@jit_bare
 def step_schieber(
     S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
     to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
+    notes: Any,
 ) -> Any:
     """One step at every table (see the module docstring); returns the first table whose
     action is illegal (then nothing is applied), or -1 minus the number of tables whose
@@ -1159,14 +1177,12 @@ def step_schieber(
     bad = _illegal(S, acts)
     if bad >= 0:
         return bad
-    row = np.zeros(23, dtype=np.int64)
-    note = np.zeros(1, dtype=np.int64)
     ended = 0
     for i in range(S.shape[0]):
         s = S[i]
         _sch_flow(
             s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, row,
-            note, None, None, note, note,
+            0, note, None, None, notes, notes, 0,
         )
         if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
             ended += 1
@@ -1177,23 +1193,22 @@ def step_schieber(
     return -1 - ended
 
 
-@jit
+@jit_bare
 def step_belote(
     S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
     to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
+    notes: Any,
 ) -> Any:
     bad = _illegal(S, acts)
     if bad >= 0:
         return bad
-    row = np.zeros(21, dtype=np.int64)
-    note = np.zeros(1, dtype=np.int64)
     ended = 0
     for i in range(S.shape[0]):
         s = S[i]
         _bel_flow(
             s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, row,
-            note, None, None, note, note,
+            0, note, None, None, notes, notes, 0,
         )
         if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
             ended += 1
@@ -1204,23 +1219,22 @@ def step_belote(
     return -1 - ended
 
 
-@jit
+@jit_bare
 def step_deberts(
     S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
     to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
+    notes: Any,
 ) -> Any:
     bad = _illegal(S, acts)
     if bad >= 0:
         return bad
-    row = np.zeros(20, dtype=np.int64)
-    note = np.zeros(1, dtype=np.int64)
     ended = 0
     for i in range(S.shape[0]):
         s = S[i]
         _deb_flow(
             s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, row,
-            note, None, None, note, note,
+            0, note, None, None, notes, notes, 0,
         )
         if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
             ended += 1
@@ -1274,72 +1288,72 @@ def _recorded(na: int, act: Any, leg: Any) -> None:
         leg[j] = 0
 
 
-@jit
+@jit_bare
 def _sch_deals(
     seed: int, first: int, n: int, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any,
     PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any,
-    BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
+    BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any, s: Any,
+    st: Any,
 ) -> None:
     """Schieber deals ``first .. first + n - 1`` of ``seed`` run to the end by the policy
     (see :func:`run_deals`)."""
-    s = np.zeros(WIDTH, dtype=np.int64)
-    st = np.zeros(4, dtype=np.int64)
     for i in range(n):
         _seed(st, seed, first + i)
         _shuffled(s, st, DECK)
         _sch_start(s, (first + i) % 4)
         r = i if rec else 0
         na = _sch_flow(
-            s, _PLAIN, OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, out[i],
-            st, BVAL, BLIM, act_out[r], legal_out[r],
+            s, _PLAIN, OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, out, i,
+            st, BVAL, BLIM, act_out, legal_out, r,
         )
         if rec:
             _recorded(na, act_out[r], legal_out[r])
-            deck_out[r] = s[_DECK:_DECK + 36]
+            for j in range(36):
+                deck_out[r, j] = s[_DECK + j]
 
 
-@jit
+@jit_bare
 def _bel_deals(
     seed: int, first: int, n: int, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any,
     PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any,
-    BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
+    BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any, s: Any,
+    st: Any,
 ) -> None:
-    s = np.zeros(WIDTH, dtype=np.int64)
-    st = np.zeros(4, dtype=np.int64)
     for i in range(n):
         _seed(st, seed, first + i)
         _shuffled(s, st, DECK)
         _bel_start(s, (first + i) % 4)
         r = i if rec else 0
         na = _bel_flow(
-            s, _PLAIN, OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, out[i],
-            st, BVAL, BLIM, act_out[r], legal_out[r],
+            s, _PLAIN, OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, out, i,
+            st, BVAL, BLIM, act_out, legal_out, r,
         )
         if rec:
             _recorded(na, act_out[r], legal_out[r])
-            deck_out[r] = s[_DECK:_DECK + 32]
+            for j in range(32):
+                deck_out[r, j] = s[_DECK + j]
 
 
-@jit
+@jit_bare
 def _deb_deals(
     seed: int, first: int, n: int, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any,
     PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any,
-    BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any,
+    BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any, s: Any,
+    st: Any,
 ) -> None:
-    s = np.zeros(WIDTH, dtype=np.int64)
-    st = np.zeros(4, dtype=np.int64)
     for i in range(n):
         _seed(st, seed, first + i)
         _shuffled(s, st, DECK)
         _deb_start_deal(s, (first + i) % 2)
         r = i if rec else 0
         na = _deb_flow(
-            s, _PLAIN, OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, out[i],
-            st, BVAL, BLIM, act_out[r], legal_out[r],
+            s, _PLAIN, OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, out, i,
+            st, BVAL, BLIM, act_out, legal_out, r,
         )
         if rec:
             _recorded(na, act_out[r], legal_out[r])
-            deck_out[r] = s[_DECK:_DECK + 32]
+            for j in range(32):
+                deck_out[r, j] = s[_DECK + j]
 
 @jit
 def observe(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any) -> None:
@@ -1408,9 +1422,12 @@ class Kernel:
         self._step = {
             "schieber": step_schieber, "belote": step_belote, "deberts": step_deberts,
         }[game]
+        row = np.zeros((1, 32), dtype=np.int64)  # the flow's scratch: a result row,
+        note = np.zeros(1, dtype=np.int64)  # a random state (unused: actions are given),
+        notes = np.zeros((1, 1), dtype=np.int64)  # the decision noted
         self._args = (
             self.OP, self.obs, self.mask, self.rew, self.term, self.final, self.to_act,
-            *self.tables, self.scale,
+            *self.tables, self.scale, row, note, notes,
         )
 
     def reset(self, seed: int) -> None:
@@ -1491,5 +1508,5 @@ def run_deals(
     run = runs[game]
     run(
         seed, first, n, o, *game_tables(game, options), *pol, out, int(rec), deck_out,
-        act_out, legal_out,
+        act_out, legal_out, np.zeros(WIDTH, dtype=np.int64), np.zeros(4, dtype=np.int64),
     )

@@ -305,7 +305,7 @@ def _shuffled(s: Any, st: Any, DECK: Any) -> None:
 
 
 # -- Schieber -------------------------------------------------------------------------------
-@jit_inline
+@jit_bare
 def _sch_reaches(
     s: Any, team: int, cap: int, kq: int, ti: int, mwin: int, k: int, target: int,
 ) -> bool:
@@ -350,11 +350,10 @@ def _sch_choose(
     a = _given(given, na)
     if a != -2:
         return a
-    if BVAL is None:
-        return _draw(legal, st)
-    if phase != _BID:
-        return _draw(legal, st)
-    return _TRUMP_A + schieber_contract(s[_HANDS + turn], 1 - pushed, BVAL, BLIM)
+    if BVAL is not None:  # noqa: SIM102 (numba prunes a lone None test: random compiles none)
+        if phase == _BID:
+            return _TRUMP_A + schieber_contract(s[_HANDS + turn], 1 - pushed, BVAL, BLIM)
+    return _draw(legal, st)
 
 
 @jit_inline
@@ -650,12 +649,14 @@ def _bel_choose(
     a = _given(given, na)
     if a != -2:
         return a
-    if BVAL is None:
-        return _draw(legal, st)
-    if phase != _BID:  # the rules never announce a capot: a random card
-        return _draw(legal & _CARDS, st)
-    suit = belote_bid(s[_HANDS + turn], s[_DECK + 20], 1 if passes >= 4 else 0, BVAL, BLIM)
-    return _PASS if suit < 0 else _TRUMP_A + suit
+    if BVAL is not None:  # (numba compiles this only for the rules)
+        if phase == _BID:
+            suit = belote_bid(
+                s[_HANDS + turn], s[_DECK + 20], 1 if passes >= 4 else 0, BVAL, BLIM
+            )
+            return _PASS if suit < 0 else _TRUMP_A + suit
+        legal &= _CARDS  # the rules never announce a capot: a random card
+    return _draw(legal, st)
 
 
 @jit_inline
@@ -881,20 +882,20 @@ def _deb_choose(
     a = _given(given, na)
     if a != -2:
         return a
-    if BVAL is None:
-        return _draw(legal, st)
-    hand = s[_HANDS + turn]
-    if phase == _BID:
-        suit = deberts_bid(hand, s[_DECK + 12], 1 if passes >= 2 else 0, BVAL, BLIM)
-        return _PASS if suit < 0 else _TRUMP_A + suit
-    if phase == _DOUBLING:
-        redouble = 1 if factor == 2 else 0
-        if not deberts_doubles(hand, trump, redouble, BVAL, BLIM):
-            return _PASS
-        return _REDOUBLE_A if redouble else _DOUBLE_A
-    if (legal >> _EXCH_A) & 1:  # the rules always exchange the trump 7
-        return _EXCH_A
-    return _draw(legal & _CARDS, st)  # and never cancel: a random card
+    if BVAL is not None:  # (numba compiles this only for the rules)
+        hand = s[_HANDS + turn]
+        if phase == _BID:
+            suit = deberts_bid(hand, s[_DECK + 12], 1 if passes >= 2 else 0, BVAL, BLIM)
+            return _PASS if suit < 0 else _TRUMP_A + suit
+        if phase == _DOUBLING:
+            redouble = 1 if factor == 2 else 0
+            if not deberts_doubles(hand, trump, redouble, BVAL, BLIM):
+                return _PASS
+            return _REDOUBLE_A if redouble else _DOUBLE_A
+        if (legal >> _EXCH_A) & 1:  # the rules always exchange the trump 7
+            return _EXCH_A
+        legal &= _CARDS  # and never cancel: a random card
+    return _draw(legal, st)
 
 
 @jit_inline

@@ -152,13 +152,15 @@ def jit_inline(func: F) -> F:
 
 
 def jit_bare(func: F) -> F:
-    """:func:`jit` without numba's reference counts: for a long function called once per
-    deal with many arrays (a game's flow), whose every array argument would otherwise be
-    counted in and out at each call, by atomic operations. It must not make arrays (it
-    may read, write and slice those it is given)."""
+    """:func:`jit` without numba's reference counts: for the functions that run the
+    games' flows (:mod:`atout.kernel.vector`), where every array passed, sliced or chosen
+    would otherwise be counted in and out, by atomic operations, at every deal or turn.
+    It must not make arrays (nothing would free them); it may read, write and slice those
+    it is given."""
     if COMPILED:
+        options: dict[str, Any] = {"cache": True, "_nrt": False}  # numba's own option
         with _caching_here():
-            return cast(F, numba.njit(cache=True, _nrt=False)(func))
+            return cast(F, numba.njit(**options)(func))
     return func
 
 

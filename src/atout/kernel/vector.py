@@ -66,7 +66,15 @@ from atout.kernel.policy import (
     schieber_contract,
 )
 from atout.kernel.policy import tables as policy_tables
-from atout.kernel.rules import best_of, jit, jit_bare, jit_inline, legal_cards, popcount
+from atout.kernel.rules import (
+    best_of,
+    jit,
+    jit_bare,
+    jit_bare_inlined,
+    jit_inline,
+    legal_cards,
+    popcount,
+)
 
 __all__ = ["WIDTH", "Kernel", "run_deals"]
 
@@ -356,7 +364,7 @@ def _sch_choose(
     return _draw(legal, st)
 
 
-@jit_inline
+@jit_bare_inlined
 def _sch_flow(
     s: Any, given: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
     RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, OUT: Any, oi: int, st: Any, BVAL: Any,
@@ -368,10 +376,11 @@ def _sch_flow(
     decision and its legal set go to ``act`` and ``leg``; returns their number.
 
     The flow is inlined into its callers (the step functions, the complete-deal
-    runners), which are compiled without reference counts (:func:`jit_bare`): an array
-    passed, sliced or chosen in a compiled function otherwise costs two atomic
-    operations each time; the flow called (not inlined) once per deal, even without
-    them, made complete deals about 10% slower (measured while folding)."""
+    runners) by LLVM (:func:`jit_bare_inlined`), and they are all compiled without
+    reference counts (:func:`jit_bare`): an array passed, sliced or chosen in a
+    compiled function otherwise costs two atomic operations each time; the flow called
+    (not inlined) once per deal, even without them, made complete deals about 10%
+    slower."""
     row = OUT[oi]  # this deal's result row, its decisions and legal sets
     act = ACT[r]
     leg = LEG[r]
@@ -661,7 +670,7 @@ def _bel_choose(
     return _draw(legal, st)
 
 
-@jit_inline
+@jit_bare_inlined
 def _bel_flow(
     s: Any, given: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
     RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, OUT: Any, oi: int, st: Any, BVAL: Any,
@@ -900,7 +909,7 @@ def _deb_choose(
     return _draw(legal, st)
 
 
-@jit_inline
+@jit_bare_inlined
 def _deb_flow(
     s: Any, given: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
     RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, OUT: Any, oi: int, st: Any, BVAL: Any,

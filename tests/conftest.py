@@ -54,6 +54,20 @@ def fresh_database(kind: str, folder: Path) -> Iterator[str]:
         admin.dispose()
 
 
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    """A test marked ``pages_only`` looks at what a page shows, which is the same on
+    every storage: it runs on SQLite alone (the storage tests cover PostgreSQL)."""
+    keep, dropped = [], []
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        on_postgres = params.get("db_url") == "postgres" or params.get(
+            "module_db_url") == "postgres"
+        (dropped if on_postgres and item.get_closest_marker("pages_only") else keep).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
+
+
 @pytest.fixture(params=BACKENDS)
 def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
     """A fresh database for one test, of each kind in turn."""

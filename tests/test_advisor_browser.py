@@ -54,6 +54,7 @@ def typed(page: Any, text: str) -> None:
     wait_prompt(page, before)
 
 
+@pytest.mark.pages_only
 def test_a_deberts_deal_tapped_on_a_phone(browser: Any, server: str) -> None:
     advisor, match = play_along("deberts", 2, 0, deals=1)
     texts = advisor.entries_text()[0]
@@ -118,6 +119,7 @@ def test_a_deberts_deal_tapped_on_a_phone(browser: Any, server: str) -> None:
     page.close()
 
 
+@pytest.mark.pages_only
 def test_a_schieber_hand_with_forehand_in_french(browser: Any, server: str) -> None:
     advisor, match = play_along("schieber", 1, 0, deals=1)
     texts = advisor.entries_text()[0]

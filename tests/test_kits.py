@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from atout.bots.base import Bot, bot_names, make_bot
+from atout.games.events import Acted, Announcement, DealStarted, MeldShown, TrickWon
 from atout.i18n import LANGUAGES, Translator, catalog, lookup, messages
 from atout.kits import KITS, NAMES, GameKit, get_game, kit
 from atout.kits.present import Field, Msg, Param, Presenter, Seat, SuitName, Words, render, to_json
@@ -178,6 +179,24 @@ def _results_presented(presenter: Presenter[Any], match: Any) -> list[Param]:
     return values
 
 
+def _told_presented(presenter: Presenter[Any], match: Any) -> list[Param]:
+    """What the presenter says of every event of ``match``'s log (each with seat 0's view
+    of its deal): an action, a trick won, an announcement and a meld shown each say
+    something."""
+    values: list[Param] = []
+    deal = 0
+    for event in match.events:
+        if isinstance(event, DealStarted):
+            deal = event.number
+        source = match.deals[deal - 1] if 0 < deal <= len(match.deals) else match
+        said = presenter.told(event, source.view(0))
+        if isinstance(event, (Acted, TrickWon, MeldShown, Announcement, DealStarted)):
+            assert said is not None, event
+        if said is not None:
+            values.append(said)
+    return values
+
+
 @pytest.mark.parametrize("game", KIT_NAMES)
 def test_the_presenter_s_keys_exist_in_every_catalogue(game: str) -> None:
     """Over a whole seeded match, every message the presenter gives has its key in every
@@ -188,7 +207,7 @@ def test_the_presenter_s_keys_exist_in_every_catalogue(game: str) -> None:
     assert match.scoresheet
     keys: set[str] = set()
     seen_kinds: set[str] = set()
-    results = _results_presented(presenter, match)
+    results = _results_presented(presenter, match) + _told_presented(presenter, match)
     for value in [v for step in steps for v in _presented(presenter, *step)] + results:
         for part in _params(value):
             if isinstance(part, Msg) and part.team is None:
@@ -230,3 +249,41 @@ def test_messages_render_alike_in_python_and_as_json() -> None:
     assert render(said, t, lambda s: f"S{s}", me=0, has=t.has) == t("event.passes", seat="S1")
     assert render(Words((Seat(2), "×3"), " – "), t, lambda s: f"S{s}") == "S2 – ×3"
     assert to_json(Seat(2)) == {"seat_of": 2}
+
+
+#: The front ends and features that ask the kits and never branch on a game's name (each
+#: game's own modules in them, named after it, are the kits' parts).
+_ASK_THE_KIT = ("terminal", "tui", "scorekeeper", "learn", "cli.py", "arena.py",
+                "web/scorekeeper.py", "web/static/score.js")
+#: A game's name compared, or used as a key: a branch that belongs in the game's kit.
+_GAME_BRANCH = re.compile(
+    r"""(==|!=)\s*["'](?:{0})["']|["'](?:{0})["']\s*(==|!=|:)|\bin\s*\(["'](?:{0})["']"""
+    .format("|".join(NAMES)))
+
+
+def test_the_front_ends_ask_the_kit_and_name_no_game() -> None:
+    """No branch on a game's name in the front ends and features that ask the kits
+    (docs/architecture.md, "Where a game's name may appear")."""
+    from pathlib import Path
+
+    import atout
+
+    root = Path(atout.__file__).parent
+    files = [f for part in _ASK_THE_KIT for f in (
+        sorted((root / part).rglob("*.py")) if (root / part).is_dir() else [root / part])]
+    assert len(files) > 30
+    found = [f"{f.relative_to(root)}:{n}: {line.strip()}"
+             for f in files if f.stem not in NAMES
+             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+             if _GAME_BRANCH.search(line)]
+    assert not found, found
+    assert _GAME_BRANCH.search('if game == "belote":')
+    assert _GAME_BRANCH.search("MELDS = { schieber: 1, 'deberts': [20] }")
+
+
+def test_the_dealing_says_whether_a_deal_carries_the_scores() -> None:
+    """A deal that carries the match's scores itself (Schieber's, for its stops): the
+    world sampler and the replay keep them; the others' views get them from the match."""
+    for game_kit in KITS.values():
+        deal = game_kit.game.deal(seed=1, dealer=0)
+        assert game_kit.deals().deal_has_scores == hasattr(deal, "scores"), game_kit.name

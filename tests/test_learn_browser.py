@@ -38,6 +38,7 @@ def feedback(page: Any) -> Any:
     return page.locator("#feedback")
 
 
+@pytest.mark.pages_only
 def test_a_lesson_on_the_desktop(server: str, browser: Any) -> None:
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
@@ -85,6 +86,7 @@ def test_a_lesson_on_the_desktop(server: str, browser: Any) -> None:
     context.close()
 
 
+@pytest.mark.pages_only
 def test_the_puzzle_of_the_day_on_a_phone(server: str, browser: Any) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
@@ -112,6 +114,7 @@ def test_the_puzzle_of_the_day_on_a_phone(server: str, browser: Any) -> None:
     context.close()
 
 
+@pytest.mark.pages_only
 def test_the_home_page_links_to_learn(server: str, browser: Any) -> None:
     page = browser.new_page(viewport=DESKTOP)
     page.goto(server + "/?lang=fr")

@@ -219,6 +219,7 @@ def test_a_night_of_eight_people_and_bots(server: str, browser: Any) -> None:
     assert not errors, errors
 
 
+@pytest.mark.pages_only
 def test_pages_in_six_languages(server: str, browser: Any, tmp_path: Path) -> None:
     """Setup, admin and standings pages on a desktop and a phone in every language:
     nothing serious for axe-core, no page error, no text wider than the screen."""

@@ -16,16 +16,16 @@ from atout.games.schieber import FACTORS, SchieberMatch, SchieberOptions
 from atout.i18n import LANGUAGES
 from atout.notation import IllegalRecordError, RecordSyntaxError, parse_match, read_match
 from atout.scorekeeper import (
-    BeloteEntry,
-    DebertsEntry,
     EntryRefused,
-    SchieberEntry,
     explain_refusal,
     new_sheet,
     read_scoresheet,
     why,
     write_scoresheet,
 )
+from atout.scorekeeper.belote import BeloteEntry
+from atout.scorekeeper.deberts import DebertsEntry
+from atout.scorekeeper.schieber import SchieberEntry
 
 
 def play(match: Any, game: str, seed: int, bot: str = "random") -> Any:
@@ -543,3 +543,30 @@ def parse_suit(text: str) -> Any:
     from atout.cards import Suit
 
     return Suit.parse(text)
+
+
+@pytest.mark.parametrize("game,texts", [
+    ("deberts", ["caller=0 trump=H points=72,90", "thrown-in",
+                 "caller=1 trump=S points=61,31 sequences=1:50 bela=0",
+                 "caller=0 trump=C points=81,60 sequences=0:20,1:20 seqwin=1"]),
+    ("belote", ["taker=2 trump=S points=0:100 belote=1", "thrown-in",
+                "taker=1 trump=D capot=0 announcements=0:20+50",
+                "taker=0 trump=H points=90,72 announcements=0:20,1:20 annwin=1"]),
+    ("schieber", ["contract=H pushed points=100,57", "contract=obenabe match=1",
+                  "contract=S stop=0 points=0:80 first_trick=no stoeck=1",
+                  "contract=undenufe points=57,100 weis=0:50,1:50 weiswin=0"]),
+])
+def test_the_answers_to_the_questions_write_the_entry(game: str, texts: list[str]) -> None:
+    """Each game's questions (``form``): the answers of an entry write that entry again,
+    and only the questions the answers lead to are asked."""
+    sheet = new_sheet(game)
+    for text in texts:
+        entry = sheet.parse_entry(text)
+        answers = sheet.answers(entry)
+        assert sheet.parse_entry(sheet.entry_of(answers)) == entry
+        asked = {q.name for q in sheet.asked(answers)}
+        assert set(answers) - {"melds0", "melds1"} >= asked - {"melds", "first", "win"}
+    passes = [q for q in sheet.form if q.passes]
+    for q in passes:
+        assert sheet.entry_of({q.name: "p", "trump": "H"}) == "thrown-in"
+        assert sheet.asked({q.name: "p"}) == passes

@@ -44,6 +44,7 @@ def scored(page: Any, count: int) -> None:
     page.wait_for_function(f"document.querySelectorAll('tr[data-row]').length === {count}")
 
 
+@pytest.mark.pages_only
 def test_deberts_sheet_on_a_phone(server: str, browser: Any) -> None:
     page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
     errors: list[str] = []
@@ -111,6 +112,7 @@ def test_deberts_sheet_on_a_phone(server: str, browser: Any) -> None:
     assert not errors
 
 
+@pytest.mark.pages_only
 def test_schieber_sheet_in_french_with_a_stop(server: str, browser: Any) -> None:
     page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
     errors: list[str] = []

@@ -130,3 +130,11 @@ def test_the_melds_are_read_in_the_words_the_question_names() -> None:
     """The Russian question names the announcements терц, кварта...: they are read."""
     out = run(["belote", "--lang", "ru"], ["", "2", "пики", "", "70", "Терц", "", "", "q"])
     assert "Раздача 1: 90 – 92" in out and "✗" not in out
+
+
+def test_all_passed_asks_nothing_more() -> None:
+    """"p" to who took: the deal is thrown in at once, no other question of it asked."""
+    for game, question in (("belote", "Trump suit?"), ("deberts", "Trump suit?")):
+        out = run([game], ["", "p", "q"])
+        assert question not in out
+        assert "Deal 2 ·" in out

@@ -105,3 +105,26 @@ def test_a_row_after_a_tie_shows_what_is_written(client: TestClient) -> None:
     assert row["recorded"] == [100, 50] and row["written"] == [181, 50]
     assert row["scores"] == [81 + 181, 50]
     assert row["why_text"] == "\u202f; ".join(row["why"])
+
+
+def test_a_deal_from_the_answers_to_the_sheets_questions(client: TestClient) -> None:
+    """The page sends the answers to the questions the sheet lists (its ``form``); the
+    server writes the entry, and each row gives back the answers that correct it."""
+    made = new_sheet(client, game="schieber", options="schieber(target=300)")
+    sid, token = made["id"], made["token"]
+    sheet = client.get(f"/api/scoresheets/{sid}").json()
+    names = [q["name"] for q in sheet["form"]]
+    assert names[:3] == ["trump", "pushed", "stop"] and "melds" in names
+    answers = {"trump": "H", "pushed": True, "a": 100, "melds0": [20], "extra": None}
+    response = client.post(f"/api/scoresheets/{sid}/deals",
+                           json={"token": token, "answers": answers})
+    assert response.status_code == 200, response.text
+    row = response.json()["rows"][0]
+    assert row["entry"] == "contract=H pushed points=100,57 weis=0:20"
+    assert row["answers"]["trump"] == "H" and row["answers"]["a"] == 100
+    again = client.post(f"/api/scoresheets/{sid}/deals", json={
+        "token": token, "answers": row["answers"], "number": 1})
+    assert again.json()["rows"][0]["entry"] == row["entry"]
+    bad = client.post(f"/api/scoresheets/{sid}/deals",
+                      json={"token": token, "answers": {"trump": "H", "a": "many"}})
+    assert bad.status_code == 400

@@ -265,8 +265,9 @@ def test_the_front_ends_leave_the_match_to_the_session(path: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_move_is_told_from_its_events_as_the_views_told_it(game: str) -> None:
     """The renderers' ``tell`` (the engine's events a seat may know) says, word for
-    word, what their ``narrate`` (two views compared, still used by the replays) said,
-    for every move of whole matches, at every seat."""
+    word, what their ``narrate`` (two views compared; no front end or replay uses it
+    now, it is kept as the reference this test holds ``tell`` to) said, for every move
+    of whole matches, at every seat."""
     import io
 
     from rich.console import Console

@@ -165,6 +165,48 @@ def test_seat_receives_its_own_view_and_spectator_none(client: TestClient) -> No
         assert receive_error(ws)["code"] == "spectator"
 
 
+def test_a_page_connecting_again_is_sent_the_events_it_missed(client: TestClient) -> None:
+    """A new page is sent the deal's events from its first (``resync``); a page that
+    connects again says the last it had (``since``) and is sent exactly what followed,
+    the end of the deal it missed included, each event once and in order."""
+    data = new_table(client, "deberts", ["you", "friend"])
+    tid = data["id"]
+    tokens = [data["seats"][str(s)]["token"] for s in (0, 1)]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        hello(ws, tokens[0])
+        first = receive_state(ws)
+    assert first["resync"] and first["events"][0]["kind"] == "match-started"
+    assert {"dealt", "turn"} <= {e["kind"] for e in first["events"]}
+    last = first["events"][-1]["n"]
+    seen: list[dict[str, Any]] = []  # what seat 0's other connection is sent meanwhile
+    with client.websocket_connect(f"/ws/{tid}") as w0, \
+            client.websocket_connect(f"/ws/{tid}") as w1:
+        hello(w0, tokens[0])
+        hello(w1, tokens[1])
+        seq = first["seq"]
+        state = receive_state(w0)
+        seen += state["events"]
+        while not state["scoresheet"]:  # both play until the first deal is scored
+            seat = state["view"]["to_play"]
+            mine = state if seat == 0 else receive_state(w1, until=lambda m, q=seq: m["seq"] == q)
+            (w0, w1)[seat].send_json(
+                {"type": "act", "action": mine["view"]["legal_actions"][0], "seq": seq})
+            seq += 1
+            state = receive_state(w0, until=lambda m, q=seq: m["seq"] == q)
+            seen += state["events"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[0], "lang": "en", "since": last})
+        assert ws.receive_json()["type"] == "welcome"
+        again = receive_state(ws)
+    assert not again["resync"]
+    told = again["events"]
+    assert [e["n"] for e in told] == sorted({e["n"] for e in told})
+    assert told[0]["n"] > last and "deal-scored" in {e["kind"] for e in told}
+    # exactly what a connection that stayed was sent after that point
+    stayed = [e for e in seen if e["n"] > last]
+    assert [e["n"] for e in told] == sorted({e["n"] for e in stayed})
+
+
 def test_bad_token_is_refused(client: TestClient) -> None:
     data = new_table(client)
     for token in ("wrong", "", 12, ["x"], data["seats"]["0"]["token"] + "x"):
@@ -341,6 +383,12 @@ def test_whole_match_record_and_replay(client: TestClient, game: str, options: s
     b = answer.json()
     assert a["view"]["hands"] == b["view"]["hands"]
     assert a["action"] == b["action"]
+    # what the replay tells comes from the match's events replayed: the last action in
+    # words, the deal's public events so far (the same from the log and the record)
+    assert a["action"]["said"]["key"].startswith(("event.", a["game"]))
+    assert a["events"] == b["events"] and a["events"][0]["kind"] == "deal-started"
+    assert not {"dealt", "legal"} & {e["kind"] for e in a["events"]}  # public events only
+    assert any(e.get("say") == a["action"]["said"] for e in a["events"])
     end = client.get(f"/api/tables/{tid}/replay?step=99999").json()
     assert end["step"] == end["total"] and end["final"] == final["final"]
     assert client.get(f"/api/tables/{tid}/replay?step=x").status_code == 400

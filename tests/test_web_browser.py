@@ -101,8 +101,10 @@ def test_home_page_table_against_three_bots(server: str, browser: Any) -> None:
     assert top.startswith("Robot (moyen)") and "partenaire" in top  # a name, then where
     tried_illegal = False
     reloaded = False
+    said: set[str] = set()
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
+        said.update(page.locator(".log div").all_inner_texts())
         if deals_done(page):
             if reloaded:
                 break
@@ -137,6 +139,8 @@ def test_home_page_table_against_three_bots(server: str, browser: Any) -> None:
             page.wait_for_timeout(100)
     assert deals_done(page) >= 1, "a whole deal was played by clicking"
     assert reloaded
+    # the commentary comes from the engine's events: the tricks won are told too
+    assert any("remporte la levée" in line for line in said), sorted(said)[:20]
     shot(page, "deal-breakdown")
     close_modals(page)
     page.click("#scoresheet")

@@ -211,6 +211,7 @@ def club_pages(server: str, db_url: str, browser: Any, lang: str, viewport: dict
     page.context.close()
 
 
+@pytest.mark.pages_only
 def test_axe_finds_nothing_serious_on_the_club_pages(
         server: str, db_url: str, browser: Any) -> None:
     found: dict[str, list[str]] = {}
@@ -225,6 +226,7 @@ def test_axe_finds_nothing_serious_on_the_club_pages(
     assert found == {}
 
 
+@pytest.mark.pages_only
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_screenshots_of_every_club_page(
         server: str, db_url: str, browser: Any, lang: str) -> None:

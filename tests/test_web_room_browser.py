@@ -134,6 +134,7 @@ def test_lobby_join_and_names_everywhere(server: str, browser: Any) -> None:
 
 
 # -- chat ---------------------------------------------------------------------------------
+@pytest.mark.pages_only
 def test_chat_shows_markup_as_text_and_phrases_in_each_language(server: str, browser: Any) -> None:
     data = api(server, [{"kind": "you", "name": "Ann"}, {"kind": "friend"}])
     ann = page_at(browser)
@@ -269,6 +270,7 @@ OVERLAP = """() => {
 }"""
 
 
+@pytest.mark.pages_only
 @pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
 def test_phone_layouts_have_nothing_overlapping(server: str, browser: Any, game: str) -> None:
     seats = [{"kind": "you", "name": "Annabelle-Marguerite"}] + [
@@ -378,6 +380,7 @@ def schieber_team_outcomes() -> list[list[Any]]:
             for team in (0, 1)]
 
 
+@pytest.mark.pages_only
 def test_team_phrases_agree_with_their_subject_in_every_language(server: str,
                                                                   browser: Any) -> None:
     page = page_at(browser)
@@ -399,6 +402,7 @@ def test_team_phrases_agree_with_their_subject_in_every_language(server: str,
 
 
 # -- the bots are told apart ---------------------------------------------------------------
+@pytest.mark.pages_only
 def test_three_bots_of_one_level_are_named_by_where_they_sit(server: str, browser: Any) -> None:
     from test_web_browser import step
 
@@ -416,13 +420,15 @@ def test_three_bots_of_one_level_are_named_by_where_they_sit(server: str, browse
         for line in page.locator(".log div").all_inner_texts():
             if line.startswith("Bot (medium)"):
                 lines.append(line)
-                seen |= {name for name in names if line.startswith(name + " ")}
+                seen |= {name for name in names if line.startswith((name + " ", name + ":"))}
         if page.locator(".modal").count():
             page.locator(".modal .close").click()
         if not (page.locator(".status.turn").count() and step(page)):
             page.wait_for_timeout(50)
     assert seen == names, lines
-    assert all(any(line.startswith(name + " ") for name in names) for line in lines), lines
+    # (each line names its bot in full: "... on the left plays", "... on the left: belote!")
+    assert all(any(line.startswith((name + " ", name + ":")) for name in names)
+               for line in lines), lines
     # the seat labels keep the bare name, their place on the felt says where
     assert labels(page).count("Bot (medium)") == 3
     # what the page says about a seat (the turn line, the breakdown, the melds) uses
@@ -460,6 +466,7 @@ SHEET_FITS = """() => {
 }"""
 
 
+@pytest.mark.pages_only
 @pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
 def test_the_end_of_a_match_is_in_view_and_its_deal_number_is_the_last(
     server: str, browser: Any, game: str
@@ -496,6 +503,7 @@ def test_the_end_of_a_match_is_in_view_and_its_deal_number_is_the_last(
         assert not errors, errors
 
 
+@pytest.mark.pages_only
 def test_a_scoresheet_wider_than_a_phone_says_that_it_scrolls(server: str, browser: Any) -> None:
     page = page_at(browser, {"width": 360, "height": 640})
     errors = watch_errors(page)
@@ -549,6 +557,7 @@ MELD_GAPS = """(result) => {
 }"""
 
 
+@pytest.mark.pages_only
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_breakdowns_meld_lines_keep_names_cards_and_points_apart(
     server: str, browser: Any, lang: str
@@ -576,6 +585,7 @@ def test_the_breakdowns_meld_lines_keep_names_cards_and_points_apart(
 
 
 # -- one word for the lobby ----------------------------------------------------------------
+@pytest.mark.pages_only
 def test_the_lobby_has_one_name_in_every_language(server: str, browser: Any) -> None:
     page = page_at(browser)
     errors = watch_errors(page)
@@ -609,6 +619,7 @@ COVERED = """() => {
 }"""
 
 
+@pytest.mark.pages_only
 @pytest.mark.parametrize("lang", ["fr", "ru"])
 def test_a_phone_hand_fills_the_bottom_and_shows_every_index(
     server: str, browser: Any, lang: str
@@ -653,6 +664,7 @@ def test_a_phone_hand_fills_the_bottom_and_shows_every_index(
     assert not errors, errors
 
 
+@pytest.mark.pages_only
 @pytest.mark.parametrize("lang", ["ru", "fr"])
 def test_a_phone_shows_the_hand_while_choosing_the_schieber_trump(
     server: str, browser: Any, lang: str
@@ -756,6 +768,7 @@ def visit_every_page(server: str, page: Any, lang: str, each: Any) -> None:
     each("replay")
 
 
+@pytest.mark.pages_only
 def test_axe_finds_nothing_serious_on_any_page(server: str, browser: Any) -> None:
     page = page_at(browser)
     errors = watch_errors(page)
@@ -775,6 +788,7 @@ def test_axe_finds_nothing_serious_on_any_page(server: str, browser: Any) -> Non
 
 
 # -- screenshots ---------------------------------------------------------------------------
+@pytest.mark.pages_only
 def test_screenshots_of_every_page(server: str, browser: Any, tmp_path: Path) -> None:
     folder = Path(os.environ.get("ATOUT_ROOM_SHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)

@@ -22,6 +22,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("sqlalchemy")
 
+from atout.games.events import visible_to
 from atout.kits import get_game
 from atout.web.room import Room
 from atout.web.store import Store
@@ -148,13 +149,23 @@ async def _random_match(
 def test_no_hidden_card_in_any_message(game: str, db_url: str) -> None:
     total = 0
     kinds: set[str] = set()
+    events: set[str] = set()
     for seed in range(6):
         played = asyncio.run(_random_match(game, seed, db_url))
         assert played.actions > 20
         total += played.messages
         kinds |= {m["type"] for messages in played.received.values() for m in messages}
+        log = played.match.events
+        for receiver, messages in played.received.items():
+            told = [e for m in messages if m["type"] == "state" for e in m["events"]]
+            events |= {e["kind"] for e in told}
+            # the engine's events a receiver is sent are its own stream's: none addressed
+            # to another seat
+            assert all(visible_to(log[e["n"]], receiver) for e in told), receiver
     assert total > 500
     assert {"state", "room", "chat"} <= kinds  # the room's messages were scanned too
+    # the events were scanned: the cards dealt, played and won among them
+    assert {"dealt", "card-played", "trick-won", "deal-scored", "legal"} <= events
 
 
 def attack(played: Played, game: str) -> tuple[int, dict[int | None, dict[int, int]], list[int]]:
@@ -235,6 +246,11 @@ def test_the_scan_finds_a_leak(tmp_path: Any) -> None:
     assert leaks(message, match, 0)
     assert not leaks({"type": "state", "view": {"hand": sorted(other)}, "scoresheet": []},
                      match, 1)
+    # an event that names another seat's cards (the deal's first, or the one in play)
+    dealt = {"type": "state", "view": {}, "scoresheet": [],
+             "events": [{"n": 3, "deal": 1, "kind": "dealt", "cards": sorted(other)}]}
+    assert leaks(dealt, match, 0)
+    assert not leaks(dealt, match, 1)
 
 
 # -- Schieber: what of the Weis a seat hears ------------------------------------------

@@ -61,7 +61,8 @@ def hidden_from(deal: Any, seat: int | None) -> set[str]:
 
 def leaks(message: dict[str, Any], match: Any, seat: int | None) -> list[str]:
     """Hidden cards named in a state message, per part: the current deal's view, the
-    previous deal and each scoresheet row (checked against what was hidden in that deal)."""
+    previous deal, each scoresheet row and each event (checked against what was hidden
+    in that deal)."""
     found: list[str] = []
     if message.get("type") != "state":
         bad = card_codes(message) & hidden_from(match.deal, seat)
@@ -77,7 +78,13 @@ def leaks(message: dict[str, Any], match: Any, seat: int | None) -> list[str]:
         bad = card_codes(row) & hidden_from(match.deals[i], seat)
         if bad:
             found.append(f"scoresheet {i + 1}: {sorted(bad)}")
-    rest = {k: v for k, v in message.items() if k not in ("view", "previous", "scoresheet")}
+    for event in message.get("events", []):
+        deal = match.deals[event["deal"] - 1] if event["deal"] <= len(match.deals) else match.deal
+        bad = card_codes(event) & hidden_from(deal, seat)
+        if bad:
+            found.append(f"event {event['n']} ({event['kind']}): {sorted(bad)}")
+    rest = {k: v for k, v in message.items()
+            if k not in ("view", "previous", "scoresheet", "events")}
     bad = card_codes(rest)
     if bad:
         found.append(f"elsewhere: {sorted(bad)}")

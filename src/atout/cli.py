@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -14,6 +15,13 @@ from atout.i18n import LANGUAGES
 from atout.kits import KITS, get_game, kit
 
 GAME_CHOICE = click.Choice(sorted(KITS), case_sensitive=False)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def lang_option(help: str) -> Callable[[F], F]:
+    """The ``--lang`` option of a command: one of the catalogues' languages."""
+    return click.option("--lang", type=click.Choice(LANGUAGES), default="en",
+                        show_default=True, help=help)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,10 +33,7 @@ def main() -> None:
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--seed", type=int, default=None, help="Seed of the match (same seed, same game).")
-@click.option(
-    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-    help="Language of everything the player reads.",
-)
+@lang_option("Language of everything the player reads.")
 @click.option("--bot", default="heuristic", show_default=True, help="Bot for the other seats.")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
 @click.option(
@@ -103,10 +108,7 @@ def _fullscreen_app() -> Any:
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
-@click.option(
-    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-    help="Language of everything the player reads.",
-)
+@lang_option("Language of everything the player reads.")
 @click.option("--seat", type=int, default=None, help="Show what this seat sees (default: all).")
 @click.option("--plain", is_flag=True,
               help="Line by line (for scripts and screen readers), not the full-screen table.")
@@ -151,10 +153,7 @@ def replay(file: str, lang: str, seat: int | None, plain: bool) -> None:
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option(
-    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-    help="Language of the questions and the reasons.",
-)
+@lang_option("Language of the questions and the reasons.")
 @click.option("--options", "options", default=None,
               help="Rule options as one string, e.g. 'schieber(target=1500)'.")
 @click.option("--names", default=None,
@@ -188,10 +187,7 @@ def score(
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option(
-    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-    help="Language of the questions, the cards you type and the advice.",
-)
+@lang_option("Language of the questions, the cards you type and the advice.")
 @click.option("--seat", type=int, default=0, show_default=True,
               help="Your seat, in playing order from 0 (0 and 2 are partners).")
 @click.option("--dealer", type=int, default=0, show_default=True,
@@ -225,10 +221,7 @@ def advise(
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option(
-    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-    help="Language of the lessons and the reasons.",
-)
+@lang_option("Language of the lessons and the reasons.")
 @click.option("--lesson", type=int, default=None, help="Go straight to lesson N (1-based).")
 @click.option("--puzzle", default=None, metavar="ID",
               help="Go straight to a puzzle: its id (deberts-001) or 'daily'.")
@@ -395,10 +388,7 @@ def bench(game: str, deals: int, seed: int) -> None:
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option(
-    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-    help="Language of the rules.",
-)
+@lang_option("Language of the rules.")
 @click.option("--spec", is_flag=True,
               help="Print instead the specification as atout implements it (English).")
 def rules(game: str, lang: str, spec: bool) -> None:

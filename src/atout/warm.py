@@ -14,13 +14,14 @@ from collections.abc import Callable
 
 from atout.bots.warm import warm_up
 from atout.kernel.rules import COMPILED
+from atout.kits import NAMES
 
 __all__ = ["COMPILED", "warm_programs", "warm_up"]
 
 
 def warm_programs(
     report: Callable[[str, float], None] | None = None,
-    games: tuple[str, ...] = ("deberts", "belote", "schieber"),
+    games: tuple[str, ...] = NAMES,
 ) -> float:
     """Load (or compile) the kernels programs call: :func:`atout.kernel.play_deals` and
     the vectorized environment's steps, for each game (a few deals, a few steps).

@@ -34,7 +34,7 @@ import dataclasses
 import random
 from typing import Any
 
-from atout.cards import DECK_32, DECK_36, RANK_MASK, Rank, bits
+from atout.cards import RANK_MASK, Rank, bits
 from atout.kits import game_of, kit
 
 __all__ = ["NoWorldError", "WorldSampler", "sample_world", "sample_worlds"]
@@ -73,10 +73,11 @@ class WorldSampler:
         self.bid_model = bid_model
         self.soft = soft
         self.game = game_of(view)
-        self.n = 2 if self.game == "deberts" else 4
+        game_kit = kit(self.game)
+        self.n = game_kit.num_players
         self.seat = view.seat
-        deck = DECK_36.mask if self.game == "schieber" else DECK_32.mask
-        self.deck = deck
+        self.deck = game_kit.deals().deck_mask
+        self._lone: Any = None  # the view as a lone deal gives it (_deal_level)
         self.must = [0] * self.n
         self.forbid = [0] * self.n
         self.played = [0] * self.n
@@ -101,7 +102,7 @@ class WorldSampler:
         must_all = 0
         for s in range(self.n):
             must_all |= self.must[s]
-        self.pool = deck & ~self.known & ~must_all & ~self.public
+        self.pool = self.deck & ~self.known & ~must_all & ~self.public
         self.announced = self._announced()
 
     # -- per game: sizes, public cards, sure cards ------------------------------------
@@ -348,21 +349,20 @@ class WorldSampler:
         if differences and rng.random() >= self.soft**differences:
             return None
         mine = deal.view(self.seat)
-        if mine != self._deal_level(self.view):
+        if self._lone is None:
+            self._lone = self._deal_level(self.view)
+        if mine != self._lone:
             return None
         return deal
 
     def _deal_level(self, view: Any) -> Any:
-        """The view as a lone deal would give it (no match-level fields)."""
-        if self.game == "deberts":
-            return dataclasses.replace(
-                view, scores=(0, 0), hanging=0, deal_number=1, match_winner=None
-            )
-        if self.game == "belote":
-            return dataclasses.replace(
-                view, scores=(0, 0), held=0, deal_number=1, match_winner=None
-            )
-        return dataclasses.replace(view, deal_number=1, match_winner=None)
+        """The view as a lone deal would give it: no match-level fields (the scores and
+        what hangs or is held stay where the deal itself carries the scores)."""
+        reset: dict[str, Any] = {"deal_number": 1, "match_winner": None}
+        if not kit(self.game).deals().deal_has_scores:
+            reset.update(scores=(0, 0), hanging=0, held=0)
+        names = {f.name for f in dataclasses.fields(view)}
+        return dataclasses.replace(view, **{k: v for k, v in reset.items() if k in names})
 
     def _deck_deberts(self, initial: list[int], rest: int, rng: random.Random) -> Any:
         from atout.games.deberts import DebertsDeal

@@ -23,7 +23,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from atout.kits.present import GameView
 
 __all__ = [
     "KITS", "NAMES", "GameInfo", "GameKit", "game_of", "get_game", "kit", "kit_of", "load",
@@ -49,7 +52,7 @@ class GameInfo:
     deal: Any
     match: Any
     options: Any
-    view: Any
+    view: type[GameView]
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,7 @@ class GameKit:
         """How the deck is dealt and what seats say (:class:`atout.kits.dealing.Dealing`)."""
         return self._get("dealing", lambda: load(self.dealing)())
 
-    def sample_worlds(self, view: Any, count: int, rng: Any) -> list[Any]:
+    def sample_worlds(self, view: GameView, count: int, rng: Any) -> list[Any]:
         """``count`` deals consistent with ``view`` (each at this very moment)."""
         worlds: list[Any] = load(self.sampler)(view, count, rng)
         return worlds

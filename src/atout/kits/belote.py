@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from atout.cards import Card, Rank
 from atout.games.actions import Action, AnnounceCapot, Pass, Trump
 from atout.games.base import Meld
-from atout.games.belote import Announced, BeloteDealResult, BeloteView
+from atout.games.belote import Announced, BeloteDealResult, BeloteSaid, BeloteView, CapotAnnounced
+from atout.games.events import Announcement, Event, MeldsWon
 from atout.kits import GameKit
 from atout.kits.dealing import Dealing, Refusal, run_masks
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
@@ -48,6 +50,20 @@ class BelotePresenter(Presenter[BeloteView]):
             return Msg("belote.announces-capot", seat=seat)
         return super().said(seat, action, view)
 
+    def told(self, event: Event, view: BeloteView) -> Msg | None:
+        if isinstance(event, Announcement):
+            assert isinstance(event.call, Announced)
+            return Msg("belote.announces", {"kind": announced(event.call)}, seat=event.seat)
+        if isinstance(event, BeloteSaid):
+            key = "belote.says-rebelote" if event.said == 2 else "belote.says-belote"
+            return Msg(key, seat=event.seat)
+        if isinstance(event, MeldsWon):
+            return Msg("belote.announcement-winner", seat=event.winner)
+        return super().told(event, view)
+
+    def loud(self, event: Event) -> bool:
+        return isinstance(event, (BeloteSaid, CapotAnnounced)) or super().loud(event)
+
     def contract(self, view: BeloteView) -> list[Field]:
         if view.trump is None:
             passes = sum(1 for _, a in view.bids if isinstance(a, Pass))
@@ -67,6 +83,11 @@ class BelotePresenter(Presenter[BeloteView]):
 
     def face_up(self, view: BeloteView) -> list[tuple[Msg, Card]]:
         return [(Msg("belote.turned"), view.turned)] if view.trump is None else []
+
+    turned_key = "learn.turned"
+
+    def turned(self, view: BeloteView) -> tuple[Card | None, Card | None]:
+        return view.turned, None
 
     def notes(self, view: BeloteView) -> dict[int, list[Note]]:
         if view.trump is None:
@@ -92,6 +113,14 @@ class BelotePresenter(Presenter[BeloteView]):
             return Msg("belote.outcome.litige", {"points": result.held})
         points = max(result.recorded) if result.recorded else 0
         return Msg(f"belote.outcome.{result.outcome}", {"points": points}, seat=result.taker)
+
+    def outcome_line(self, result: BeloteDealResult, team: Callable[[int], str],
+                     target: int | None) -> Param:
+        """A capot says which team took every trick."""
+        if result.capot is None:
+            return self.outcome(result)
+        return Words((self.outcome(result),
+                      Msg("belote.outcome.capot", {"team": team(result.capot)})), ". ")
 
     def result_rows(self, result: BeloteDealResult) -> list[tuple[Msg, tuple[Param, Param]]]:
         return [(Msg("belote.label.announcements"), result.announcement_points),

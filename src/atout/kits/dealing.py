@@ -47,6 +47,9 @@ class Dealing(Generic[V]):
     honour_said = False
     #: Whether a seat's melds are called with its first card (Schieber's Weis).
     calls_with_first_card = False
+    #: Whether a deal carries the match's scores itself (so that a stop can end the
+    #: match in its middle); else the match adds them to the deal's views.
+    deal_has_scores = False
 
     @property
     def deck_mask(self) -> int:

@@ -7,7 +7,8 @@ from typing import Any
 from atout.cards import CARDS, Card, Rank
 from atout.games.actions import Action, CancelDeal, Double, Exchange, Pass, Redouble, Trump
 from atout.games.base import Meld
-from atout.games.deberts import DebertsDealResult, DebertsView
+from atout.games.deberts import Bela, DebertsDealResult, DebertsView, FourSevens, SevenExchanged
+from atout.games.events import Announcement, Event, MeldsWon
 from atout.kits import GameKit
 from atout.kits.dealing import Dealing, Refusal, run_masks
 from atout.kits.present import Field, Msg, Note, Param, Presenter, Seat, SuitName, Words
@@ -46,6 +47,23 @@ class DebertsPresenter(Presenter[DebertsView]):
             return Msg("deberts.cancels", seat=seat)
         return super().said(seat, action, view)
 
+    def told(self, event: Event, view: DebertsView) -> Msg | None:
+        if isinstance(event, SevenExchanged):
+            return Msg("deberts.exchanges", {"card": event.indicator.symbol}, seat=event.seat)
+        if isinstance(event, Announcement):
+            length, top = event.call
+            kind = Msg("deberts.bertz" if length == 4 else "deberts.terc")
+            return Msg("deberts.announces", {"kind": kind, "rank": Rank(top).code},
+                       seat=event.seat)
+        if isinstance(event, Bela):
+            return Msg("deberts.says-bela", seat=event.seat)
+        if isinstance(event, MeldsWon):
+            return Msg("deberts.sequence-winner", seat=event.winner)
+        return super().told(event, view)
+
+    def loud(self, event: Event) -> bool:
+        return isinstance(event, (Bela, FourSevens)) or super().loud(event)
+
     def contract(self, view: DebertsView) -> list[Field]:
         if view.trump is None:
             passes = sum(1 for _, a in view.history if isinstance(a, Pass))
@@ -75,6 +93,11 @@ class DebertsPresenter(Presenter[DebertsView]):
         if view.bottom is not None:
             shown.append((Msg("deberts.bottom"), view.bottom))
         return shown
+
+    turned_key = "learn.indicator"
+
+    def turned(self, view: DebertsView) -> tuple[Card | None, Card | None]:
+        return view.indicator, view.bottom
 
     def notes(self, view: DebertsView) -> dict[int, list[Note]]:
         if view.phase == "bidding":

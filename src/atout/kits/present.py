@@ -3,9 +3,11 @@
 A presenter (one per game, in its kit) reads a seat's view and says, as values, what
 the table shows: the contract and what hangs in the status line, the cards that lie face
 up, what each seat has called, the melds shown, the choices offered and what each seat
-did. It never holds a word: a :class:`Msg` is a catalogue key and its parameters, and
-each front end renders it in the reader's language (:func:`render` for Python front
-ends; the web page renders the JSON form, :func:`to_json`, with the same catalogues).
+did, and what the running commentary says of each of the engine's events
+(:meth:`Presenter.told`). It never holds a word: a :class:`Msg` is a catalogue key and
+its parameters, and each front end renders it in the reader's language (:func:`render`
+for Python front ends; the web page renders the JSON form, :func:`to_json`, with the
+same catalogues).
 
 Parameters are plain values (numbers, card symbols, rank codes), other messages, a
 :class:`Seat` (named as the front end names seats: "You", "Left", a player's name), a
@@ -20,11 +22,37 @@ from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from atout.cards import Card, CardSet, Suit
 from atout.games.actions import Action, Pass, Play, Trump
-from atout.games.base import Meld, Options
+from atout.games.base import Meld
+from atout.games.events import (
+    Acted,
+    Announcement,
+    Bid,
+    DealStarted,
+    Event,
+    MeldShown,
+    MeldsWon,
+    TrickWon,
+)
 
 __all__ = [
-    "PRIVATE_PARTS", "Field", "GameView", "Msg", "Note", "Param", "Presenter", "Seat",
-    "SuitName", "Words", "meld_json", "render", "result_json", "table_json", "to_json",
+    "PRIVATE_PARTS",
+    "Field",
+    "GameOptions",
+    "GameView",
+    "Msg",
+    "Note",
+    "Param",
+    "Presenter",
+    "Seat",
+    "SuitName",
+    "Words",
+    "meld_json",
+    "meld_words",
+    "outcome_text",
+    "render",
+    "result_json",
+    "table_json",
+    "to_json",
 ]
 
 
@@ -87,6 +115,13 @@ class Note:
     melds: tuple[Meld, ...] = ()
 
 
+class GameOptions(Protocol):
+    """What every game's options have (each game's options class has more)."""
+
+    @property
+    def target(self) -> int: ...
+
+
 class GameView(Protocol):
     """What every game's view has (each game's view class has more)."""
 
@@ -107,11 +142,19 @@ class GameView(Protocol):
     @property
     def legal_actions(self) -> Sequence[Action]: ...
     @property
+    def trick(self) -> Sequence[tuple[int, Card]]: ...
+    @property
+    def tricks_won(self) -> tuple[int, int]: ...
+    @property
+    def last_trick(self) -> Sequence[tuple[int, Card]] | None: ...
+    @property
+    def result(self) -> Any: ...
+    @property
     def scores(self) -> Sequence[int]: ...
     @property
     def deal_number(self) -> int: ...
     @property
-    def options(self) -> Options: ...
+    def options(self) -> GameOptions: ...
 
 
 V = TypeVar("V", bound=GameView, contravariant=True)
@@ -159,6 +202,30 @@ class Presenter(Generic[V]):
             return Msg("tui.said.take", {"suit": action.suit.symbol})
         return self.action(action, view)
 
+    # -- what happened (the engine's events) ------------------------------------------
+    def told(self, event: Event, view: V) -> Msg | None:
+        """What the running commentary says of one of the engine's ``event`` (``None``:
+        nothing; the event still changes what the table shows). ``view``: the reader's
+        view of the event's deal (only public parts of it are read). Each game adds its
+        own kinds; an action is said as :meth:`said` says it."""
+        if isinstance(event, Acted):
+            return self.said(event.seat, event.action, view)
+        if isinstance(event, TrickWon):
+            return Msg("event.wins-trick", {"points": event.points}, seat=event.seat)
+        if isinstance(event, MeldShown):
+            return Msg("event.shows", {"melds": meld_words(event.meld)}, seat=event.seat)
+        if isinstance(event, DealStarted):
+            return Msg("tui.deal-header", {"number": event.number, "dealer": Seat(event.dealer)},
+                       seat=event.dealer)  # "you deal" to the dealer
+        return None
+
+    def loud(self, event: Event) -> bool:
+        """Whether the table calls ``event`` out (a banner on the page): a bid that is
+        not a pass, an announcement, the best one found; each game adds its honours."""
+        if isinstance(event, Bid):
+            return not isinstance(event.call, Pass)
+        return isinstance(event, (Announcement, MeldsWon))
+
     def prompt(self, view: V) -> Msg:
         """What the player to act is asked."""
         return Msg("tui.your-card" if view.phase == "play" else "tui.your-bid")
@@ -190,6 +257,15 @@ class Presenter(Generic[V]):
         """Cards lying face up beside the trick, each with its caption."""
         return []
 
+    #: The lessons' words for the card turned up at the deal (``learn.turned``), none
+    #: where the game turns no card.
+    turned_key: str | None = None
+
+    def turned(self, view: V) -> tuple[Card | None, Card | None]:
+        """The card turned up at the deal, and the stock's bottom card where the game
+        shows one, whatever the bidding did with them (the lessons show them)."""
+        return None, None
+
     def notes(self, view: V) -> dict[int, list[Note]]:
         """Per seat, what it has said that is public now."""
         return {}
@@ -210,6 +286,13 @@ class Presenter(Generic[V]):
     def outcome(self, result: Any) -> Param:
         """What a finished deal came to, in a sentence."""
         return Msg(f"web.outcome.{result.outcome}")
+
+    def outcome_line(self, result: Any, team: Callable[[int], str],
+                     target: int | None) -> Param:
+        """What a finished deal came to, in the sentence the terminal's advisor and
+        replay say (:func:`outcome_text`); ``team`` names a side, ``target`` is the
+        match's."""
+        return self.outcome(result)
 
     def result_rows(self, result: Any) -> list[tuple[Msg, tuple[Param, Param]]]:
         """The game's own lines of a deal's breakdown (melds, honours...), each side's."""
@@ -274,6 +357,36 @@ def render(
     return str(value)
 
 
+def outcome_text(
+    game: str,
+    result: Any,
+    lang: str,
+    *,
+    seat: Callable[[int], str],
+    team: Callable[[int], str],
+    me: int | None = None,
+    target: int | None = None,
+) -> str:
+    """The sentence that says how a deal of ``game`` ended (its engine result), in
+    ``lang``, from its kit's presenter (:meth:`Presenter.outcome_line`). ``seat`` and
+    ``team`` name a seat and a team; a sentence about ``me`` is in the second person
+    where the catalogue has it (``key.you``).
+
+    >>> from atout.games.belote import BeloteDealResult
+    >>> result = BeloteDealResult(dealer=0, outcome="thrown-in")
+    >>> outcome_text("belote", result, "en", seat=str, team=str)
+    'Everybody passed twice: the deal is thrown in'
+    """
+    from atout.i18n import catalog, translate
+    from atout.kits import kit
+
+    english = catalog()["en"]
+    line = kit(game).present().outcome_line(result, team, target)
+    text = render(line, lambda key, **params: translate(key, lang, **params), seat, me,
+                  lambda key: key in english)
+    return text[:1].upper() + text[1:]
+
+
 JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | None
 
 
@@ -302,18 +415,17 @@ def to_json(value: Param | None) -> JSON:
 PRIVATE_PARTS = frozenset({"actions", "prompt"})
 
 
-def table_json(presenter: Presenter[Any], view: Any, log: int = 4) -> dict[str, JSON]:
+def table_json(presenter: Presenter[Any], view: Any) -> dict[str, JSON]:
     """What a table shows of ``view`` as JSON, for the web page: the contract in a few
     words (``trump``), who made it (``taker``), the bidding's forehand, what hangs or
-    runs (``pending``), the cards face up, each seat's notes, the melds shown, the last
-    ``log`` actions as said (``log``: ``[seat, action, message]``) and, for the seat
-    (:data:`PRIVATE_PARTS`), its choices (``actions``: action -> label and short form)
-    and its prompt."""
+    runs (``pending``), the cards face up, each seat's notes, the melds shown and, for
+    the seat (:data:`PRIVATE_PARTS`), its choices (``actions``: action -> label and
+    short form) and its prompt. What happened comes with the engine's events, each
+    with :meth:`Presenter.told`'s words, not with the view."""
     notes: dict[str, JSON] = {
         str(seat): [{"text": to_json(n.text), "kind": n.kind} for n in said if n.kind != "melds"]
         for seat, said in presenter.notes(view).items()
     }
-    history = list(view.history)[-log:] if log else []
     forehand = presenter.forehand(view)
     return {
         "trump": to_json(presenter.trump(view)),
@@ -327,13 +439,18 @@ def table_json(presenter: Presenter[Any], view: Any, log: int = 4) -> dict[str, 
                     for label, card in presenter.face_up(view)],
         "notes": notes,
         "melds": [[seat, meld_json(m)] for seat, m in presenter.shown_melds(view)],
-        "log": [[seat, str(action), to_json(presenter.said(seat, action, view))]
-                for seat, action in history],
         "actions": {str(a): {"label": to_json(presenter.action(a, view)),
                              "short": to_json(presenter.short(a))}
                     for a in view.legal_actions},
         "prompt": to_json(presenter.prompt(view)) if view.to_play == view.seat else None,
     }
+
+
+def meld_words(meld: Meld) -> Words:
+    """A meld shown, in a few words: its cards, highest first, and its points:
+    "♥K ♥Q ♥J (20)"."""
+    cards = tuple(card.symbol for card in sorted(meld.cards, key=int, reverse=True))
+    return Words((*cards, f"({meld.points})"))
 
 
 def meld_json(meld: Meld) -> dict[str, JSON]:

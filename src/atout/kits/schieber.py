@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from atout.cards import RANK_MASK, Card, Rank
 from atout.games.actions import Action, Claim, NoTrump, Push, Trump
 from atout.games.base import Meld
+from atout.games.events import Announcement, Event
 from atout.games.schieber import (
     FACTORS,
+    Claimed,
     SchieberDealResult,
     SchieberView,
+    Stoeck,
     WeisCall,
     contract_index,
     weis_key,
@@ -33,6 +37,11 @@ def contract_name(contract: Trump | NoTrump) -> Msg:
 
 def call_words(call: WeisCall) -> Words:
     """What a player said of their Weis: "Weis 100, 5 cards, top card K"."""
+    return Words((Msg("schieber.weis"), call_parts(call)))
+
+
+def call_parts(call: WeisCall) -> Words:
+    """A Weis call's points and what it says of the cards: "100, 5 cards, top card K"."""
     parts: list[Param] = [str(call.points)]
     if call.length is not None:
         parts.append(Msg("schieber.call.length", {"length": call.length}))
@@ -40,7 +49,7 @@ def call_words(call: WeisCall) -> Words:
         parts.append(Msg("schieber.call.top", {"rank": call.top.code}))
     if call.trump is not None:
         parts.append(Msg("schieber.call.trump" if call.trump else "schieber.call.not-trump"))
-    return Words((Msg("schieber.weis"), Words(tuple(parts), ", ")))
+    return Words(tuple(parts), ", ")
 
 
 class SchieberPresenter(Presenter[SchieberView]):
@@ -82,6 +91,17 @@ class SchieberPresenter(Presenter[SchieberView]):
         if isinstance(action, Claim):
             return Msg("schieber.claims", seat=seat)
         return super().said(seat, action, view)
+
+    def told(self, event: Event, view: SchieberView) -> Msg | None:
+        if isinstance(event, Announcement):
+            assert isinstance(event.call, WeisCall)
+            return Msg("schieber.announces", {"call": call_parts(event.call)}, seat=event.seat)
+        if isinstance(event, Stoeck):
+            return Msg("schieber.says-stoeck", seat=event.seat)
+        return super().told(event, view)
+
+    def loud(self, event: Event) -> bool:
+        return isinstance(event, (Stoeck, Claimed)) or super().loud(event)
 
     def prompt(self, view: SchieberView) -> Msg:
         if view.phase == "play":
@@ -157,6 +177,26 @@ class SchieberPresenter(Presenter[SchieberView]):
         return Msg("schieber.chooses", {"contract": contract_name(result.contract)},
                    seat=result.chooser)
 
+    def outcome_line(self, result: SchieberDealResult, team: Callable[[int], str],
+                     target: int | None) -> Param:
+        """A stop or a claim says who reached the target and what the losers keep."""
+        goal = target or ""
+        if result.outcome == "false-claim" and result.claimant is not None:
+            return Words((Msg("schieber.false-claim", {"team": team(result.claimant),
+                                                       "target": goal}),
+                          Msg("schieber.both-keep")), ". ")
+        if result.match_winner is not None:
+            how = Msg(f"schieber.reached.{result.reached_by or 'count'}")
+            text = Msg("schieber.reached", {"team": team(result.match_winner),
+                                            "target": goal, "how": how})
+            if result.outcome == "claim":
+                return Words((text, Msg("schieber.losers-keep")), ". ")
+            return text
+        if result.contract is None:
+            return ""
+        return Msg("schieber.chooses", {"contract": contract_name(result.contract)},
+                   seat=result.chooser)
+
     def result_rows(self, result: SchieberDealResult) -> list[tuple[Msg, tuple[Param, Param]]]:
         rows: list[tuple[Msg, tuple[Param, Param]]] = [
             (Msg("schieber.weis"), result.weis_points), (Msg("schieber.stoeck"), result.stoeck)]
@@ -219,6 +259,7 @@ class SchieberDealing(Dealing[SchieberView]):
     has_forehand = True
     first_forehand_card = Card.C7
     calls_with_first_card = True
+    deal_has_scores = True
 
     def first_positions(self, dealer: int, seat: int) -> list[int]:
         i = (seat - dealer - 1) % 4

@@ -30,6 +30,8 @@ from atout.cards import CARDS, Card, CardParseError
 from atout.games.actions import Action, ActionParseError, Play, parse_action
 from atout.games.base import Deal
 from atout.i18n import Translator, explain
+from atout.kits import kit
+from atout.kits.present import GameView, render
 
 __all__ = [
     "Lesson",
@@ -226,7 +228,7 @@ def answer_words(step: Step, deal: Deal, right: Any, lang: str) -> str:
 
 
 # -- what the learner sees ---------------------------------------------------------------------
-def _trick_now(deal: Deal, view: Any) -> list[tuple[int, str]]:
+def _trick_now(deal: Deal, view: GameView) -> list[tuple[int, str]]:
     return [(seat, card.name) for seat, card in view.trick]
 
 
@@ -236,7 +238,7 @@ def situation(step: Step, deal: Deal, lang: str = "en") -> dict[str, Any]:
     t = Translator(lang)
     me = step.seat
     n = deal.num_players
-    view: Any = deal.view(me)
+    view: GameView = deal.view(me)
     params = step.params(deal) if step.params else {}
     game = deal.game
     out: dict[str, Any] = {
@@ -257,13 +259,12 @@ def situation(step: Step, deal: Deal, lang: str = "en") -> dict[str, Any]:
         "facts": [t(key, **values) for key, values in (step.facts(deal) if step.facts else [])],
         "position": _position(deal),
     }
-    if game == "deberts":
-        out["turned"] = view.indicator.name
-        out["turned_key"] = "learn.indicator"
-        out["bottom"] = view.bottom.name if view.bottom is not None else None
-    elif game == "belote":
-        out["turned"] = view.turned.name
-        out["turned_key"] = "learn.turned"
+    presenter = kit(game).present()
+    turned, bottom = presenter.turned(view)
+    if turned is not None:
+        out["turned"] = turned.name
+        out["turned_key"] = presenter.turned_key
+        out["bottom"] = bottom.name if bottom is not None else None
     if step.kind == LEGAL:
         out["candidates"] = [(a, action_label(a)) for a in candidates(step, deal)]
     elif step.kind == CHOICE:
@@ -275,19 +276,12 @@ def _sorted(cards: Any) -> list[Card]:
     return sorted(cards, key=lambda c: (c.suit, c.rank))
 
 
-def _trump_text(game: str, view: Any, lang: str) -> str | None:
-    t = Translator(lang)
-    if game == "schieber":
-        contract = view.contract
-        if contract is None:
-            return None
-        text = str(contract)
-        if text.startswith("trump "):
-            suit = text.split()[1]
-            return f"{t('suit.' + suit)} ×{view.factor}"
-        return f"{t('schieber.contract.' + text)} ×{view.factor}"
-    trump = view.trump
-    return None if trump is None else t(f"suit.{trump.letter}")
+def _trump_text(game: str, view: GameView, lang: str) -> str | None:
+    """The contract as the table's status line says it (its kit's presenter)."""
+    trump = kit(game).present().trump(view)
+    if trump is None:
+        return None
+    return render(trump, Translator(lang), str)
 
 
 def _position(deal: Deal) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 
 from atout.bots.base import make_bot
 from atout.games.actions import Play
-from atout.kits import NAMES, get_game
+from atout.kits import NAMES, get_game, kit
 from atout.learn.puzzles import (
     PUZZLE_FILE,
     Puzzle,
@@ -102,7 +102,7 @@ def generate(game: str, args: argparse.Namespace) -> list[Puzzle]:
         seed += 1
         deal = info.deal(seed=seed, dealer=seed % info.num_players)
         bots = [make_bot(game, "heuristic", seed=seed * 10 + s) for s in range(info.num_players)]
-        tricks = 9 if game != "belote" else 8
+        tricks = kit(game).rules.NUM_TRICKS
         taken = False
         while not deal.is_over:
             seat = deal.current_player()

@@ -28,21 +28,13 @@ from atout.notation import (
     format_match,
     parse_match,
 )
-from atout.scorekeeper.base import SIDE_PARAMS, EntryRefused, Reason, Row, Scoresheet
-from atout.scorekeeper.belote import BeloteEntry, BeloteScoresheet
-from atout.scorekeeper.deberts import DebertsEntry, DebertsScoresheet
-from atout.scorekeeper.schieber import SchieberEntry, SchieberScoresheet
+from atout.scorekeeper.base import SIDE_PARAMS, EntryRefused, Question, Reason, Row, Scoresheet
 
 __all__ = [
-    "BeloteEntry",
-    "BeloteScoresheet",
-    "DebertsEntry",
-    "DebertsScoresheet",
     "EntryRefused",
+    "Question",
     "Reason",
     "Row",
-    "SchieberEntry",
-    "SchieberScoresheet",
     "Scoresheet",
     "describe",
     "explain_refusal",
@@ -78,9 +70,7 @@ def _param_text(name: str, value: Any, sheet: Scoresheet[Any], lang: str) -> Any
     if name == "what" and isinstance(value, str):
         return translate(f"score.what.{value}", lang)
     if name == "contract" and isinstance(value, str):
-        if value in ("obenabe", "undenufe"):
-            return translate(f"schieber.{value}", lang)
-        return translate(f"suit.{value}", lang)
+        return translate(sheet.contract_keys.get(value, f"suit.{value}"), lang)
     return value
 
 
@@ -112,8 +102,7 @@ def sheet_record(sheet: Scoresheet[Any], headers: Mapping[str, str] = {}) -> Mat
     out = [*sheet.headers(), *((k, v) for k, v in headers.items() if k not in (
         "Result", "Winner"))]
     out.append(("FirstDealer", str(sheet.first_dealer)))
-    if sheet.game == "schieber":
-        out.append(("FirstForehand", str(sheet.first_forehand)))  # type: ignore[attr-defined]
+    out += sheet.more_headers()
     score = sheet.final_score
     out += [
         ("Result", "*" if score is None else f"{score[0]}-{score[1]}"),
@@ -155,12 +144,11 @@ def read_scoresheet(text: str) -> Scoresheet[Any]:
     if first is None and not record.deals:
         raise RecordSyntaxError(1, "a scoresheet record holds a FirstDealer header or a deal")
     first_dealer = int(first) if first is not None else record.deals[0].dealer
-    label = "Team" if sheet_class(record.game).teams else "Seat"
-    count = 2 if label == "Team" else sheet_class(record.game).num_players
+    cls = sheet_class(record.game)
+    label = "Team" if cls.teams else "Seat"
+    count = 2 if label == "Team" else cls.num_players
     names = [record.header(f"{label}{i}") or "" for i in range(count)]
-    extra: dict[str, Any] = {}
-    if record.game == "schieber" and record.header("FirstForehand") is not None:
-        extra["first_forehand"] = int(record.header("FirstForehand") or 0)
+    extra = cls.from_headers(record.header)
     try:
         sheet = new_sheet(record.game, record.options, first_dealer=first_dealer,
                           names=names, **extra)

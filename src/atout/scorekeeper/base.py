@@ -22,15 +22,21 @@ from typing import Any, ClassVar, Generic, TypeVar
 from atout.cards import Suit
 
 __all__ = [
+    "ASK_AGAIN",
+    "PASSED",
     "EntryRefused",
+    "Question",
     "Reason",
     "Row",
     "Scoresheet",
     "SheetState",
+    "meld_answers",
+    "meld_questions",
     "parse_melds",
     "parse_side_points",
     "parse_words",
     "scoring_side",
+    "trump_question",
 ]
 
 
@@ -106,6 +112,101 @@ class SheetState:
 E = TypeVar("E")
 
 
+@dataclass(frozen=True)
+class Question:
+    """One question of a deal's entry, as the terminal asks it and the page draws it.
+
+    A game's sheet lists its questions (:attr:`Scoresheet.form`); the front ends ask
+    them in order and hand the answers to :meth:`Scoresheet.entry_of`, which writes the
+    entry's text, so neither front end knows a game. ``name``: the answer's name (the
+    page's ``data-key``). ``kind``: ``side`` (a player or team), ``seat`` (1 to 4),
+    ``suit``, ``contract`` (``choices``), ``yes`` (``choices``: yes and no, in the
+    order shown), ``points`` (0 to ``high``), ``melds`` (each side's; ``choices``: the
+    page's buttons, word and value), ``winner`` (who won a comparison of equal melds).
+    ``ask``/``label``: the terminal's question and the page's label (catalogue keys;
+    their ``who`` is side ``side``, or the side answered to ``who_of``). ``group``:
+    what a refusal asks again (``caller``, ``points``, ``melds``, ``extra``). ``none``:
+    nobody is an answer; ``passes``: "all passed" is an answer, and the deal is thrown
+    in. ``when``/``unless``: asked only when these answers are given / not given.
+    ``on_refusal``: asked only when the rules refuse the entry with this rule (the page
+    also asks a ``winner`` when the melds tie). ``other``: the page shows the other
+    side's points, ``other`` less these. ``word``: the entry's word for the answer
+    (``{value}`` and the other answers by name; a ``yes`` answer writes ``word`` or
+    ``word_no``).
+    """
+
+    name: str
+    kind: str
+    ask: str
+    label: str
+    group: str
+    word: str
+    word_no: str = ""
+    none: bool = False
+    passes: bool = False
+    high: int = 0
+    other: int = 0
+    side: int | None = None
+    who_of: str | None = None
+    when: tuple[str, ...] = ()
+    unless: tuple[str, ...] = ()
+    on_refusal: str | None = None
+    choices: tuple[tuple[Any, str, str], ...] = ()
+
+    def asked(self, answers: Mapping[str, Any]) -> bool:
+        """Whether the question is asked after ``answers``."""
+        return (all(answers.get(name) is not None for name in self.when)
+                and all(answers.get(name) is None for name in self.unless))
+
+    def json(self) -> dict[str, Any]:
+        """The question for the page (``choices`` as value, label key or text, class)."""
+        return {
+            "name": self.name, "kind": self.kind, "label": self.label, "none": self.none,
+            "passes": self.passes, "high": self.high, "other": self.other,
+            "side": self.side, "who_of": self.who_of, "when": list(self.when),
+            "unless": list(self.unless), "on_refusal": self.on_refusal,
+            "choices": [list(choice) for choice in self.choices],
+        }
+
+
+#: The answer that says every player passed (the deal is thrown in).
+PASSED = "p"
+
+#: The refusals that one group of questions answers, in every game (rule -> group).
+ASK_AGAIN: Mapping[str, str] = {
+    "score.points-total": "points", "score.capot-points": "points",
+    "score.trick-with-points": "points",
+    "score.meld-value": "melds", "score.meld-cards": "melds", "score.meld-none": "melds",
+    "score.meld-beaten": "melds", "score.meld-unique": "melds",
+}
+
+
+def trump_question() -> Question:
+    """Which suit is trump."""
+    return Question("trump", "suit", "score.ask.trump", "score.page.trump", "caller",
+                    "trump={value}")
+
+
+def meld_questions(game: str, word: str, winner: str, extra: str,
+                   buttons: Iterable[tuple[str, int]]) -> tuple[Question, ...]:
+    """What each side showed (``word``), who won a comparison of equal melds
+    (``winner``), and who scored the game's ``extra`` (bela, belote, Stöck)."""
+    return (
+        Question("melds", "melds", f"score.ask.{game}.melds", f"score.page.{game}.melds",
+                 "melds", word, choices=tuple((w, "", str(v)) for w, v in buttons)),
+        Question("win", "winner", "score.ask.meld-winner", "score.page.comparison", "melds",
+                 f"{winner}={{value}}", on_refusal="score.meld-tie"),
+        Question("extra", "side", f"score.ask.{game}.{extra}", f"score.page.{game}.extra",
+                 "extra", f"{extra}={{value}}", none=True),
+    )
+
+
+def meld_answers(melds: tuple[tuple[int, ...], tuple[int, ...]], winner: int | None,
+                 extra: int | None) -> dict[str, Any]:
+    """The answers to :func:`meld_questions` of an entry."""
+    return {"melds0": list(melds[0]), "melds1": list(melds[1]), "win": winner, "extra": extra}
+
+
 class Scoresheet(ABC, Generic[E]):
     """A match kept by hand: entries in, rows computed (see the module docstring)."""
 
@@ -122,6 +223,13 @@ class Scoresheet(ABC, Generic[E]):
     meld_hand: ClassVar[int] = 0
     #: A deal in the one-line syntax, for the help texts.
     example: ClassVar[str] = ""
+    #: The questions of a deal's entry, in the order they are asked (:class:`Question`).
+    form: ClassVar[tuple[Question, ...]] = ()
+    #: The refusals that one group of questions answers (rule -> group), asked again
+    #: after the reason; each game adds its own to :data:`ASK_AGAIN`.
+    ask_again: ClassVar[Mapping[str, str]] = {}
+    #: The catalogue keys of the contracts that are not a suit (``suit.H`` otherwise).
+    contract_keys: ClassVar[Mapping[str, str]] = {}
 
     def __init__(
         self, options: Any = None, *, first_dealer: int = 0, names: Sequence[str] = ()
@@ -277,11 +385,62 @@ class Scoresheet(ABC, Generic[E]):
 
         return translate("score.team" if self.teams else "score.player", lang, n=side + 1)
 
+    # -- the questions of an entry ---------------------------------------------------------
+    def asked(self, answers: Mapping[str, Any]) -> list[Question]:
+        """The questions asked after ``answers`` (none after "all passed"), those asked
+        on a refusal included."""
+        if any(q.passes and answers.get(q.name) == PASSED for q in self.form):
+            return [q for q in self.form if q.passes]
+        return [q for q in self.form if q.asked(answers)]
+
+    def entry_of(self, answers: Mapping[str, Any]) -> str:
+        """The entry's text from the answers to :attr:`form` (the answers not asked are
+        left out); ``ValueError`` for an answer of the wrong kind."""
+        values = {q.name: answers.get(q.name) for q in self.form}
+        numbers = {name: 0 if value is None else value for name, value in values.items()}
+        words: list[str] = []
+        for q in self.asked(answers):
+            value = values[q.name]
+            if q.kind == "melds":
+                listed = ",".join(f"{side}:{'+'.join(str(int(v)) for v in shown)}"
+                                  for side in (0, 1)
+                                  if (shown := answers.get(f"{q.name}{side}") or []))
+                words.append(f"{q.word}={listed}" if listed else "")
+            elif value is None:
+                continue
+            elif q.passes and value == PASSED:
+                return "thrown-in"
+            elif q.kind == "yes":
+                words.append(q.word if value else q.word_no)
+            else:
+                if q.kind in ("side", "seat", "winner", "points"):
+                    value = int(value)
+                elif not isinstance(value, str) or not value.isalnum():
+                    raise ValueError(f"{q.name}: not an answer: {value!r}")
+                words.append(q.word.format(value=value, **{
+                    k: int(v) for k, v in numbers.items() if isinstance(v, (int, str))
+                    and str(v).isdigit()}))
+        return " ".join(w for w in words if w)
+
+    def answers(self, entry: E) -> dict[str, Any]:
+        """The answers that give ``entry`` (what the page shows to correct a deal)."""
+        return {}
+
     # -- records -------------------------------------------------------------------------
     def headers(self) -> list[tuple[str, str]]:
         """The record's headers for the names (``Seat0``.. or ``Team0``, ``Team1``)."""
         label = "Team" if self.teams else "Seat"
         return [(f"{label}{i}", name) for i, name in enumerate(self.names) if name]
+
+    def more_headers(self) -> list[tuple[str, str]]:
+        """The game's own headers of a record, after ``FirstDealer``."""
+        return []
+
+    @classmethod
+    def from_headers(cls, header: Any) -> dict[str, Any]:
+        """What the constructor takes from a record's headers (``header(name)`` reads
+        one) beyond the names and the first dealer."""
+        return {}
 
 
 # -- small parsers the games share -------------------------------------------------------------

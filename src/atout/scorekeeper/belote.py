@@ -18,7 +18,7 @@ that option, an announced capot. A deal thrown in has only that word. The rules 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from atout.cards import Suit
 from atout.games.belote import (
@@ -31,7 +31,10 @@ from atout.games.belote import (
     settle_held,
 )
 from atout.scorekeeper.base import (
+    ASK_AGAIN,
+    PASSED,
     EntryRefused,
+    Question,
     Reason,
     Row,
     Scoresheet,
@@ -39,6 +42,8 @@ from atout.scorekeeper.base import (
     check_melds,
     check_points,
     format_melds,
+    meld_answers,
+    meld_questions,
     parse_flag,
     parse_melds,
     parse_side,
@@ -46,6 +51,7 @@ from atout.scorekeeper.base import (
     parse_suit,
     parse_words,
     scoring_side,
+    trump_question,
 )
 
 __all__ = ["BeloteEntry", "BeloteScoresheet"]
@@ -92,6 +98,20 @@ class BeloteScoresheet(Scoresheet[BeloteEntry]):
     meld_cards = _CARDS
     meld_hand = 16
     example = "taker=2 trump=S points=0:100 belote=1"
+    form = (
+        Question("who", "seat", "score.ask.belote.taker", "score.page.belote.who", "caller",
+                 "taker={value}", passes=True),
+        trump_question(),
+        Question("capot", "side", "score.ask.belote.capot", "score.page.belote.capot",
+                 "points", "capot={value}", none=True),
+        Question("a", "points", "score.ask.points", "score.page.points-of", "points",
+                 "points=0:{value}", high=ALL_CARDS, other=ALL_CARDS, side=0,
+                 unless=("capot",)),
+        *meld_questions("belote", "announcements", "annwin", "belote",
+                        (("tierce", 20), ("quarte", 50), ("100", 100), ("150", 150),
+                         ("200", 200))),
+    )
+    ask_again = ASK_AGAIN
     options: BeloteOptions
 
     @staticmethod
@@ -148,6 +168,15 @@ class BeloteScoresheet(Scoresheet[BeloteEntry]):
         if entry.capot_announced:
             parts.append("announced=yes")
         return " ".join(parts)
+
+    def answers(self, entry: BeloteEntry) -> dict[str, Any]:
+        if entry.unplayed:
+            return {"who": PASSED}
+        assert entry.trump is not None
+        return {"who": entry.taker, "trump": entry.trump.letter, "capot": entry.capot,
+                "a": None if entry.capot is not None else entry.points[0],
+                **meld_answers(entry.announcements, entry.announcement_winner,
+                               entry.belote)}
 
     def _settle(
         self, state: SheetState, entry: BeloteEntry, number: int

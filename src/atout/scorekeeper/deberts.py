@@ -13,8 +13,9 @@ after four passes (or cancelled with the four 7s, an option) has only that word.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, ClassVar, Final
 
 from atout.cards import Suit
 from atout.games.deberts import (
@@ -32,13 +33,18 @@ from atout.games.deberts import (
     stakes,
 )
 from atout.scorekeeper.base import (
+    ASK_AGAIN,
+    PASSED,
     EntryRefused,
+    Question,
     Reason,
     Row,
     Scoresheet,
     SheetState,
     check_melds,
     format_melds,
+    meld_answers,
+    meld_questions,
     parse_flag,
     parse_int,
     parse_melds,
@@ -48,6 +54,7 @@ from atout.scorekeeper.base import (
     parse_words,
     scoring_side,
     terms,
+    trump_question,
 )
 
 __all__ = ["CARD_TOTAL", "DebertsEntry", "DebertsScoresheet"]
@@ -97,6 +104,18 @@ class DebertsScoresheet(Scoresheet[DebertsEntry]):
     meld_cards = _SEQUENCE_CARDS
     meld_hand = 9
     example = "caller=0 trump=H points=72,90"
+    form = (
+        Question("who", "side", "score.ask.deberts.caller", "score.page.who", "caller",
+                 "caller={value}", passes=True),
+        trump_question(),
+        Question("a", "points", "score.ask.deberts.points", "score.page.points-of",
+                 "points", "points={value},{b}", high=CARD_TOTAL, side=0),
+        Question("b", "points", "score.ask.deberts.points", "score.page.points-of",
+                 "points", "", high=CARD_TOTAL, side=1),
+        *meld_questions("deberts", "sequences", "seqwin", "bela",
+                        (("terc", TERC), ("bertz", BERTZ))),
+    )
+    ask_again: ClassVar[Mapping[str, str]] = {**ASK_AGAIN, "score.deberts.points-range": "points"}
     options: DebertsOptions
 
     @staticmethod
@@ -157,6 +176,14 @@ class DebertsScoresheet(Scoresheet[DebertsEntry]):
         if entry.factor != 1:
             parts.append(f"factor={entry.factor}")
         return " ".join(parts)
+
+    def answers(self, entry: DebertsEntry) -> dict[str, Any]:
+        if entry.unplayed:
+            return {"who": PASSED} if entry.unplayed == "thrown-in" else {}
+        assert entry.trump is not None
+        return {"who": entry.caller, "trump": entry.trump.letter, "a": entry.points[0],
+                "b": entry.points[1],
+                **meld_answers(entry.sequences, entry.sequence_winner, entry.bela)}
 
     # -- the rules -----------------------------------------------------------------------
     def _settle(

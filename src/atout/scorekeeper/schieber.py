@@ -27,9 +27,11 @@ The rules are :mod:`atout.games.schieber`'s own functions
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, ClassVar, Final
 
+from atout.cards import Suit
 from atout.games.schieber import (
     CARD_TOTAL,
     CONTRACT_ACTIONS,
@@ -46,13 +48,17 @@ from atout.games.schieber import (
     written_at_stop,
 )
 from atout.scorekeeper.base import (
+    ASK_AGAIN,
     EntryRefused,
+    Question,
     Reason,
     Row,
     Scoresheet,
     SheetState,
     check_melds,
     format_melds,
+    meld_answers,
+    meld_questions,
     parse_flag,
     parse_melds,
     parse_side,
@@ -121,6 +127,41 @@ class SchieberScoresheet(Scoresheet[SchieberEntry]):
     meld_cards = _CARDS
     meld_hand = 18
     example = "contract=H pushed points=100,57"
+    _YES_NO = ((True, "score.page.yes", ""), (False, "score.page.no", ""))
+    form = (
+        Question("trump", "contract", "score.ask.schieber.contract",
+                 "score.page.schieber.contract", "caller", "contract={value}", choices=tuple(
+                     (word, "" if i < OBENABE else f"schieber.{word}",
+                      (Suit(i).symbol + " " if i < OBENABE else "") + f"×{FACTORS[i]}")
+                     for i, word in enumerate(CONTRACT_WORDS))),
+        Question("pushed", "yes", "score.ask.schieber.pushed", "score.page.schieber.pushed",
+                 "caller", "pushed", choices=_YES_NO[::-1]),
+        Question("stop", "side", "score.ask.schieber.stop", "score.page.schieber.stop",
+                 "points", "stop={value}", none=True),
+        Question("firstTrick", "yes", "score.ask.schieber.first-trick",
+                 "score.page.schieber.first-trick", "points", "", word_no="first_trick=no",
+                 when=("stop",), choices=_YES_NO),
+        Question("a", "points", "score.ask.schieber.captured", "score.page.schieber.captured",
+                 "points", "points={stop}:{value}", high=POINTS_TOTAL + MATCH_BONUS,
+                 who_of="stop", when=("stop",)),
+        Question("capot", "side", "score.ask.schieber.match", "score.page.schieber.match",
+                 "points", "match={value}", none=True, unless=("stop",)),
+        Question("a", "points", "score.ask.points", "score.page.points-of", "points",
+                 "points=0:{value}", high=POINTS_TOTAL, other=POINTS_TOTAL, side=0,
+                 unless=("stop", "capot")),
+        *meld_questions("schieber", "weis", "weiswin", "stoeck", (
+            (str(v), v) for v in sorted(set(WEIS_WORDS.values())))),
+        Question("first", "side", "score.ask.schieber.first", "score.page.schieber.first",
+                 "extra", "first={value}", on_refusal="score.schieber.first-needed"),
+    )
+    ask_again: ClassVar[Mapping[str, str]] = {
+        **ASK_AGAIN, "score.schieber.stop-points": "points",
+        "score.schieber.claim-short": "points", "score.schieber.other-first": "points",
+        "score.schieber.stop-match": "points", "score.schieber.weis-first-trick": "points",
+        "score.schieber.stoeck-no-trump": "extra",
+    }
+    contract_keys: ClassVar[Mapping[str, str]] = {
+        word: f"schieber.{word}" for word in CONTRACT_WORDS[OBENABE:]}
     options: SchieberOptions
 
     def __init__(
@@ -199,6 +240,22 @@ class SchieberScoresheet(Scoresheet[SchieberEntry]):
         if entry.first is not None:
             parts.append(f"first={entry.first}")
         return " ".join(parts)
+
+    def answers(self, entry: SchieberEntry) -> dict[str, Any]:
+        stop = entry.stop
+        return {"trump": CONTRACT_WORDS[entry.contract], "pushed": entry.pushed,
+                "stop": stop, "firstTrick": entry.first_trick if stop is not None else None,
+                "a": entry.points[0 if stop is None else stop] if entry.match is None else None,
+                "capot": entry.match, "first": entry.first,
+                **meld_answers(entry.weis, entry.weis_winner, entry.stoeck)}
+
+    def more_headers(self) -> list[tuple[str, str]]:
+        return [("FirstForehand", str(self.first_forehand))]
+
+    @classmethod
+    def from_headers(cls, header: Any) -> dict[str, Any]:
+        forehand = header("FirstForehand")
+        return {} if forehand is None else {"first_forehand": int(forehand)}
 
     def _settle(
         self, state: SheetState, entry: SchieberEntry, number: int

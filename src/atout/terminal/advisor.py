@@ -29,8 +29,8 @@ from atout.advisor.typed import read_typed
 from atout.bots.advice import HINT_LEVEL, action_name
 from atout.games.actions import Action
 from atout.i18n import Translator, punctuation, signed, translate
-from atout.i18n.outcomes import outcome_text
 from atout.input import Command, fold, said
+from atout.kits.present import outcome_text
 
 __all__ = ["AdviseSession"]
 

@@ -19,6 +19,7 @@ from atout.games.actions import Action
 from atout.i18n import Translator, explain
 from atout.input import Command, InputError, read_input
 from atout.kits import get_game
+from atout.kits.present import GameView
 from atout.table.session import (
     CannotUndo,
     SessionView,
@@ -176,7 +177,7 @@ class TerminalGame(SessionView):
                 continue
             return read
 
-    def _command(self, command: Command, view: Any) -> None:
+    def _command(self, command: Command, view: GameView) -> None:
         """Answer a table command other than quit and undo (the table is redrawn for
         ``hand``; the caller prints the choices again)."""
         if command is Command.HELP:
@@ -188,6 +189,7 @@ class TerminalGame(SessionView):
         elif command is Command.HAND:
             self.renderer.show_table(view)
         elif command is Command.HINT:
+            assert view.seat is not None  # a person's view
             self.renderer.show_hint(view, self.session.hint(view.seat))
 
     def _undo(self, seat: int) -> bool:

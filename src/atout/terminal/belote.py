@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +19,7 @@ from atout.games.belote import (
     BeloteView,
     CapotAnnounced,
 )
-from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon, TrickWon
+from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon
 from atout.terminal.common import BaseRenderer, card_text
 
 __all__ = ["Renderer"]
@@ -28,11 +27,12 @@ __all__ = ["Renderer"]
 _RUN_KIND = {20: "belote.tierce", 50: "belote.quarte", 100: "belote.quinte"}
 
 
-class Renderer(BaseRenderer):
+class Renderer(BaseRenderer[BeloteView]):
+    points = POINTS
     game = "belote"
 
     # -- words -----------------------------------------------------------------------
-    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+    def card_order(self, card: Card, view: BeloteView) -> tuple[int, int]:
         """Trumps first, then by suit; strongest first in the order of the deal."""
         trump = view.trump
         order = STRENGTH[int(trump) if trump is not None else 0][card]
@@ -53,13 +53,8 @@ class Renderer(BaseRenderer):
         return t("belote.carre", rank=t(f"belote.rank.{top.code}"))
 
     def meld_text(self, meld: Meld) -> Text:
-        text = Text(f"{self.kind_text(meld.points, meld.top, meld.is_run)} (")
-        for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
-            if i:
-                text.append(" ")
-            text.append_text(card_text(card))
-        text.append(f") {meld.points}")
-        return text
+        text = Text(f"{self.kind_text(meld.points, meld.top, meld.is_run)} ")
+        return text.append_text(self.meld_cards(meld))
 
     def melds_text(self, melds: tuple[Meld, ...]) -> Text:
         text = Text()
@@ -69,7 +64,7 @@ class Renderer(BaseRenderer):
             text.append_text(self.meld_text(meld))
         return text
 
-    def action_label(self, action: Action, view: Any) -> Text:
+    def action_label(self, action: Action, view: BeloteView) -> Text:
         t = self.t
         if isinstance(action, Pass):
             return Text(t("belote.bid.pass"))
@@ -99,8 +94,7 @@ class Renderer(BaseRenderer):
     def show_table(self, view: BeloteView) -> None:
         t = self.t
         c = self.console
-        c.print()
-        c.rule(t("belote.title"))
+        self.show_head(view)
         head = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
         head.append(self._scores_text(view.scores, view.held) + f"   ({view.options.target})")
         c.print(head)
@@ -148,14 +142,7 @@ class Renderer(BaseRenderer):
             if view.belote[seat]:
                 word = t("belote.rebelote" if view.belote[seat] == 2 else "belote.belote")
                 c.print(f"{self.seat_name(seat)}{self.t.colon}{word}", style="bold")
-        if view.last_trick:
-            c.print(
-                Text(f"{t.label('label.last-trick')}", style="dim").append_text(
-                    self.trick_text(view.last_trick)
-                )
-            )
-        if view.trick:
-            c.print(Text(f"{t.label('label.trick')}").append_text(self.trick_text(view.trick)))
+        self.show_tricks(view)
         if not view.announced[view.seat] and view.own_announcements:
             c.print(
                 Text(f"{t.label('belote.your-announcements')}").append_text(
@@ -186,9 +173,8 @@ class Renderer(BaseRenderer):
                 say(key, seat, style="bold")
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
-                assert after.trump is not None
-                points = sum(POINTS[after.trump][card] for _, card in trick)
-                say("event.wins-trick", self._trick_winner(after), points=points)
+                say("event.wins-trick", self._trick_winner(after),
+                    points=self.trick_points(after, trick))
                 if after.announcement_winner is not None and before.announcement_winner is None:
                     say("belote.announcement-winner", after.announcement_winner)
                     by_seat: dict[int, list[Meld]] = {}
@@ -201,7 +187,7 @@ class Renderer(BaseRenderer):
         say = self.say
         by_seat: dict[int, list[Meld]] = {}
         for event in events:
-            if self.tell_shared(event):
+            if self.tell_shared(event, view):
                 continue
             if isinstance(event, Bid) and isinstance(event.call, Trump):
                 suit = event.call.suit
@@ -215,10 +201,6 @@ class Renderer(BaseRenderer):
             elif isinstance(event, BeloteSaid):
                 key = "belote.says-rebelote" if event.said == 2 else "belote.says-belote"
                 say(key, event.seat, style="bold")
-            elif isinstance(event, TrickWon):
-                assert view.trump is not None
-                points = sum(POINTS[view.trump][card] for _, card in event.cards)
-                say("event.wins-trick", event.seat, points=points)
             elif isinstance(event, MeldsWon):
                 say("belote.announcement-winner", event.winner)
             elif isinstance(event, MeldShown):
@@ -226,21 +208,13 @@ class Renderer(BaseRenderer):
         for s, melds in by_seat.items():
             say("belote.shows", s, melds=self.melds_text(tuple(melds)).plain)
 
-    def _trick_winner(self, view: BeloteView) -> int:
-        """Who won the last completed trick: the next leader (or the last-trick holder)."""
-        if view.result is not None and view.result.last_trick is not None:
-            return view.result.last_trick
-        return view.to_play if view.to_play is not None else 0
-
     def show_deal_end(self, match: BeloteMatch) -> None:
         t = self.t
         c = self.console
-        row = match.scoresheet[-1]
-        r = row.result
-        c.print()
-        if not r.played:
-            c.print(t("belote.outcome.thrown-in"), style="yellow")
+        row = self.deal_end_row(match)
+        if row is None:
             return
+        r = row.result
         assert r.taker is not None and r.takers is not None and r.defenders is not None
         me, other = self._teams()
         table = Table(title=t("belote.breakdown", number=row.number))

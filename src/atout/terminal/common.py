@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -11,11 +11,14 @@ from rich.text import Text
 
 from atout.cards import Card, Suit
 from atout.games.actions import Action, Pass, Play
-from atout.games.events import Bid, CardPlayed, Event
+from atout.games.base import Meld
+from atout.games.events import Bid, CardPlayed, Event, TrickWon
 from atout.i18n import Translator, signed
+from atout.kits import game_of
 
 if TYPE_CHECKING:
     from atout.bots.advice import Advice
+    from atout.kits.present import GameView
 
 __all__ = ["BaseRenderer", "card_text", "seat_label"]
 
@@ -36,7 +39,11 @@ def seat_label(t: Translator, seat: int, names: dict[int, str] | None = None) ->
     return name if name else t("replay.seat", seat=seat)
 
 
-class BaseRenderer:
+#: The view of the renderer's game.
+V = TypeVar("V", bound="GameView")
+
+
+class BaseRenderer(Generic[V]):
     """Shared drawing helpers; each game's ``Renderer`` fills in its table and breakdown.
 
     ``human`` is the seat of the person at the keyboard; other seats are named from
@@ -98,16 +105,16 @@ class BaseRenderer:
         return f"{suit.symbol} {self.t(f'suit.{suit.letter}')}"
 
     # -- cards and choices ---------------------------------------------------------
-    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+    def card_order(self, card: Card, view: V) -> tuple[int, int]:
         """Sort key for the hand: trump suit first, then by suit, strongest first."""
         trump = getattr(view, "trump", None)
         suit_rank = -1 if trump is not None and card.suit == trump else int(card.suit)
         return (suit_rank, -int(card.rank))
 
-    def sorted_hand(self, view: Any) -> list[Card]:
+    def sorted_hand(self, view: V) -> list[Card]:
         return sorted(view.hand, key=lambda c: self.card_order(c, view))
 
-    def choices(self, view: Any) -> list[Action]:
+    def choices(self, view: V) -> list[Action]:
         """The numbered choices: every card in hand while cards are played (the
         illegal ones too, so that choosing one explains the rule), then other actions."""
         legal = list(view.legal_actions)
@@ -117,12 +124,12 @@ class BaseRenderer:
             return [Play(c) for c in self.sorted_hand(view)] + others
         return others
 
-    def action_label(self, action: Action, view: Any) -> Text:
+    def action_label(self, action: Action, view: V) -> Text:
         if isinstance(action, Play):
             return card_text(action.card)
         return Text(str(action))
 
-    def hand_text(self, view: Any, numbered: bool = True) -> Text:
+    def hand_text(self, view: V, numbered: bool = True) -> Text:
         legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
         text = Text()
         for i, card in enumerate(self.sorted_hand(view), 1):
@@ -141,7 +148,7 @@ class BaseRenderer:
             text.append("   ")
         return text
 
-    def show_choices(self, view: Any) -> list[Action]:
+    def show_choices(self, view: V) -> list[Action]:
         """Print the hand (numbered when cards are the choices; shown at every decision,
         bidding included) and the other choices, numbered; return them in that order."""
         options = self.choices(view)
@@ -162,7 +169,7 @@ class BaseRenderer:
             self.console.print(line)
         return options
 
-    def show_hint(self, view: Any, advice: Sequence[Advice]) -> None:
+    def show_hint(self, view: V, advice: Sequence[Advice]) -> None:
         """Each legal choice with its number, its value in points for the player's team
         and its reason, best first (see :func:`atout.bots.advice.advise`)."""
         t = self.t
@@ -185,7 +192,26 @@ class BaseRenderer:
             )
         self.console.print(table)
 
-    def show_last_trick(self, view: Any) -> None:
+    def show_tricks(self, view: V) -> None:
+        """The last trick (dimmed) and the trick being played, where there are."""
+        t = self.t
+        if view.last_trick:
+            self.console.print(Text(t.label("label.last-trick"), style="dim").append_text(
+                self.trick_text(view.last_trick)))
+        if view.trick:
+            self.console.print(Text(t.label("label.trick")).append_text(
+                self.trick_text(view.trick)))
+
+    def meld_cards(self, meld: Meld) -> Text:
+        """A meld's cards, highest first, in brackets, and its points: "(A♥ K♥ Q♥) 50"."""
+        text = Text("(")
+        for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
+            if i:
+                text.append(" ")
+            text.append_text(card_text(card))
+        return text.append(f") {meld.points}")
+
+    def show_last_trick(self, view: V) -> None:
         if view.last_trick:
             self.console.print(
                 Text(self.t("label.last-trick") + ": ").append_text(
@@ -196,23 +222,57 @@ class BaseRenderer:
             self.console.print(self.t("event.no-last-trick"))
 
     # -- what each game supplies ---------------------------------------------------
-    def show_table(self, view: Any) -> None:
+    def show_table(self, view: V) -> None:
         raise NotImplementedError
 
     def narrate(self, seat: int, action: Action, before: Any, after: Any) -> None:
         raise NotImplementedError
 
-    def tell(self, events: Sequence[Event], view: Any) -> None:
+    def tell(self, events: Sequence[Event], view: V) -> None:
         """Say what the engine's ``events`` of one action tell (those the player may
         know); ``view``: the player's view after it, for the words (trump, contract)."""
         raise NotImplementedError
 
-    def tell_shared(self, event: Event) -> bool:
-        """Say an event every game words alike (a pass, a card played); True if said."""
+    #: Each trump suit's card points (``POINTS[trump][card]``), where the game has one
+    #: table by trump suit.
+    points: Any = None
+
+    def trick_points(self, view: V, cards: Sequence[tuple[int, Card]]) -> int:
+        """The card points of a trick's ``cards`` under the contract of ``view``."""
+        assert view.trump is not None
+        return sum(self.points[view.trump][card] for _, card in cards)
+
+    def show_head(self, view: V) -> None:
+        """A blank line and the rule with the game's title, above the table."""
+        self.console.print()
+        self.console.rule(self.t(f"{game_of(view)}.title"))
+
+    def deal_end_row(self, match: Any) -> Any | None:
+        """The finished deal's row of the scoresheet, after a blank line; ``None`` for a
+        deal that was not played (its outcome said)."""
+        row = match.scoresheet[-1]
+        self.console.print()
+        if row.result.played:
+            return row
+        self.console.print(self.t(f"{game_of(row.result)}.outcome.{row.result.outcome}"),
+                           style="yellow")
+        return None
+
+    def _trick_winner(self, view: V) -> int:
+        """Who won the last completed trick: the next leader (or the last-trick holder)."""
+        if view.result is not None and view.result.last_trick is not None:
+            return int(view.result.last_trick)
+        return view.to_play if view.to_play is not None else 0
+
+    def tell_shared(self, event: Event, view: V) -> bool:
+        """Say an event every game words alike (a pass, a card played, a trick won, with
+        its points under the contract of ``view``); True if said."""
         if isinstance(event, CardPlayed):
             self.say("event.plays", event.seat, card=event.card.symbol)
         elif isinstance(event, Bid) and isinstance(event.call, Pass):
             self.say("event.passes", event.seat)
+        elif isinstance(event, TrickWon):
+            self.say("event.wins-trick", event.seat, points=self.trick_points(view, event.cards))
         else:
             return False
         return True

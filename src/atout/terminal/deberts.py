@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -39,10 +38,11 @@ __all__ = ["Renderer"]
 _TOLD = {CardPlayed: 1, Announcement: 2, Bela: 3, MeldsWon: 4, TrickWon: 5, MeldShown: 6}
 
 
-class Renderer(BaseRenderer):
+class Renderer(BaseRenderer[DebertsView]):
+    points = POINTS
     game = "deberts"
 
-    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+    def card_order(self, card: Card, view: DebertsView) -> tuple[int, int]:
         trump = view.trump
         if trump is not None and card.suit == trump:
             return (-1, -TRUMP_STRENGTH[card])
@@ -54,15 +54,11 @@ class Renderer(BaseRenderer):
     def melds_text(self, melds: tuple[Meld, ...]) -> Text:
         text = Text()
         for meld in melds:
-            text.append(f"{self.meld_name(meld)} (")
-            for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
-                if i:
-                    text.append(" ")
-                text.append_text(card_text(card))
-            text.append(f") {meld.points}   ")
+            text.append(f"{self.meld_name(meld)} ")
+            text.append_text(self.meld_cards(meld)).append("   ")
         return text
 
-    def action_label(self, action: Action, view: Any) -> Text:
+    def action_label(self, action: Action, view: DebertsView) -> Text:
         t = self.t
         if isinstance(action, Pass):
             return Text(t("deberts.bid.pass"))
@@ -95,8 +91,7 @@ class Renderer(BaseRenderer):
     def show_table(self, view: DebertsView) -> None:
         t = self.t
         c = self.console
-        c.print()
-        c.rule(t("deberts.title"))
+        self.show_head(view)
         c.print(self._scores_line(view))
         line = Text(f"{t.label('label.dealer')}{self.seat_name(view.dealer)}   ")
         line.append(f"{t.label('deberts.indicator')}")
@@ -121,14 +116,7 @@ class Renderer(BaseRenderer):
                 f"{t.label('label.tricks')}{self.seat_name(view.seat)} {won[view.seat]} – "
                 f"{self.seat_name(1 - view.seat)} {won[1 - view.seat]}"
             )
-            if view.last_trick:
-                c.print(
-                    Text(f"{t.label('label.last-trick')}", style="dim").append_text(
-                        self.trick_text(view.last_trick)
-                    )
-                )
-            if view.trick:
-                c.print(Text(f"{t.label('label.trick')}").append_text(self.trick_text(view.trick)))
+            self.show_tricks(view)
             if not view.announced[view.seat] and view.own_sequences:
                 c.print(
                     Text(f"{t.label('deberts.your-sequences')}").append_text(
@@ -167,9 +155,8 @@ class Renderer(BaseRenderer):
                 say("deberts.sequence-winner", after.sequence_winner)
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
-                assert after.trump is not None
-                points = sum(POINTS[after.trump][card] for _, card in trick)
-                say("event.wins-trick", self._trick_winner(after), points=points)
+                say("event.wins-trick", self._trick_winner(after),
+                    points=self.trick_points(after, trick))
                 if after.shown_sequences and not before.shown_sequences:
                     assert after.sequence_winner is not None
                     melds = self.melds_text(after.shown_sequences).plain
@@ -183,7 +170,7 @@ class Renderer(BaseRenderer):
         ordered = sorted(events, key=lambda e: _TOLD.get(type(e), 0))
         shown: list[Meld] = []
         for event in ordered:
-            if self.tell_shared(event):
+            if self.tell_shared(event, view):
                 continue
             if isinstance(event, Bid):
                 call = event.call
@@ -205,31 +192,19 @@ class Renderer(BaseRenderer):
                 say("deberts.says-bela", event.seat, style="bold")
             elif isinstance(event, MeldsWon):
                 say("deberts.sequence-winner", event.winner)
-            elif isinstance(event, TrickWon):
-                assert view.trump is not None
-                points = sum(POINTS[view.trump][card] for _, card in event.cards)
-                say("event.wins-trick", event.seat, points=points)
             elif isinstance(event, MeldShown):
                 shown.append(event.meld)
                 winner = event.seat
         if shown:
             say("deberts.shows", winner, melds=self.melds_text(tuple(shown)).plain)
 
-    def _trick_winner(self, view: DebertsView) -> int:
-        """Who won the last completed trick: the next leader (or the last-trick holder)."""
-        if view.result is not None and view.result.last_trick is not None:
-            return view.result.last_trick
-        return view.to_play if view.to_play is not None else 0
-
     def show_deal_end(self, match: DebertsMatch) -> None:
         t = self.t
         c = self.console
-        row = match.scoresheet[-1]
-        r = row.result
-        c.print()
-        if not r.played:
-            c.print(t(f"deberts.outcome.{r.outcome}"), style="yellow")
+        row = self.deal_end_row(match)
+        if row is None:
             return
+        r = row.result
         assert r.caller is not None
         table = Table(title=t("deberts.breakdown", number=row.number))
         table.add_column("")

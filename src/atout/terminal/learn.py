@@ -164,8 +164,7 @@ class LearnSession:
         seats = shown["seats"]
         line = [t("learn.trump", trump=shown["trump"]) if shown["trump"] else t("learn.no-trump")]
         if shown.get("turned"):
-            key = "learn.indicator" if shown["game"] == "deberts" else "learn.turned"
-            line.append(t(key, card=_sym(shown["turned"])))
+            line.append(t(shown["turned_key"], card=_sym(shown["turned"])))
         if shown.get("bottom"):
             line.append(t("learn.bottom", card=_sym(shown["bottom"])))
         line.append(t("learn.dealer", seat=seats[str(shown["dealer"])]))

@@ -141,7 +141,7 @@ class ReplayViewer:
 
     def outcome(self, result: Any) -> str:
         """How the deal ended, in one sentence of the reader's language."""
-        from atout.i18n.outcomes import outcome_text
+        from atout.kits.present import outcome_text
 
         n = self.num_players
         text = outcome_text(

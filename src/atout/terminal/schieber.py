@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich import box
 from rich.table import Table
@@ -12,7 +11,7 @@ from rich.text import Text
 from atout.cards import Card
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump
 from atout.games.base import Meld
-from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon, TrickWon
+from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon
 from atout.games.schieber import (
     FACTORS,
     Claimed,
@@ -24,12 +23,12 @@ from atout.games.schieber import (
     card_strength,
     contract_index,
 )
-from atout.terminal.common import BaseRenderer, card_text
+from atout.terminal.common import BaseRenderer
 
 __all__ = ["Renderer"]
 
 
-class Renderer(BaseRenderer):
+class Renderer(BaseRenderer[SchieberView]):
     game = "schieber"
 
     # -- words ---------------------------------------------------------------------
@@ -72,15 +71,11 @@ class Renderer(BaseRenderer):
             assert isinstance(meld, Meld)
             if seat is not None:
                 text.append(f"{self.seat_name(seat)}{self.t.colon}")
-            text.append(f"{self.meld_name(meld)} (")
-            for i, card in enumerate(sorted(meld.cards, key=lambda c: -int(c))):
-                if i:
-                    text.append(" ")
-                text.append_text(card_text(card))
-            text.append(f") {meld.points}   ")
+            text.append(f"{self.meld_name(meld)} ")
+            text.append_text(self.meld_cards(meld)).append("   ")
         return text
 
-    def card_order(self, card: Card, view: Any) -> tuple[int, int]:
+    def card_order(self, card: Card, view: SchieberView) -> tuple[int, int]:
         contract = view.contract
         if contract is None:
             return (int(card.suit), -int(card.rank))
@@ -89,7 +84,7 @@ class Renderer(BaseRenderer):
             return (-1, -card_strength(card, k))
         return (int(card.suit), -card_strength(card, k))
 
-    def action_label(self, action: Action, view: Any) -> Text:
+    def action_label(self, action: Action, view: SchieberView) -> Text:
         if isinstance(action, (Trump, NoTrump)):
             return Text(self.contract_label(action))
         if isinstance(action, Push):
@@ -98,7 +93,7 @@ class Renderer(BaseRenderer):
             return Text(self.t("schieber.action.claim"))
         return super().action_label(action, view)
 
-    def _points(self, view: SchieberView, cards: Any) -> int:
+    def trick_points(self, view: SchieberView, cards: Sequence[tuple[int, Card]]) -> int:
         assert view.contract is not None
         k = contract_index(view.contract)
         modern = view.options.undenufe_values == "modern"
@@ -119,8 +114,7 @@ class Renderer(BaseRenderer):
     def show_table(self, view: SchieberView) -> None:
         t = self.t
         c = self.console
-        c.print()
-        c.rule(t("schieber.title"))
+        self.show_head(view)
         c.print(self._scores_line(view))
         c.print(
             f"{t.label('label.dealer')}{self.seat_name(view.dealer)}   "
@@ -160,14 +154,7 @@ class Renderer(BaseRenderer):
                 self.melds_text(view.shown_weis)))
         if view.stoeck is not None:
             c.print(f"{t.label('schieber.stoeck')}{self.seat_name(view.stoeck)}")
-        if view.last_trick:
-            c.print(
-                Text(f"{t.label('label.last-trick')}", style="dim").append_text(
-                    self.trick_text(view.last_trick)
-                )
-            )
-        if view.trick:
-            c.print(Text(f"{t.label('label.trick')}").append_text(self.trick_text(view.trick)))
+        self.show_tricks(view)
         spoke = bool(view.tricks) or any(s == view.seat for s, _ in view.trick)
         if not spoke and view.own_weis:  # until the seat's first card
             c.print(Text(f"{t.label('schieber.your-weis')}").append_text(
@@ -192,7 +179,7 @@ class Renderer(BaseRenderer):
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
                 winner = after.trick_winners[-1]
-                say("event.wins-trick", winner, points=self._points(after, trick))
+                say("event.wins-trick", winner, points=self.trick_points(after, trick))
                 if after.weis_winner is not None and before.weis_winner is None:
                     self.console.print(
                         t(
@@ -209,7 +196,7 @@ class Renderer(BaseRenderer):
         won: int | None = None
         shown: list[tuple[int, Meld]] = []
         for event in events:
-            if self.tell_shared(event):
+            if self.tell_shared(event, view):
                 continue
             if isinstance(event, Bid):
                 call = event.call
@@ -223,8 +210,6 @@ class Renderer(BaseRenderer):
             elif isinstance(event, Announcement):
                 assert isinstance(event.call, WeisCall)
                 say("schieber.announces", event.seat, call=self.call_text(event.call))
-            elif isinstance(event, TrickWon):
-                say("event.wins-trick", event.seat, points=self._points(view, event.cards))
             elif isinstance(event, MeldsWon):
                 won = event.winner
             elif isinstance(event, MeldShown):

@@ -17,12 +17,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from atout.games.belote import ALL_CARDS
-from atout.games.schieber import MATCH_BONUS
 from atout.i18n import Translator
 from atout.input import read_suit, said, suit_choices
 from atout.scorekeeper import (
     EntryRefused,
+    Question,
     Scoresheet,
     explain_refusal,
     new_sheet,
@@ -30,13 +29,12 @@ from atout.scorekeeper import (
     why,
     write_scoresheet,
 )
-from atout.scorekeeper.deberts import CARD_TOTAL
-from atout.scorekeeper.schieber import POINTS_TOTAL
+from atout.scorekeeper.base import PASSED
 
 __all__ = ["ScoreSession"]
 
-_WINNER_KEYS = {"deberts": "seqwin", "belote": "annwin", "schieber": "weiswin"}
-_MELD_KEYS = {"deberts": "sequences", "belote": "announcements", "schieber": "weis"}
+#: The groups of questions of a deal, in the order they are asked.
+_GROUPS = ("caller", "points", "melds", "extra")
 
 
 class _Quit(Exception):
@@ -50,19 +48,6 @@ class _Again(Exception):
     def __init__(self, message: str = "") -> None:
         super().__init__(message)
         self.message = message
-
-
-#: The entry refusals that one group of questions answers, asked again after the reason.
-_ASK_AGAIN = {
-    "score.points-total": "points", "score.deberts.points-range": "points",
-    "score.capot-points": "points", "score.trick-with-points": "points",
-    "score.schieber.stop-points": "points", "score.schieber.claim-short": "points",
-    "score.schieber.other-first": "points", "score.schieber.stop-match": "points",
-    "score.schieber.weis-first-trick": "points",
-    "score.meld-value": "melds", "score.meld-cards": "melds", "score.meld-none": "melds",
-    "score.meld-beaten": "melds", "score.meld-unique": "melds",
-    "score.schieber.stoeck-no-trump": "extra",
-}
 
 
 class ScoreSession:
@@ -145,17 +130,17 @@ class ScoreSession:
     def one_side(self, answer: str) -> int | None:
         return self.side(answer, allow_none=False)
 
-    def taker(self, answer: str) -> int | None:
-        """The seat (1 to 4) that took, counted from 0; None: all passed."""
+    def taker(self, answer: str) -> int | str:
+        """The seat (1 to 4) that took, counted from 0; ``p``: all passed."""
         if answer.lower() in ("p", "-") or said(answer, "input.action.pass", self.lang):
-            return None
-        return self.side(answer, allow_none=False, count=4)
+            return PASSED
+        return self.side(answer, allow_none=False, count=4) or 0
 
-    def caller(self, answer: str) -> int | None:
-        """The player who took, counted from 0; None: thrown in (four passes)."""
+    def caller(self, answer: str) -> int | str:
+        """The player who took, counted from 0; ``p``: thrown in (four passes)."""
         if answer.lower() in ("p", "-") or said(answer, "input.action.pass", self.lang):
-            return None
-        return self.side(answer, allow_none=False)
+            return PASSED
+        return self.side(answer, allow_none=False) or 0
 
     def suit(self, answer: str) -> str:
         """A suit in the interface language or English: its letter in the records."""
@@ -164,12 +149,15 @@ class ScoreSession:
             raise _Again(self.t("score.cli.bad-answer", answer=answer) if answer else "")
         return suit.letter
 
-    def contract(self, answer: str) -> str:
-        """A trump suit, Obenabe or Undenufe: its word in the records."""
-        for mode in ("obenabe", "undenufe"):
-            if said(answer, f"input.action.{mode}", self.lang):
-                return mode
-        return self.suit(answer)
+    def contract(self, question: Question) -> Callable[[str], str]:
+        """A trump suit or one of the question's other contracts (Obenabe...): its word
+        in the records."""
+        def read(answer: str) -> str:
+            for value, key, _text in question.choices:
+                if key and said(answer, f"input.action.{value}", self.lang):
+                    return str(value)
+            return self.suit(answer)
+        return read
 
     def points(self, high: int) -> Callable[[str], int]:
         def read(answer: str) -> int:
@@ -186,13 +174,13 @@ class ScoreSession:
             return False
         raise _Again(self.t("score.cli.bad-answer", answer=answer))
 
-    def melds_of(self, side: int) -> Callable[[str], str]:
-        def read(answer: str) -> str:
+    def melds_of(self, side: int) -> Callable[[str], list[int]]:
+        def read(answer: str) -> list[int]:
             try:
                 values = self.sheet.read_melds(answer, side)
             except EntryRefused as exc:
                 raise _Again(explain_refusal(exc, self.sheet, self.lang)) from None
-            return "+".join(str(v) for v in values)
+            return list(values)
         return read
 
     def status(self) -> str:
@@ -205,22 +193,23 @@ class ScoreSession:
         return line
 
     # -- a deal by questions ----------------------------------------------------------------
-    def questions(self) -> dict[str, str] | None:
-        """Ask for one deal, each answer checked as it is given; its entry words, by the
-        group of questions that gave them (None: thrown in)."""
-        first = self._ask_group("caller")
-        if first is None:
-            return None
-        words = {"caller": first}
-        for group in ("points", "melds", "extra"):
+    def questions(self) -> dict[str, Any] | None:
+        """Ask for one deal, each answer checked as it is given; the answers to the
+        sheet's questions (None: thrown in)."""
+        answers: dict[str, Any] = {}
+        for group in _GROUPS:
             while True:
-                words[group] = self._ask_group(group) or ""
+                self._ask_group(group, answers)
+                if PASSED in answers.values():
+                    return None
+                if group == "caller":
+                    break
                 # what the answers so far make impossible is said now, and asked again
-                refused = self._refusal(" ".join(w for w in words.values() if w))
-                if refused is None or _ASK_AGAIN.get(refused.rule) != group:
+                refused = self._refusal(self.sheet.entry_of(answers))
+                if refused is None or self.sheet.ask_again.get(refused.rule) != group:
                     break
                 self.say("✗ " + explain_refusal(refused, self.sheet, self.lang))
-        return words
+        return answers
 
     def _refusal(self, text: str) -> EntryRefused | None:
         """Why the rules refuse ``text`` as the next deal, if they do (nothing is
@@ -232,100 +221,77 @@ class ScoreSession:
             return exc
         return None
 
-    def _ask_group(self, group: str) -> str | None:
-        """The entry words of one group of questions (``caller``, ``points``...)."""
-        game = self.game
-        ask = self.ask_until
-        if group == "caller" and game == "deberts":
-            caller = ask(self.caller, "score.ask.deberts.caller", sides=self.sides_hint())
-            if caller is None:
-                return None
-            suit = ask(self.suit, "score.ask.trump", suits=suit_choices(self.lang))
-            return f"caller={caller} trump={suit}"
-        if group == "caller" and game == "belote":
-            seat = ask(self.taker, "score.ask.belote.taker")
-            if seat is None:
-                return None
-            suit = ask(self.suit, "score.ask.trump", suits=suit_choices(self.lang))
-            return f"taker={seat} trump={suit}"
-        if group == "caller":  # Schieber: the contract, and who named it
-            contract = ask(self.contract, "score.ask.schieber.contract",
-                           suits=suit_choices(self.lang))
-            pushed = ask(self.yes_no, "score.ask.schieber.pushed")
-            return f"contract={contract}" + (" pushed" if pushed else "")
-        if group == "points":
-            return self._ask_points()
-        if group == "melds":
-            shown = [ask(self.melds_of(side), f"score.ask.{game}.melds", who=self.name(side))
-                     for side in (0, 1)]
-            listed = ",".join(f"{i}:{m}" for i, m in enumerate(shown) if m)
-            return f"{_MELD_KEYS[game]}={listed}" if listed else ""
-        extra = {"deberts": "bela", "belote": "belote", "schieber": "stoeck"}[game]
-        holder = ask(self.any_side, f"score.ask.{game}.{extra}", sides=self.sides_hint())
-        return "" if holder is None else f"{extra}={holder}"
+    def _ask_group(self, group: str, answers: dict[str, Any]) -> None:
+        """Ask (again) the questions of one group (``caller``, ``points``...), those
+        asked only on a refusal aside."""
+        questions = [q for q in self.sheet.form if q.group == group]
+        for q in questions:
+            answers.pop(q.name, None)
+            answers.pop(f"{q.name}0", None)
+            answers.pop(f"{q.name}1", None)
+        for q in questions:
+            if q.on_refusal is None and q.asked(answers):
+                if q.kind == "melds":
+                    for side in (0, 1):
+                        answers[f"{q.name}{side}"] = self._ask(q, answers, side)
+                else:
+                    answers[q.name] = self._ask(q, answers)
+                if answers.get(q.name) == PASSED:  # all passed: nothing more to ask
+                    return
 
-    def _ask_points(self) -> str:
-        game = self.game
-        ask = self.ask_until
-        if game == "deberts":
-            a, b = (ask(self.points(CARD_TOTAL), "score.ask.deberts.points", who=self.name(side))
-                    for side in (0, 1))
-            return f"points={a},{b}"
-        if game == "belote":
-            capot = ask(self.any_side, "score.ask.belote.capot", sides=self.sides_hint())
-            if capot is not None:
-                return f"capot={capot}"
-            points = ask(self.points(ALL_CARDS), "score.ask.points", who=self.name(0),
-                         total=ALL_CARDS)
-            return f"points=0:{points}"
-        stop = ask(self.any_side, "score.ask.schieber.stop", sides=self.sides_hint())
-        if stop is not None:
-            first_trick = ask(self.yes_no, "score.ask.schieber.first-trick")
-            captured = ask(self.points(POINTS_TOTAL + MATCH_BONUS),
-                           "score.ask.schieber.captured", who=self.name(stop))
-            return f"stop={stop} points={stop}:{captured}" + (
-                "" if first_trick else " first_trick=no")
-        match = ask(self.any_side, "score.ask.schieber.match", sides=self.sides_hint())
-        if match is not None:
-            return f"match={match}"
-        points = ask(self.points(POINTS_TOTAL), "score.ask.points", who=self.name(0),
-                     total=POINTS_TOTAL)
-        return f"points=0:{points}"
+    def _ask(self, q: Question, answers: dict[str, Any], side: int | None = None) -> Any:
+        """One question's answer, asked until it can be read."""
+        readers: dict[str, Callable[[str], Any]] = {
+            "suit": self.suit, "yes": self.yes_no, "winner": self.one_side,
+            "seat": self.taker, "side": self.caller if q.passes else (
+                self.any_side if q.none else self.one_side),
+        }
+        read: Callable[[str], Any]
+        if q.kind == "contract":
+            read = self.contract(q)
+        elif q.kind == "points":
+            read = self.points(q.high)
+        elif q.kind == "melds":
+            read = self.melds_of(side or 0)
+        else:
+            read = readers[q.kind]
+        who = side if side is not None else q.side if q.side is not None else (
+            answers.get(q.who_of) if q.who_of else None)
+        return self.ask_until(read, q.ask, sides=self.sides_hint(),
+                              suits=suit_choices(self.lang), total=q.high,
+                              who=self.name(who) if who is not None else "")
 
-    def enter(self, entry: str | dict[str, str] | None, number: int | None = None) -> None:
-        """Add (or correct deal ``number`` with) an entry: a line, or the words of the
+    def enter(self, entry: str | dict[str, Any] | None, number: int | None = None) -> None:
+        """Add (or correct deal ``number`` with) an entry: a line, or the answers to the
         questions (None: thrown in). A refusal is said with its rule; then what it needs
         is asked (who won a comparison, who reached the target first), or, for an entry
         from the questions, the questions it concerns are asked again."""
-        words = {"caller": "thrown-in"} if entry is None else (
-            {"line": entry} if isinstance(entry, str) else dict(entry))
+        sheet = self.sheet
+        line = "thrown-in" if entry is None else entry if isinstance(entry, str) else None
+        answers: dict[str, Any] = {} if isinstance(entry, str) or entry is None else entry
+        added: dict[str, Any] = {}  # the answers a refusal asked for
         while True:
-            text = " ".join(w for w in words.values() if w)
+            text = " ".join(w for w in (line, sheet.entry_of({**answers, **added})) if w)
             try:
                 if number is None:
-                    row = self.sheet.add(text)
+                    row = sheet.add(text)
                 else:
-                    self.sheet.correct(number, text)
-                    row = self.sheet.rows[-1]
+                    sheet.correct(number, text)
+                    row = sheet.rows[-1]
             except EntryRefused as exc:
                 rule = exc.params.get("inner_rule", exc.rule)
-                if rule == "score.meld-tie" and _WINNER_KEYS[self.game] not in text:
-                    side = self.ask_until(self.one_side, "score.ask.meld-winner",
-                                          sides=self.sides_hint())
-                    words["winner"] = f"{_WINNER_KEYS[self.game]}={side}"
+                needed = next((q for q in sheet.form if q.on_refusal == rule), None)
+                if needed is not None and needed.name not in added \
+                        and needed.word.partition("=")[0] + "=" not in text:
+                    added[needed.name] = self.ask_until(
+                        self.one_side, needed.ask, sides=self.sides_hint())
                     continue
-                if rule == "score.schieber.first-needed" and "first=" not in text:
-                    side = self.ask_until(self.one_side, "score.ask.schieber.first",
-                                          sides=self.sides_hint())
-                    words["first"] = f"first={side}"
-                    continue
-                self.say("✗ " + explain_refusal(exc, self.sheet, self.lang))
-                group = _ASK_AGAIN.get(rule)
-                if group is None or group not in words:
+                self.say("✗ " + explain_refusal(exc, sheet, self.lang))
+                group = sheet.ask_again.get(rule)
+                if group is None or line is not None:
                     return
-                words.pop("winner", None)
-                words.pop("first", None)
-                words[group] = self._ask_group(group) or ""
+                added.clear()
+                self._ask_group(group, answers)
                 continue
             break
         if number is not None:

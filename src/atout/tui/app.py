@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from atout.bots.advice import HINT_LEVEL
 from atout.games.actions import Action, Play
 from atout.i18n import explain, number
+from atout.kits.present import GameView
 from atout.table.session import (
     CannotUndo,
     SessionView,
@@ -515,7 +516,7 @@ class PlayApp(SessionView, TableApp):
         self._draw_choices(view)
         self.query_one("#keys", KeyBar).keys = self._keys(view)
 
-    def _draw_hand(self, view: Any) -> None:
+    def _draw_hand(self, view: GameView) -> None:
         hand = self.query_one("#hand", HandView)
         d = self.describer
         cards, _ = d.choices(view)
@@ -533,7 +534,7 @@ class PlayApp(SessionView, TableApp):
             if legal_at and hand.selected not in legal_at:
                 hand.selected = legal_at[0]
 
-    def _draw_choices(self, view: Any) -> None:
+    def _draw_choices(self, view: GameView) -> None:
         box = self.query_one("#choices", OptionList)
         cards, others = self.describer.choices(view)
         if not self.waiting or not others:
@@ -554,7 +555,7 @@ class PlayApp(SessionView, TableApp):
         box.add_class("shown")
         box.highlighted = 0
 
-    def _keys(self, view: Any) -> list[tuple[str, str]]:
+    def _keys(self, view: GameView) -> list[tuple[str, str]]:
         t = self.t
         last = [("l", t("tui.key.last")), ("s", t("tui.key.scores"))]
         end = [("?", t("tui.key.keys")), ("q", t("tui.key.quit"))]

@@ -18,6 +18,7 @@ from textual.widgets import Input, OptionList, RichLog, Static
 
 from atout.cards import Card
 from atout.i18n import Translator
+from atout.kits.present import GameView
 from atout.tui.describe import Describer, card_style
 from atout.tui.screens import Panel
 from atout.tui.widgets import Canvas, HandView, SeatInfo, TableState, TableView, draw_table
@@ -156,7 +157,7 @@ class TableApp(App[int]):
 
     # -- drawing a position ----------------------------------------------------------
     def seat_infos(
-        self, view: Any, to_act: int | None, hands: dict[int, list[Card]] | None = None,
+        self, view: GameView, to_act: int | None, hands: dict[int, list[Card]] | None = None,
         counts: dict[int, int] | None = None,
     ) -> list[SeatInfo]:
         d = self.describer
@@ -175,7 +176,7 @@ class TableApp(App[int]):
             seats.append(info)
         return seats
 
-    def table_state(self, view: Any, seats: list[SeatInfo], winner: int | None) -> TableState:
+    def table_state(self, view: GameView, seats: list[SeatInfo], winner: int | None) -> TableState:
         d = self.describer
         trick = list(view.trick)
         done = False

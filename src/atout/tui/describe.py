@@ -23,7 +23,7 @@ from atout.cards import Card, Suit
 from atout.games.actions import Action, Play, Push, Trump
 from atout.i18n import Translator
 from atout.kits import kit
-from atout.kits.present import Field, Param, Presenter, render
+from atout.kits.present import Field, GameView, Param, Presenter, render
 
 __all__ = ["Describer", "Sink", "card_style", "finished_view", "suit_order"]
 
@@ -142,11 +142,11 @@ class Describer:
         return self.t("tui.us" if team == self.human % 2 else "tui.them")
 
     # -- cards ---------------------------------------------------------------------
-    def trump_of(self, view: Any) -> Suit | None:
+    def trump_of(self, view: GameView) -> Suit | None:
         trump: Suit | None = getattr(view, "trump", None)
         return trump
 
-    def sorted_cards(self, cards: Any, view: Any) -> list[Card]:
+    def sorted_cards(self, cards: Any, view: GameView) -> list[Card]:
         """Cards in the order a player holds them: trumps first, suits alternating in
         colour, each suit strongest first in this deal's order."""
         cards = list(cards)
@@ -155,7 +155,7 @@ class Describer:
         key = self.renderer.card_order
         return sorted(cards, key=lambda c: (position[c.suit], key(c, view)[1]))
 
-    def choices(self, view: Any) -> tuple[list[Card], list[Action]]:
+    def choices(self, view: GameView) -> tuple[list[Card], list[Action]]:
         """The numbered choices: the hand's cards when cards are played (all of them,
         so that choosing an illegal one tells the rule), then the other actions."""
         legal = list(view.legal_actions)
@@ -164,7 +164,7 @@ class Describer:
             return self.sorted_cards(view.hand, view), others
         return [], others
 
-    def label(self, action: Action, view: Any) -> Text:
+    def label(self, action: Action, view: GameView) -> Text:
         """An action as a choice offered: "take ♥ hearts"; in its short form where it
         has one (Schieber's trump contracts without the word trump, "♥ hearts ×2"), so
         that a list of them fits."""
@@ -172,7 +172,7 @@ class Describer:
             return Text(action.card.symbol, style=card_style(action.card))
         return Text(self.words(self.presenter.listed(action, view)))
 
-    def action_words(self, action: Action, view: Any) -> str:
+    def action_words(self, action: Action, view: GameView) -> str:
         """An action as the table notes it by the seat that made it: "passes", "takes ♥"."""
         return self.words(self.presenter.bid(action, view))
 
@@ -185,7 +185,7 @@ class Describer:
         return [("" if f.label is None else self.words(f.label), self.words(f.value))
                 for f in fields]
 
-    def status(self, view: Any) -> list[tuple[str, str]]:
+    def status(self, view: GameView) -> list[tuple[str, str]]:
         """The status bar as (label, value) pairs, most important first."""
         t = self.t
         parts: list[tuple[str, str]] = [("", t(f"{self.game}.title")),
@@ -206,13 +206,13 @@ class Describer:
         return parts
 
     # -- the public cards of the deal ---------------------------------------------
-    def public_cards(self, view: Any) -> list[tuple[str, Card]]:
+    def public_cards(self, view: GameView) -> list[tuple[str, Card]]:
         """Cards that lie face up beside the trick (Deberts' indicator and bottom card,
         Belote's turned card during the bidding), each with its caption."""
         return [(self.words(label), card) for label, card in self.presenter.face_up(view)]
 
     # -- what each seat has said ---------------------------------------------------
-    def notes(self, view: Any) -> dict[int, list[Text]]:
+    def notes(self, view: GameView) -> dict[int, list[Text]]:
         """Per seat, what it has said that is public now: its bids while the contract
         is made, then its announcements, melds shown, bela, belote, Stöck."""
         notes: dict[int, list[Text]] = {s: [] for s in range(self.num_players)}
@@ -235,7 +235,7 @@ class Describer:
                 text.append(card.symbol, style=card_style(card))
         return text
 
-    def own_melds(self, view: Any) -> Text | None:
+    def own_melds(self, view: GameView) -> Text | None:
         """The player's own melds not announced yet (private: only at their seat)."""
         own = self.presenter.own_melds(view)
         if own is None:
@@ -244,7 +244,7 @@ class Describer:
         return Text(self.t.label(label.key)).append_text(self._melds(melds))
 
     # -- prompts -------------------------------------------------------------------
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: GameView) -> str:
         """What the player is asked: a bid, a contract, or a card."""
         return self.words(self.presenter.prompt(view))
 
@@ -260,7 +260,7 @@ class Describer:
         self.renderer.narrate(seat, action, before, after)
         return self.sink.lines()
 
-    def tell(self, events: Any, view: Any) -> list[str]:
+    def tell(self, events: Any, view: GameView) -> list[str]:
         """The lines that tell a move's ``events`` (the renderer's ``tell``)."""
         self.sink.take()
         self.renderer.tell(events, view)

@@ -12,6 +12,7 @@ from rich.text import Text
 from atout.bots.advice import Advice
 from atout.games.actions import Action
 from atout.i18n import Translator, signed
+from atout.kits.present import GameView
 
 __all__ = ["hint_panel", "keys_text"]
 
@@ -24,7 +25,7 @@ def keys_text(t: Translator, watching: bool, replay: bool = False) -> Renderable
     return Group(Text(t("tui.keys.play")), Text(""), Text(t("tui.keys.commands")))
 
 
-def hint_panel(describer: Any, view: Any, numbered: list[Action], advice: Sequence[Advice]
+def hint_panel(describer: Any, view: GameView, numbered: list[Action], advice: Sequence[Advice]
                ) -> RenderableType:
     """Each legal choice with the points the bot expects it to bring the player's side
     (minus the others') and its one-line reason, best first (``advice``: the table

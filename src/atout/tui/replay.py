@@ -18,7 +18,9 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input, RichLog, Static
 
 from atout.games.actions import Play
+from atout.games.events import Acted, DealStarted, Event
 from atout.i18n import Translator
+from atout.kits import kit
 from atout.terminal.replay import ReplayViewer, players_text
 from atout.tui.base import KeyBar, StatusBar, TableApp
 from atout.tui.describe import Describer, Sink, finished_view
@@ -60,6 +62,8 @@ class ReplayApp(TableApp):
         super().__init__(game, lang, Describer(game, t, self.num, None, seat or 0,
                                                names=self.viewer.names))
         self.seat = seat
+        #: Per deal number and seat, that seat's events of the deal, action by action.
+        self._events: dict[tuple[int, int], list[list[Event]]] = {}
 
     # -- moving ------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -208,7 +212,7 @@ class ReplayApp(TableApp):
             return finished_view(view, sheet[v.index])
         previous = sheet[v.index - 1] if v.index > 0 else None
         extra: dict[str, Any] = {"deal_number": v.index + 1}
-        if self.game_name != "schieber":  # a Schieber deal carries the scores itself
+        if not kit(self.game_name).deals().deal_has_scores:
             extra["scores"] = previous.scores if previous is not None else (0, 0)
         if previous is not None:
             extra["hanging"] = getattr(previous, "hanging", 0)
@@ -261,7 +265,8 @@ class ReplayApp(TableApp):
         self.note(last, "bold")
 
     def _fill_log(self, deal: Any) -> None:
-        """The deal so far, as the table narrated it."""
+        """The deal so far, as the table told it: the recorded match's events that the
+        bottom seat may know, action by action (its view after each, for the words)."""
         log = self.query_one("#log", RichLog)
         log.clear()
         d = self.describer
@@ -273,11 +278,28 @@ class ReplayApp(TableApp):
             start.undo()
         self.say(Text(self.t("tui.deal-header", number=self.viewer.index + 1,
                              dealer=d.seat_name(start.dealer)), style="bold"))
-        for seat, action in deal.actions:
-            before = start.view(d.bottom)
+        told = self._told(self.viewer.index + 1, d.bottom)
+        for (_, action), events in zip(deal.actions, told, strict=False):
             start.apply(action)
-            for line in d.narrate(seat, action, before, start.view(d.bottom)):
+            for line in d.tell(events, start.view(d.bottom)):
                 self.say(line)
+
+    def _told(self, number: int, seat: int) -> list[list[Event]]:
+        """``seat``'s events of deal ``number`` of the replayed match, one list per
+        action (each action's events open with the event of the action itself)."""
+        key = (number, seat)
+        if key not in self._events:
+            actions: list[list[Event]] = []
+            deal = 0
+            for event in self.viewer.match.events_for(seat):
+                if isinstance(event, DealStarted):
+                    deal = event.number
+                elif deal == number and isinstance(event, Acted):
+                    actions.append([event])
+                elif deal == number and actions:
+                    actions[-1].append(event)
+            self._events[key] = actions
+        return self._events[key]
 
     def _keys(self) -> list[tuple[str, str]]:
         t = self.t

@@ -53,7 +53,7 @@ from atout.web.messages import catalog_for, web_text
 from atout.web.nights import night_routes
 from atout.web.room import ROOM_MESSAGE_TYPES, ROOM_PRESETS, Room, clean_name
 from atout.web.scorekeeper import scorekeeper_routes
-from atout.web.serialize import public_view, to_json
+from atout.web.serialize import public_view, replay_events, to_json
 from atout.web.store import Store, TableRow
 from atout.web.tables import (
     ActionRefused,
@@ -159,9 +159,12 @@ def _for_people(options: Any) -> bool:
 
 
 def _replay_snapshot(match: Any, step: int, total: int, last: Any) -> dict[str, Any]:
+    """A replay's position: the public view with every hand open, and what the deal's
+    public events told so far (``events``; ``said``: the last action in words)."""
     view = public_view(match)
     n = match.num_players
     view["hands"] = [to_json(match.deal.view(s).hand) for s in range(n)]
+    events, said = replay_events(match)
     return {
         "type": "replay",
         "game": match.deal.game,
@@ -169,8 +172,10 @@ def _replay_snapshot(match: Any, step: int, total: int, last: Any) -> dict[str, 
         "options": str(match.options),
         "step": step,
         "total": total,
-        "action": None if last is None else {"seat": last[0], "action": str(last[1])},
+        "action": None if last is None else {"seat": last[0], "action": str(last[1]),
+                                             "said": said},
         "view": view,
+        "events": events,
         "scoresheet": [to_json(r) for r in match.scoresheet],
         "final": final_result(match),
     }
@@ -509,6 +514,9 @@ def create_app(
                 await websocket.close(code=1012)  # the table moved: the page reconnects
 
             watcher = Watcher(seat, lang, send, close)
+            since = hello.get("since")  # a page connecting again: the last event it had
+            if type(since) is int and since >= 0:
+                watcher.cursor = since + 1
             await send({"type": "welcome", "seat": seat, "table": table.id})
             await manager.join(table, watcher)  # a person coming back takes their seat back
             await room.welcome(table, watcher)

@@ -11,8 +11,9 @@ Endpoints
     sheet, ``201 {"id", "token", "edit", "share"}``.
     ``GET /api/scoresheets/ID?lang=fr``: the sheet as JSON (anyone with the id).
     ``POST /api/scoresheets/ID/deals`` ``{"token", "entry", "number"?}``: score the next
-    deal (or correct deal ``number``) from the entry's text; the sheet, or ``422`` with
-    the rule and the reason in the sheet's language.
+    deal (or correct deal ``number``) from the entry's text, or from the answers to the
+    sheet's questions (``"answers"`` instead of ``"entry"``, see ``form`` in the sheet);
+    the sheet, or ``422`` with the rule and the reason in the sheet's language.
     ``POST /api/scoresheets/ID/undo`` ``{"token"}``: take back the last deal.
     ``GET /api/scoresheets/ID/record``: the record as text.
 """
@@ -52,9 +53,12 @@ MAX_DEALS = 400
 
 
 def sheet_json(sheet: Scoresheet[Any], lang: str) -> dict[str, Any]:
-    """What the page shows: the sides, the rows with their reasons, the totals."""
+    """What the page shows: the sides, the rows with their reasons (and the answers
+    that correct them), the totals, and the questions of a deal (``form``, the game's
+    own: the page draws them and sends back the answers)."""
     final = sheet.final_score
     return {
+        "form": [q.json() for q in sheet.form],
         "game": sheet.game,
         "options": str(sheet.options),
         "target": getattr(sheet.options, "target", None),
@@ -72,6 +76,7 @@ def sheet_json(sheet: Scoresheet[Any], lang: str) -> dict[str, Any]:
                 "number": row.number,
                 "dealer": row.dealer,
                 "entry": sheet.entry_text(row.entry),
+                "answers": sheet.answers(row.entry),
                 "outcome": row.outcome,
                 "recorded": list(row.recorded),
                 "written": list(row.written),
@@ -182,6 +187,12 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
             else:
                 entry = body.get("entry")
                 number = body.get("number")
+                answers = body.get("answers")
+                if entry is None and isinstance(answers, dict):
+                    try:
+                        entry = sheet.entry_of(answers)
+                    except (TypeError, ValueError, KeyError):
+                        return _bad("bad-message", "the answers do not fit the questions")
                 if not isinstance(entry, str) or len(entry) > 400:
                     return _bad("bad-message", "an entry is expected")
                 if number is None:

@@ -1,4 +1,5 @@
-"""Turning the games' views and results into JSON, and the public view of a spectator.
+"""Turning the games' views, results and events into JSON, and the public view of a
+spectator.
 
 Everything a browser receives goes through :func:`to_json`. It only converts: what a
 seat may know is decided by the games' own ``view(seat)``, what a spectator may know by
@@ -6,20 +7,30 @@ their ``public_view()`` (:func:`public_view` leaves out the fields of a seat's o
 view also carries what its game's presenter says of it (``present``: message keys with
 parameters, see :func:`atout.kits.present.table_json`), so that the page holds no game's
 rules; a spectator's leaves out the seat's own choices.
+
+An event of the engine (:func:`event_json`) goes to the page with its fields, its place
+in the match's log and what its game's presenter says of it (``say``), so that the page
+tells what happened from the events alone.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from atout.cards import Card, CardSet, Rank, Suit
 from atout.games.actions import Action
 from atout.games.base import Meld, Options
-from atout.kits import kit_of
-from atout.kits.present import PRIVATE_PARTS, meld_json, result_json, table_json
+from atout.games.events import Acted, DealScored, DealStarted, Event
+from atout.kits import kit, kit_of
+from atout.kits.present import PRIVATE_PARTS, Presenter, meld_json, result_json, table_json
+from atout.kits.present import to_json as said_json
 
-__all__ = ["PRIVATE_FIELDS", "public_view", "seat_view", "to_json"]
+__all__ = [
+    "PRIVATE_FIELDS", "event_json", "event_kind", "public_view", "replay_events", "seat_view",
+    "to_json",
+]
 
 #: Fields of a view that belong to its seat alone.
 PRIVATE_FIELDS = frozenset(
@@ -100,3 +111,51 @@ def public_view(match: Any, deal: Any | None = None) -> dict[str, Any]:
     public["legal_actions"] = []
     public["hand_sizes"] = _hand_sizes(match.deal if deal is None else deal)
     return public if deal is not None else _last_deal_number(match, public)
+
+
+def event_kind(event: Event) -> str:
+    """An event's kind as the page names it: ``CardPlayed`` -> ``card-played``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", type(event).__name__).lower()
+
+
+def event_json(presenter: Presenter[Any], event: Event, view: Any, n: int, deal: int
+               ) -> dict[str, Any]:
+    """One event of the match's log for the page: ``n``, its place in the log (the same
+    for every receiver: the page keeps the last it has), ``deal``, the number of the
+    deal it belongs to, ``kind``, its fields (cards as codes; a scored deal gives its
+    ``number``: its row is in the scoresheet), ``say``, what the presenter says of it
+    (a message, or none) and ``loud`` when the table calls it out. ``view``: the
+    receiver's view of that deal, for the presenter's words."""
+    out: dict[str, Any] = {"n": n, "deal": deal, "kind": event_kind(event)}
+    if isinstance(event, DealScored):
+        out["number"] = int(event.row.number)
+    else:
+        for f in dataclasses.fields(event):
+            if f.name != "to":
+                out[f.name] = to_json(getattr(event, f.name))
+    said = presenter.told(event, view)
+    if said is not None:
+        out["say"] = said_json(said)
+    if presenter.loud(event):
+        out["loud"] = True
+    return out
+
+
+def replay_events(match: Any) -> tuple[list[dict[str, Any]], Any]:
+    """What a replay tells at the match's position, from its public events: the deal
+    in view's events as the page receives them, and what was said of the last action
+    (``None`` before any)."""
+    presenter = kit(match.deal.game).present()
+    log = match.public_events()
+    starts = [i for i, event in enumerate(log) if type(event) is DealStarted]
+    deal = max(1, len(starts))
+    first = starts[-1] if starts else 0
+    view = match.public_view()
+    events = [event_json(presenter, event, view, first + i, deal)
+              for i, event in enumerate(log[first:])]
+    last = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], Acted)), None)
+    if last is None:
+        return events, None
+    source = match.deals[-1] if last < first and match.deals else match
+    said = presenter.told(log[last], source.public_view())
+    return events, None if said is None else said_json(said)

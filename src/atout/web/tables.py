@@ -7,8 +7,11 @@ web adds around it: the log in the database, the connections, the clocks.
 The server is the only authority. A browser says which action it wants and at which
 step of the log it saw the table (``seq``); the table checks the seat's token, the
 turn, the step and the rules, stores the action, applies it, and only then pushes each
-watcher the state *its* seat may see. Bots play their seats from the same path; the
-search bots think in worker processes (:mod:`atout.web.workers`), never on the event loop.
+watcher the state *its* seat may see, with the engine's events of the action that seat
+may know (each presented by its game's kit: message keys and parameters), so that the
+page tells what happened from the events, never by comparing two states. Bots play
+their seats from the same path; the search bots think in worker processes
+(:mod:`atout.web.workers`), never on the event loop.
 
 Tables live in memory while they are used: one nobody watches and no bot plays leaves
 after ``idle_seconds``, or sooner when more than ``max_live_tables`` are held, and is
@@ -31,6 +34,7 @@ import contextlib
 import functools
 import logging
 import time
+from bisect import bisect_left, bisect_right
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,11 +44,12 @@ from atout.clubs.boards import night_match
 from atout.clubs.duplicate import NIGHT_SEEDS
 from atout.games.actions import ActionParseError, parse_action
 from atout.games.base import secret_seed
+from atout.games.events import DealStarted, Event, visible_to
 from atout.i18n import explain
-from atout.kits import get_game
+from atout.kits import get_game, kit
 from atout.table.session import BOT, PERSON, Seat, SessionView, TableSession
 from atout.web.messages import web_text
-from atout.web.serialize import public_view, seat_view, to_json
+from atout.web.serialize import event_json, public_view, seat_view, to_json
 from atout.web.store import DuplicateEvent, SeatRow, Store, TableRow, hash_token
 from atout.web.workers import Workers, WorkersBusy, bot_seed, hint_options
 
@@ -89,6 +94,9 @@ class Watcher:
     #: Closes the connection so that its page connects again (the table moved to
     #: another server process).
     close: Callable[[], Awaitable[None]] | None = None
+    #: The first event of the match's log it has not been sent (``None`` before its
+    #: first state: a page connecting again says the last it had, ``hello``'s ``since``).
+    cursor: int | None = None
 
 
 @dataclass(eq=False)
@@ -120,6 +128,14 @@ class LiveTable(SessionView):
     #: The clock of the turns and of the people who go away (``time.monotonic``; a
     #: test gives a clock of its own).
     clock: Callable[[], float] = time.monotonic
+    #: Per receiver (a seat; ``None``: the spectators), the events of the match's log it
+    #: may know as the page receives them (:func:`~atout.web.serialize.event_json`), and
+    #: how far into the log they were read.
+    told: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+    told_upto: dict[int | None, int] = field(default_factory=dict)
+    #: Where each deal's events begin in the log (its ``DealStarted``), as far as read.
+    deal_starts: list[int] = field(default_factory=list)
+    scanned: int = 0
 
     def __post_init__(self) -> None:
         now = self.turn_started = self.clock()
@@ -191,8 +207,56 @@ class LiveTable(SessionView):
         self.turn_started = self.clock()
 
     # -- what a watcher receives -----------------------------------------------------
-    def state(self, seat: int | None) -> dict[str, Any]:
-        """The whole state message for ``seat`` (``None``: a spectator)."""
+    def log(self) -> tuple[Event, ...]:
+        """The match's log of events (every seat's), its deals' starts noted."""
+        log: tuple[Event, ...] = self.match.events
+        for i in range(self.scanned, len(log)):
+            if type(log[i]) is DealStarted:
+                self.deal_starts.append(i)
+        self.scanned = len(log)
+        return log
+
+    def resync_from(self) -> int:
+        """Where a page that has nothing yet starts: the deal in play's first event (the
+        last deal's once the match is over; the match's first in its first deal)."""
+        self.log()
+        return self.deal_starts[-1] if len(self.deal_starts) > 1 else 0
+
+    def reach(self) -> int:
+        """How far back a page connecting again is sent what it missed: the last deal's
+        first event (so that its end, and its breakdown, still reach the page)."""
+        self.log()
+        return self.deal_starts[-2] if len(self.deal_starts) > 2 else 0
+
+    def events(self, seat: int | None, start: int) -> list[dict[str, Any]]:
+        """The events of the log from ``start`` that ``seat`` (``None``: a spectator) may
+        know, as the page receives them, each presented with that receiver's view of
+        its deal."""
+        log = self.log()
+        told = self.told.setdefault(seat, [])
+        upto = self.told_upto.get(seat, 0)
+        if upto < len(log):
+            presenter = kit(self.row.game).present()
+            match = self.match
+            views: dict[int, Any] = {}
+            for i in range(upto, len(log)):
+                event = log[i]
+                if not visible_to(event, seat):
+                    continue
+                deal = max(1, bisect_right(self.deal_starts, i))
+                view = views.get(deal)
+                if view is None:
+                    source = match.deals[deal - 1] if deal <= len(match.deals) else match
+                    view = views[deal] = (source.public_view() if seat is None
+                                          else source.view(seat))
+                told.append(event_json(presenter, event, view, i, deal))
+            self.told_upto[seat] = len(log)
+        return told[bisect_left(told, start, key=lambda e: int(e["n"])):]
+
+    def state(self, seat: int | None, since: int | None = None) -> dict[str, Any]:
+        """The whole state message for ``seat`` (``None``: a spectator), with the events
+        of the log from ``since`` (``None``: from the deal in play's first, and
+        ``resync``: the page starts its account of the deal again)."""
         match = self.match
         view = public_view(match) if seat is None else seat_view(match, seat)
         previous = None
@@ -231,18 +295,27 @@ class LiveTable(SessionView):
             "scoresheet": [to_json(r) for r in match.scoresheet],
             "previous": previous,
             "final": final,
+            "events": self.events(seat, self.resync_from() if since is None else since),
+            "resync": since is None,
         }
 
     async def broadcast(self) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        """Send every watcher its state and the events it has not had yet."""
+        cache: dict[tuple[int | None, int | None], dict[str, Any]] = {}
+        end = len(self.log())
         for watcher in list(self.watchers):
-            message = cache.get(watcher.seat)
+            since = watcher.cursor
+            if since is not None and not self.reach() <= since <= end:
+                since = None  # too far behind (or ahead): the deal's account again
+            message = cache.get((watcher.seat, since))
             if message is None:
-                message = cache[watcher.seat] = self.state(watcher.seat)
+                message = cache[watcher.seat, since] = self.state(watcher.seat, since)
             try:
                 await watcher.send(message)
             except Exception:  # a closed connection leaves the table
                 self.watchers.discard(watcher)
+            else:
+                watcher.cursor = end
 
 
 def _same(a: str, b: str) -> bool:

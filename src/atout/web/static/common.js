@@ -232,12 +232,13 @@ const Atout = (() => {
     return t(key, Object.assign({ seat: seatName(seat, me, n) }, params));
   }
 
-  // What a seat did, for the running commentary: as the presenter said it in the view.
-  function describe(game, seat, action, me, n, view) {
-    const said = (presented(view).log || []).find(([s, a]) => s === seat && a === action);
-    if (said) return words(said[2], me, n);
-    if (action === "pass") return say("event.passes", seat, me, n);
-    return say("event.plays", seat, me, n, { card: SUITS[suitOf(action)] ? symbol(action) : action });
+  // What the running commentary says of one of the engine's events (the server sends
+  // each with its presenter's words, "say"; "" for an event that says nothing).
+  const told = (event, me, n) => (event && event.say ? words(event.say, me, n) : "");
+
+  // What the table has said of the deal in view, from its events: [event, words].
+  function toldLines(events, deal, me, n) {
+    return events.filter((e) => e.deal === deal && e.say).map((e) => [e, told(e, me, n)]);
   }
 
   function meldText(game, meld) {
@@ -337,9 +338,8 @@ const Atout = (() => {
     return text;
   }
 
-  // What the last drawing of each table showed, so that only what is new moves.
-  const drawn = new WeakMap();
   const motion = () => !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+
 
   // Which element had the focus, so that a new drawing gives it back.
   function focusKey(root) {
@@ -369,13 +369,17 @@ const Atout = (() => {
   }
 
   // Draw the whole table into `root` from a state (the same shape for play and replay).
+  // What moves and what is said comes from the engine's events: `handlers.told`, the
+  // events the page has of this deal and the last (else the state's own), and
+  // `handlers.fresh`, those just received (the cards that fly in, the trick that is
+  // gathered to its winner, the cards dealt, the banner).
   function renderTable(root, state, handlers) {
     const { game, num_players: n } = state.table;
     const me = state.table.you;
     const view = state.view;
     const legal = new Set(view.legal_actions || []);
-    const before = drawn.get(root) || {};
-    const moving = motion() && before.deal !== undefined;
+    const events = (handlers && handlers.told) || state.events || [];
+    const fresh = motion() ? (handlers && handlers.fresh) || [] : [];
     const focus = focusKey(root);
     root.replaceChildren();
 
@@ -443,16 +447,14 @@ const Atout = (() => {
     let trick = view.trick || [];
     let faded = false;
     if (!trick.length && view.last_trick && view.phase === "play") { trick = view.last_trick; faded = true; }
-    const trickKey = trick.map(([seat, card]) => card).join(" ");
     const trickBox = el("div", { class: "trick" + (faded ? " faded" : ""), role: "group", "aria-label": faded ? t("web.last-trick") : t("room.trick") });
-    trick.forEach(([seat, card], i) => {
+    const won = fresh.find((e) => e.kind === "trick-won");
+    trick.forEach(([seat, card]) => {
       const node = cardNode(card, "in-trick at-" + positions[seat]);
-      if (moving && !faded && before.deal === view.deal_number && (before.faded || i >= before.trickLen || !before.trickKey.startsWith(trick.slice(0, i).map((x) => x[1]).join(" ")))) {
+      if (fresh.some((e) => e.kind === "card-played" && e.card === card && e.seat === seat)) {
         node.classList.add("fly-from-" + positions[seat]);
       }
-      if (moving && faded && before.trickKey !== trickKey && view.to_play !== null && view.to_play !== undefined) {
-        node.classList.add("gather", "to-" + positions[view.to_play]);
-      }
+      if (faded && won) node.classList.add("gather", "to-" + positions[won.seat]);
       trickBox.append(node);
     });
     centre.append(trickBox);
@@ -469,10 +471,12 @@ const Atout = (() => {
     }
     root.append(felt);
 
-    // the running commentary: the last few actions of the deal
-    const history = view.history || [];
+    // the running commentary: the last few things the deal's events said; what the table
+    // calls out (a contract, an announcement, bela, Stöck: "loud") stands out, and
+    // flashes when it has just happened
     const log = el("div", { class: "log", "aria-live": "polite" },
-      history.slice(-4).map(([seat, action]) => el("div", { text: describe(game, seat, action, me, n, view) })));
+      toldLines(events, view.deal_number, me, n).slice(-4).map(([e, line]) =>
+        el("div", { class: e.loud ? "loud" + (fresh.includes(e) ? " new" : "") : null, text: line })));
     root.append(log);
 
     // the choices that are not cards (bidding, push, exchange, double...)
@@ -497,7 +501,7 @@ const Atout = (() => {
     hand.style.setProperty("--n", String((view.hand || []).length));  // the cards share the width
     const inPlay = view.phase === "play" && legal.size > 0;
     const codes = sortHand(game, view.hand || [], view);
-    const dealt = moving && (before.deal !== view.deal_number || codes.length > before.handLen);
+    const dealt = new Set(fresh.filter((e) => e.kind === "dealt").flatMap((e) => e.cards));
     codes.forEach((code, i) => {
       const playable = legal.has(code);
       const cls = inPlay ? (playable ? "playable" : "unplayable") : "";
@@ -506,14 +510,13 @@ const Atout = (() => {
         "aria-label": inPlay && !playable && T["room.not-playable"] !== undefined ? t("room.not-playable", { card: spoken }) : spoken,
         onclick: () => handlers && handlers.act(code) }, cardSVG(code));
       if (handlers && handlers.best === code) node.classList.add("best");
-      if (dealt && (before.deal !== view.deal_number || !before.hand.includes(code))) {
+      if (dealt.has(code)) {
         node.classList.add("dealt");
         node.style.animationDelay = `${i * 45}ms`;
       }
       hand.append(node);
     });
     root.append(hand);
-    drawn.set(root, { deal: view.deal_number, trickLen: faded ? 0 : trick.length, trickKey, faded, handLen: codes.length, hand: codes });
     restoreFocus(root, focus, handlers && me !== null && view.to_play === me);
   }
 
@@ -575,6 +578,6 @@ const Atout = (() => {
   }
 
   return { LANGUAGES, pickLang, languageSelect, loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
-    renderTable, breakdown, scoresheet, sheetDialog, labelled, finalText, outcomeText, modal, describe, actionLabel,
+    renderTable, breakdown, scoresheet, sheetDialog, labelled, finalText, outcomeText, modal, told, toldLines, actionLabel,
     setRoster, playerName, botName, cardName, relation };
 })();

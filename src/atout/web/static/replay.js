@@ -36,10 +36,10 @@
     Atout.setRoster(seats || []);
     const state = {
       table: { game: snap.game, num_players: n, you: null, seats: roster.map((s) => Object.assign({ connected: true }, s)) },
-      view: snap.view, hands: snap.view.hands, scoresheet: snap.scoresheet,
+      view: snap.view, hands: snap.view.hands, scoresheet: snap.scoresheet, events: snap.events,
     };
     Atout.renderTable(root, state, null);
-    const last = snap.action ? Atout.describe(snap.game, snap.action.seat, snap.action.action, null, n, snap.view) : "";
+    const last = snap.action && snap.action.said ? Atout.told({ say: snap.action.said }, null, n) : "";
     status.textContent = `${t("web.step", { n: snap.step, total: snap.total })}${last ? " · " + last : ""}`;
     status.className = "status";
     if (snap.final && snap.step === snap.total) root.append(el("div", { class: "final" }, el("p", { text: Atout.finalText(snap.game, snap.final, null, n) })));

@@ -13,16 +13,11 @@
   const id = match ? match[1] : null;
   const token = hash.get("token");
   const SUITS = [["C", "♣"], ["D", "♦"], ["H", "♥"], ["S", "♠"]];
-  const MELDS = {
-    deberts: [["terc", 20], ["bertz", 50]],
-    belote: [["tierce", 20], ["quarte", 50], ["100", 100], ["150", 150], ["200", 200]],
-    schieber: [["20", 20], ["50", 50], ["100", 100], ["200", 200]],
-  };
-  const TOTAL = { belote: 162, schieber: 157 };
+  const RED = ["D", "H"];
   let sheet = null;
   let form = {};
   let fixing = null; // the deal number being corrected
-  let needFirst = false; // Schieber: both teams reach the target, ask who was first
+  let needed = null; // a question asked only when the rules refuse the entry without it
 
   await Atout.loadLang(lang);
   // the games, their seats and options, as the server lists them (/api/games)
@@ -68,109 +63,104 @@
     return el("div", { class: "field" }, el("div", { class: "label" }, label), input);
   }
 
-  function melds(side) {
-    const key = "melds" + side;
+  function melds(q, side) {
+    const key = q.name + side;
     form[key] = form[key] || [];
     const name = sheet.names[side];
     const chosen = el("span", { class: "chosen", "data-melds": String(side) },
       form[key].length ? form[key].join(" + ") : t("score.page.none"));
-    const buttons = MELDS[sheet.game].map(([word, value]) => el("button", {
+    const buttons = q.choices.map(([word, , value]) => el("button", {
       type: "button", "data-meld": `${side}:${value}`,
-      onclick: () => { form[key].push(value); render(); } }, "+" + word));
+      onclick: () => { form[key].push(Number(value)); render(); } }, "+" + word));
     const clear = el("button", { type: "button", class: "clear", "aria-label": "×",
       onclick: () => { form[key] = []; form.win = null; render(); } }, "×");
     return el("div", { class: "field" },
-      el("div", { class: "label" }, t(`score.page.${sheet.game}.melds`, { who: name }),
+      el("div", { class: "label" }, t(q.label, { who: name }),
         lang === "fr" ? "\u00a0: " : ": ", chosen),
       el("div", { class: "seg melds" }, ...buttons, clear));
   }
 
   // Who won the comparison: asked only when both sides' best are worth the same.
-  function comparison() {
-    const a = form.melds0 || [], b = form.melds1 || [];
-    if (!a.length || !b.length || Math.max(...a) !== Math.max(...b)) { form.win = null; return []; }
-    return [seg(t("score.page.comparison"), sides(false), "win")];
+  function tied() {
+    const melds = sheet.form.find((q) => q.kind === "melds");
+    const a = form[melds.name + "0"] || [], b = form[melds.name + "1"] || [];
+    return a.length && b.length && Math.max(...a) === Math.max(...b);
   }
 
   const sides = (none) => [...(none ? [[null, t("score.page.none")]] : []),
     [0, sheet.names[0]], [1, sheet.names[1]]];
   const suitButtons = () => SUITS.map(([l, s]) => [l, s, l === "D" || l === "H" ? "red" : ""]);
 
-  // -- the entry of one deal, from the form ------------------------------------------------------
-  function entryText() {
-    const f = form, parts = [];
-    const meldText = (key) => {
-      const shown = [0, 1].filter((s) => (f["melds" + s] || []).length)
-        .map((s) => `${s}:${f["melds" + s].join("+")}`);
-      return shown.length ? [`${key}=${shown.join(",")}`] : [];
-    };
-    if (sheet.game === "deberts") {
-      if (f.who === "p") return "thrown-in";
-      parts.push(`caller=${f.who}`, `trump=${f.trump}`, `points=${f.a || 0},${f.b || 0}`);
-      parts.push(...meldText("sequences"));
-      if (f.win !== null && f.win !== undefined) parts.push(`seqwin=${f.win}`);
-      if (f.extra !== null && f.extra !== undefined) parts.push(`bela=${f.extra}`);
-    } else if (sheet.game === "belote") {
-      if (f.who === "p") return "thrown-in";
-      parts.push(`taker=${f.who}`, `trump=${f.trump}`);
-      if (f.capot !== null && f.capot !== undefined) parts.push(`capot=${f.capot}`, `points=${f.capot}:162`);
-      else parts.push(`points=0:${f.a || 0}`);
-      parts.push(...meldText("announcements"));
-      if (f.win !== null && f.win !== undefined) parts.push(`annwin=${f.win}`);
-      if (f.extra !== null && f.extra !== undefined) parts.push(`belote=${f.extra}`);
-    } else {
-      parts.push(`contract=${f.trump}`);
-      if (f.pushed) parts.push("pushed");
-      if (f.stop !== null && f.stop !== undefined) {
-        parts.push(`stop=${f.stop}`, `points=${f.stop}:${f.a || 0}`);
-        if (f.firstTrick === false) parts.push("first_trick=no");
-      } else if (f.capot !== null && f.capot !== undefined) {
-        parts.push(`match=${f.capot}`);
-      } else parts.push(`points=0:${f.a || 0}`);
-      parts.push(...meldText("weis"));
-      if (f.win !== null && f.win !== undefined) parts.push(`weiswin=${f.win}`);
-      if (f.extra !== null && f.extra !== undefined) parts.push(`stoeck=${f.extra}`);
-      if (f.first !== null && f.first !== undefined) parts.push(`first=${f.first}`);
+  // -- the questions of one deal, as the sheet lists them ----------------------------------------
+  const given = (v) => v !== null && v !== undefined;
+  const passed = () => sheet.form.some((q) => q.passes && form[q.name] === "p");
+
+  // Whether a question is asked now: after "all passed" only that question; the others
+  // when the answers they depend on are given (or not), a refusal's question when needed.
+  function asked(q) {
+    if (passed()) return q.passes;
+    if (!q.when.every((n) => given(form[n])) || q.unless.some((n) => given(form[n]))) return false;
+    if (q.kind === "winner") {
+      if (tied() || needed === q.name) return true;
+      form[q.name] = null;
+      return false;
     }
-    return parts.join(" ");
+    if (q.on_refusal) return needed === q.name || given(form[q.name]);
+    return true;
   }
 
-  // The form again from an entry's text (to correct a deal).
-  function formOf(text) {
-    const f = { melds0: [], melds1: [] };
-    const words = text.split(/\s+/);
-    for (const w of words) {
-      const [k, v] = w.split("=");
-      if (k === "thrown-in") f.who = "p";
-      else if (k === "caller" || k === "taker") f.who = Number(v);
-      else if (k === "trump" || k === "contract") f.trump = v;
-      else if (k === "points") {
-        if (v.includes(",")) { const [a, b] = v.split(","); f.a = a; f.b = b; if (sheet.game !== "deberts") f.a = a; }
-        else { const [s, p] = v.split(":"); f.a = s === "0" ? p : String((TOTAL[sheet.game] || 0) - Number(p)); if (f.stop !== undefined) f.a = p; }
-      } else if (["sequences", "announcements", "weis"].includes(k)) {
-        for (const part of v.split(",")) { const [s, vals] = part.split(":"); f["melds" + s] = vals.split("+").map(Number); }
-      } else if (["seqwin", "annwin", "weiswin"].includes(k)) f.win = Number(v);
-      else if (["bela", "belote", "stoeck"].includes(k)) f.extra = Number(v);
-      else if (k === "capot" || k === "match") f.capot = Number(v);
-      else if (k === "stop") { f.stop = Number(v); }
-      else if (k === "first_trick") f.firstTrick = v !== "no";
-      else if (k === "first") f.first = Number(v);
-      else if (k === "pushed") f.pushed = true;
+  // The answers of the questions asked (the server writes the entry from them).
+  function answers() {
+    const out = {};
+    for (const q of sheet.form.filter(asked)) {
+      if (q.kind === "melds") { for (const s of [0, 1]) out[q.name + s] = form[q.name + s] || []; }
+      else if (q.kind === "points") out[q.name] = Number(form[q.name] || 0);
+      else if (given(form[q.name])) out[q.name] = form[q.name];
     }
-    if (f.stop !== undefined) { const m = text.match(/points=\d:(\d+)/); if (m) f.a = m[1]; }
-    return f;
+    return out;
+  }
+
+  const whoOf = (q) => given(q.side) ? sheet.names[q.side]
+    : q.who_of && given(form[q.who_of]) ? sheet.names[form[q.who_of]] : undefined;
+
+  function choicesOf(q) {
+    const pass = q.passes ? [["p", t("score.page.thrown-in")]] : [];
+    if (q.kind === "seat") return [[0, "1"], [1, "2"], [2, "3"], [3, "4"], ...pass];
+    if (q.kind === "suit") return suitButtons();
+    if (q.kind === "contract") {
+      return q.choices.map(([value, key, text]) => [value, key ? `${t(key)} ${text}` : text,
+        key ? "wide" : `${RED.includes(value) ? "red " : ""}q`]);
+    }
+    if (q.kind === "yes") return q.choices.map(([value, key]) => [value, t(key)]);
+    return [...sides(q.none), ...pass];
+  }
+
+  function field(q) {
+    if (q.kind === "melds") return [melds(q, 0), melds(q, 1)];
+    if (q.kind !== "points") return [seg(t(q.label, { who: whoOf(q) }), choicesOf(q), q.name)];
+    const label = t(q.label, { who: whoOf(q) });
+    if (!q.other) return [number(label, q.name)];
+    const other = () => t("score.page.other", { who: sheet.names[1 - q.side],
+      points: q.other - Number(form[q.name] || 0) });
+    return [number(label, q.name, other), el("div", { class: "auto", id: "auto" }, other())];
+  }
+
+  // The page again from a deal's answers (to correct a deal).
+  function formOf(row) {
+    return { ...row.answers };
   }
 
   async function submit() {
-    const body = { token, entry: entryText() };
+    const body = { token, answers: answers() };
     if (fixing) body.number = fixing;
     const { ok, data } = await api(`/api/scoresheets/${id}/deals`, body);
     if (!ok) {
       say(data.message || data.error);
-      if (data.rule === "score.schieber.first-needed") { needFirst = true; render(); }
+      const question = sheet.form.find((q) => q.on_refusal === data.rule);
+      if (question) { needed = question.name; render(); }
       return;
     }
-    needFirst = false;
+    needed = null;
     const before = sheet.rows.length;
     sheet = data;
     const row = fixing ? sheet.rows[fixing - 1] : sheet.rows[before];
@@ -202,64 +192,18 @@
   }
 
   function renderForm() {
-    const g = sheet.game, parts = [];
+    const parts = [];
     const title = fixing ? t("score.page.fixing", { number: fixing })
       : t("score.page.deal", { number: sheet.deal_number });
     parts.push(el("h2", {}, title));
-    if (g === "deberts") {
-      parts.push(seg(t("score.page.who"), [...sides(false), ["p", t("score.page.thrown-in")]], "who"));
-      if (form.who !== "p") {
-        parts.push(seg(t("score.page.trump"), suitButtons(), "trump"));
-        parts.push(el("div", { class: "pair" },
-          number(t("score.page.points-of", { who: sheet.names[0] }), "a"),
-          number(t("score.page.points-of", { who: sheet.names[1] }), "b")));
-        parts.push(melds(0), melds(1));
-        parts.push(...comparison());
-        parts.push(seg(t("score.page.deberts.extra"), sides(true), "extra"));
-      }
-    } else if (g === "belote") {
-      parts.push(seg(t("score.page.belote.who"), [[0, "1"], [1, "2"], [2, "3"], [3, "4"],
-        ["p", t("score.page.thrown-in")]], "who"));
-      if (form.who !== "p") {
-        parts.push(seg(t("score.page.trump"), suitButtons(), "trump"));
-        parts.push(seg(t("score.page.belote.capot"), sides(true), "capot"));
-        if (form.capot === null || form.capot === undefined) {
-          const other = () => t("score.page.other", { who: sheet.names[1],
-            points: 162 - Number(form.a || 0) });
-          parts.push(number(t("score.page.points-of", { who: sheet.names[0] }), "a", other));
-          parts.push(el("div", { class: "auto", id: "auto" }, other()));
-        }
-        parts.push(melds(0), melds(1));
-        parts.push(...comparison());
-        parts.push(seg(t("score.page.belote.extra"), sides(true), "extra"));
-      }
-    } else {
-      parts.push(seg(t("score.page.schieber.contract"), [
-        ...suitButtons().map(([l, sym, cls]) => [l, `${sym} ×${l === "D" || l === "H" ? 2 : 1}`, `${cls} q`]),
-        ["obenabe", `${t("schieber.obenabe")} ×3`, "wide"], ["undenufe", `${t("schieber.undenufe")} ×4`, "wide"]],
-        "trump"));
-      parts.push(seg(t("score.page.schieber.pushed"),
-        [[false, t("score.page.no")], [true, t("score.page.yes")]], "pushed"));
-      parts.push(seg(t("score.page.schieber.stop"), sides(true), "stop"));
-      if (form.stop !== null && form.stop !== undefined) {
-        parts.push(seg(t("score.page.schieber.first-trick"),
-          [[true, t("score.page.yes")], [false, t("score.page.no")]], "firstTrick"));
-        parts.push(number(t("score.page.schieber.captured", { who: sheet.names[form.stop] }), "a"));
-      } else {
-        parts.push(seg(t("score.page.schieber.match"), sides(true), "capot"));
-        if (form.capot === null || form.capot === undefined) {
-          const other = () => t("score.page.other", { who: sheet.names[1],
-            points: 157 - Number(form.a || 0) });
-          parts.push(number(t("score.page.points-of", { who: sheet.names[0] }), "a", other));
-          parts.push(el("div", { class: "auto", id: "auto" }, other()));
-        }
-      }
-      parts.push(melds(0), melds(1));
-      parts.push(...comparison());
-      parts.push(seg(t("score.page.schieber.extra"), sides(true), "extra"));
-      if (needFirst || (form.first !== null && form.first !== undefined)) {
-        parts.push(seg(t("score.page.schieber.first"), sides(false), "first"));
-      }
+    const shown = sheet.form.filter(asked);
+    for (let i = 0; i < shown.length; i++) {
+      const q = shown[i], next = shown[i + 1];
+      // two sides' points side by side
+      if (q.kind === "points" && next && next.kind === "points" && !q.other) {
+        parts.push(el("div", { class: "pair" }, ...field(q), ...field(next)));
+        i++;
+      } else parts.push(...field(q));
     }
     return parts;
   }
@@ -275,7 +219,7 @@
         el("td", {}, String(row.written[1])),
         el("td", {}, `${row.scores[0]}:${row.scores[1]}` + (row.carried ? ` (${row.carried})` : "")),
         token ? el("td", {}, el("button", { type: "button", class: "fix", "data-fix": String(row.number),
-          onclick: () => { fixing = row.number; form = formOf(row.entry); say(""); render();
+          onclick: () => { fixing = row.number; form = formOf(row); say(""); render();
             window.scrollTo(0, 0); } }, t("score.page.fix"))) : null));
       body.append(el("tr", { class: "why" }, el("td", { colspan: token ? 5 : 4 }, row.why_text)));
     }

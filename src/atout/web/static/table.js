@@ -16,7 +16,10 @@
   let room = null;
   let socket = null;
   let retry = 0;
-  let shownDeals = null;
+  // the engine's events of this deal and the last, as the server sent them, and the
+  // last one's place in the match's log (null before the first state)
+  let told = [];
+  let lastEvent = null;
   let best = null;
   let errorTimer = null;
   let breakdownBox = null;
@@ -24,7 +27,6 @@
   let unread = 0;
   let chatOpen = false;
   let sound = localStorage.getItem("atout-sound") === "on";
-  let wasMyTurn = false;
   let following = false;
 
   const root = document.getElementById("table");
@@ -54,14 +56,14 @@
     showStatus("", "");
   }
 
-  // The tab says when it is your turn: its title and its icon; a chime if wanted.
-  function signalTurn() {
+  // The tab says when it is your turn: its title and its icon; a chime if wanted, when
+  // the events just received give the turn to this seat.
+  function signalTurn(fresh) {
     const mine = myTurn();
     const game = state ? t(`${state.table.game}.title`) : "atout";
     document.title = mine ? `● ${t("room.your-turn-title")} · ${game} · atout` : `${game} · atout`;
     if (favicon) favicon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
-    if (mine && !wasMyTurn && sound) chime();
-    wasMyTurn = mine;
+    if (mine && sound && (fresh || []).some((e) => e.kind === "turn" && e.seat === me())) chime();
   }
 
   let audio = null;
@@ -109,10 +111,22 @@
   }
   setInterval(tick, 500);
 
-  function render() {
+  // Take the events of a state message: a resync starts the account again (a new page,
+  // a refused stale action), else they follow the last. Returns those not had before.
+  function receiveEvents(msg) {
+    const incoming = msg.events || [];
+    const fresh = lastEvent === null ? [] : incoming.filter((e) => e.n > lastEvent);
+    told = msg.resync || lastEvent === null ? incoming.slice() : told.concat(fresh);
+    if (incoming.length) lastEvent = Math.max(lastEvent === null ? -1 : lastEvent, incoming[incoming.length - 1].n);
+    const deal = told.length ? told[told.length - 1].deal : 0;
+    told = told.filter((e) => e.deal >= deal - 1);  // this deal's and the last's
+    return fresh;
+  }
+
+  function render(fresh) {
     if (!state) return;
     Atout.setRoster(roster());
-    Atout.renderTable(root, state, { act, best });
+    Atout.renderTable(root, state, { act, best, told, fresh: fresh || [] });
     tick();
     const mine = state.table.you !== null && state.table.seats[state.table.you].stand_in;
     if (mine && !state.final) {
@@ -122,10 +136,10 @@
     renderToolbar();
     renderNameAsk();
     turnLine();
-    signalTurn();
-    const rows = state.scoresheet.length;
-    if (shownDeals !== null && rows > shownDeals) showBreakdown(rows);
-    shownDeals = rows;
+    signalTurn(fresh);
+    // a deal scored: its breakdown (the last, when a page coming back missed several)
+    const scored = (fresh || []).filter((e) => e.kind === "deal-scored").pop();
+    if (scored && state.scoresheet.length >= scored.number) showBreakdown(scored.number);
     if (state.final) renderFinal();
     document.body.dataset.seq = state.seq;
   }
@@ -367,15 +381,16 @@
       retry = 0;
       const hello = { type: "hello", lang };
       if (token) hello.token = token;
+      if (lastEvent !== null) hello.since = lastEvent;  // what was missed meanwhile
       socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       if (msg.type === "state") {
         const first = state === null;
+        const fresh = receiveEvents(msg);
         state = msg;
-        if (shownDeals === null) shownDeals = msg.scoresheet.length;
-        render();
+        render(fresh);
         if (first) remember();
         if (first) renderChat();
         followRematch();

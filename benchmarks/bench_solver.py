@@ -29,6 +29,15 @@ ratios too), and compares the values card by card and deal by deal: colver count
 capot as 252, atout as 250 by the rules, so a capot value is compared as a capot.
 
     python benchmarks/bench_solver.py belote --deals 40 --values --colver
+
+``--before REV`` solves the same deals, deal by deal in turn, with the solver of another
+revision of atout as well (its ``src`` taken from git into a temporary folder and run in
+a worker process, which compiles it once, untimed), so that one run gives the figures
+before and after a change on the same machine and load; the values must be equal, deal
+by deal and card by card (a differential test of the whole solve).
+
+    python benchmarks/bench_solver.py schieber --deals 200 --before b7117f6
+    python benchmarks/bench_solver.py belote --deals 40 --values --colver --before b7117f6
 """
 
 from __future__ import annotations
@@ -39,6 +48,8 @@ import json
 import os
 import statistics
 import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -118,7 +129,87 @@ def _colver_points(diff: int) -> int:
     return (162 + diff) // 2
 
 
-def colver_side_by_side(deals: list[Any], solver: Solver) -> None:
+_BEFORE_WORKER = """
+import dataclasses, json, sys, time
+from atout.bots.solver import PlayProblem, Solver
+solver = Solver()
+for line in sys.stdin:
+    q = json.loads(line)
+    problem = PlayProblem(**{k: tuple(v) if isinstance(v, list) else v
+                             for k, v in q["problem"].items()})
+    if q.get("warm"):
+        problem = dataclasses.replace(problem, stop=problem.tricks_done + 1)
+        Solver(tt_bits=10).values(problem)
+        Solver(tt_bits=10).value(problem)
+        print(json.dumps({}), flush=True)
+        continue
+    solver.new_table()
+    nodes = solver.nodes
+    start = time.process_time()
+    if q["values"]:
+        out = sorted(solver.values(problem).items())
+    else:
+        out = solver.value(problem)
+    spent = time.process_time() - start
+    print(json.dumps({"cpu": spent, "nodes": solver.nodes - nodes, "value": out}), flush=True)
+"""
+
+
+class BeforeSolver:
+    """The solver of another revision (``rev``: its ``src`` from git), in a worker
+    process: :meth:`solve` gives its CPU time, nodes and value(s) for a problem."""
+
+    def __init__(self, rev: str) -> None:
+        root = Path(__file__).resolve().parent.parent
+        self._dir = tempfile.TemporaryDirectory(prefix="atout-before-")
+        archive = subprocess.run(
+            ["git", "archive", rev, "src"], cwd=root, check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", self._dir.name], input=archive, check=True)
+        env = dict(os.environ, PYTHONPATH=str(Path(self._dir.name) / "src"))
+        self.rev = rev
+        self._worker = subprocess.Popen(
+            [sys.executable, "-c", _BEFORE_WORKER], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, text=True, env=env,
+        )
+
+    def _ask(self, query: dict[str, Any]) -> dict[str, Any]:
+        assert self._worker.stdin is not None and self._worker.stdout is not None
+        self._worker.stdin.write(json.dumps(query) + "\n")
+        self._worker.stdin.flush()
+        answer: dict[str, Any] = json.loads(self._worker.stdout.readline())
+        return answer
+
+    def warm(self, problem: Any) -> None:
+        """Load (or compile) its kernel, untimed."""
+        self._ask({"problem": dataclasses.asdict(problem), "warm": True})
+
+    def solve(self, problem: Any, values: bool) -> tuple[float, int, Any]:
+        answer = self._ask({"problem": dataclasses.asdict(problem), "values": values})
+        value = answer["value"]
+        if values:
+            value = {int(c): int(v) for c, v in value}
+        return float(answer["cpu"]), int(answer["nodes"]), value
+
+    def close(self) -> None:
+        assert self._worker.stdin is not None
+        self._worker.stdin.close()
+        self._worker.wait()
+        self._dir.cleanup()
+
+
+def summary(name: str, cpu: list[float], nodes: list[int]) -> str:
+    return (
+        f"{name}: CPU median {statistics.median(cpu):.3f} s, p90 {p90(cpu):.3f} s, "
+        f"worst {max(cpu):.3f} s, total {sum(cpu):.1f} s; nodes: mean "
+        f"{statistics.mean(nodes):,.0f}, median {statistics.median(nodes):,.0f}, "
+        f"worst {max(nodes):,}"
+    )
+
+
+def colver_side_by_side(
+    deals: list[Any], solver: Solver, before: BeforeSolver | None = None
+) -> None:
     """Every-card values of the opening lead, atout and colver deal by deal in turn."""
     python = Path(__file__).parent / ".peers-venv" / "bin" / "python"
     if not python.exists():
@@ -130,6 +221,10 @@ def colver_side_by_side(deals: list[Any], solver: Solver) -> None:
     assert worker.stdin is not None and worker.stdout is not None
     mine: list[float] = []
     theirs: list[float] = []
+    old_cpu: list[float] = []
+    old_nodes: list[int] = []
+    new_nodes: list[int] = []
+    old_differ = 0
     cards = agree = capots = best_agree = equal_deals = 0
     differ: list[str] = []
     load_before = "/".join(f"{x:.1f}" for x in os.getloadavg())
@@ -141,13 +236,24 @@ def colver_side_by_side(deals: list[Any], solver: Solver) -> None:
                       for h in deal.hands],
         }
         rounds = [0, 1] if i % 2 == 0 else [1, 0]  # who goes first alternates
+        if before is not None:
+            rounds.append(2)
         values: dict[int, int] = {}
         answer: dict[str, Any] = {}
         for who in rounds:
             if who == 0:
+                solver.new_table()
+                nodes = solver.nodes
                 start = time.process_time()
                 values = solver.values(problem)
                 mine.append(time.process_time() - start)
+                new_nodes.append(solver.nodes - nodes)
+            elif who == 2:
+                assert before is not None
+                cpu, n, old_values = before.solve(problem, True)
+                old_cpu.append(cpu)
+                old_nodes.append(n)
+                old_differ += old_values != solver.values(problem)
             else:
                 worker.stdin.write(json.dumps(query) + "\n")
                 worker.stdin.flush()
@@ -189,6 +295,17 @@ def colver_side_by_side(deals: list[Any], solver: Solver) -> None:
     )
     for line in differ[:20]:
         print("  differs:", line)
+    if before is not None:
+        print(summary(f"  before ({before.rev})", old_cpu, old_nodes))
+        print(summary("  after", mine, new_nodes))
+        print(
+            "  before / after CPU: medians "
+            f"{statistics.median(old_cpu) / statistics.median(mine):.2f}x, "
+            f"totals {sum(old_cpu) / sum(mine):.2f}x; colver / before "
+            f"{statistics.median(theirs) / statistics.median(old_cpu):.2f}x (medians); "
+            f"values differ from before's in {old_differ}/{len(deals)} deals",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -203,8 +320,12 @@ def main() -> None:
     parser.add_argument("--undertrump", action="store_true",
                         help="--colver: keep atout's default (undertrumping forced), which "
                         "colver does not play")
+    parser.add_argument("--before", metavar="REV",
+                        help="also solve each deal with the solver of this git revision "
+                        "(a worker process), and compare")
     args = parser.parse_args()
     solver = Solver()
+    before = BeforeSolver(args.before) if args.before else None
     for game in args.games:
         options = None
         if args.colver and not args.undertrump:
@@ -219,27 +340,46 @@ def main() -> None:
         warm = Solver(tt_bits=10)
         warm.values(dataclasses.replace(first, stop=first.tricks_done + 1))
         warm.value(dataclasses.replace(first, stop=first.tricks_done + 1))
+        if before is not None:
+            before.warm(first)
         if args.colver:
             if game != "belote" or args.skip or args.ahead:
                 raise SystemExit("--colver: belote, from the first lead, exact")
-            colver_side_by_side(deals, solver)
+            colver_side_by_side(deals, solver, before)
             continue
         times = []
         cpu = []
         nodes = []
-        for deal in deals:
+        old_cpu: list[float] = []
+        old_nodes: list[int] = []
+        differ = []
+        for i, deal in enumerate(deals):
             problem = problem_from_deal(deal)
             if args.ahead:
                 problem = dataclasses.replace(problem, stop=problem.tricks_done + args.ahead)
+            old_value: Any = None
+            if before is not None and i % 2 == 1:  # who goes first alternates
+                c, n, old_value = before.solve(problem, args.values)
+                old_cpu.append(c)
+                old_nodes.append(n)
+            # each deal on an empty table (as the bots' decisions start), both solvers
+            solver.new_table()
             solver.stats[0] = 0
             start, start_cpu = time.perf_counter(), time.process_time()
             if args.values:
-                solver.values(problem)
+                value: Any = solver.values(problem)
             else:
-                solver.value(problem)
+                value = solver.value(problem)
             times.append(time.perf_counter() - start)
             cpu.append(time.process_time() - start_cpu)
             nodes.append(int(solver.stats[0]))
+            if before is not None:
+                if i % 2 == 0:
+                    c, n, old_value = before.solve(problem, args.values)
+                    old_cpu.append(c)
+                    old_nodes.append(n)
+                if old_value != value:
+                    differ.append(i)
         depth = f"{args.ahead} tricks ahead" if args.ahead else "exact"
         where = f"after {args.skip} tricks" if args.skip else "whole deal"
         what = "every legal card" if args.values else "the position"
@@ -254,6 +394,19 @@ def main() -> None:
             + "/".join(f"{x:.1f}" for x in os.getloadavg()),
             flush=True,
         )
+        if before is not None:
+            print(summary(f"  before ({before.rev})", old_cpu, old_nodes))
+            print(summary("  after", cpu, nodes))
+            print(
+                "  before / after: CPU medians "
+                f"{statistics.median(old_cpu) / statistics.median(cpu):.2f}x, "
+                f"p90 {p90(old_cpu) / p90(cpu):.2f}x, worst {max(old_cpu) / max(cpu):.2f}x, "
+                f"totals {sum(old_cpu) / sum(cpu):.2f}x, nodes {sum(old_nodes) / sum(nodes):.2f}x; "
+                f"values differ in {len(differ)}/{len(deals)} deals {differ[:10]}",
+                flush=True,
+            )
+    if before is not None:
+        before.close()
 
 
 if __name__ == "__main__":

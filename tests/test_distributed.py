@@ -76,6 +76,20 @@ def test_ray_arena_equals_local(ray_cluster: Any) -> None:
     assert one == duplicate("deberts", "heuristic", "random", 10, seed=2, workers=2)
 
 
+@pytest.mark.parametrize("game", ["deberts", "belote", "schieber"])
+def test_ray_arena_equals_local_for_every_level(ray_cluster: Any, game: str) -> None:
+    """Every level (each bot name of the game, the search levels with their budgets in
+    work, not time) plays the same board on Ray, in a worker process of its own, as
+    here: the same points, deal by deal. One board each, against the random bot, so
+    that the check stays short."""
+    from atout.bots.base import bot_names
+
+    for level in bot_names(game):
+        local = duplicate(game, level, "random", 1, seed=11)
+        remote = duplicate(game, level, "random", 1, seed=11, backend="ray", workers=1)
+        assert remote == local, level
+
+
 def test_ray_arena_command(ray_cluster: Any) -> None:
     args = ["arena", "belote", "--bots", "heuristic,random", "--deals", "6", "--seed", "4"]
     local = CliRunner().invoke(main, [*args, "--workers", "1"])

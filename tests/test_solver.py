@@ -324,3 +324,82 @@ def test_many_random_endings_match_plain_minimax(game: str, left: int) -> None:
         assert tiny.values(problem) == expected, i
         best = (max if problem.to_move % 2 == 0 else min)(expected.values())
         assert shared.value(problem, guess=rng.randrange(-60, 60)) == best, i
+
+
+@pytest.mark.parametrize("game", ["belote", "schieber"])
+def test_value_searches_test_only_values_the_position_can_take(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A value to the end has the parity of the points still out (every bonus is even),
+    so MTD(f) tests only thresholds of that parity and never the same one twice; the
+    values stay those of plain minimax. A depth-limited search has no such grain."""
+    seen: list[int] = []
+    search = solver_module._search
+
+    def recording(*args: Any) -> Any:
+        seen.append(int(args[8]))  # beta
+        return search(*args)
+
+    monkeypatch.setattr(solver_module, "_search", recording)
+    rng = random.Random(77)
+    solver = Solver()
+    for i in range(6):
+        deal = _ending(game, rng, 1500 + i, 4)
+        problem = problem_from_deal(deal)
+        P, pts, _s, _a, _o, hands, cards = solver.kernel_state(problem)
+        grain, parity = solver_module._grain(
+            P, hands, cards, problem.tricks_done, len(problem.trick), pts
+        )
+        assert grain == 2
+        expected = _reference(problem)
+        best = (max if problem.to_move % 2 == 0 else min)(expected.values())
+        assert best % 2 == parity
+        seen.clear()
+        assert solver.value(problem, guess=rng.randrange(-40, 40)) == best, i
+        assert all(beta % 2 == parity for beta in seen), (i, seen)
+        assert len(seen) == len(set(seen)), (i, seen)
+        limited = dataclasses.replace(problem, stop=problem.tricks_done + 1)
+        P, pts, _s, _a, _o, hands, cards = solver.kernel_state(limited)
+        assert solver_module._grain(
+            P, hands, cards, limited.tricks_done, len(limited.trick), pts
+        ) == (1, 0)
+
+
+def test_every_card_values_solve_each_class_of_equal_cards_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``values`` solves one card of each class of equivalent legal cards (adjacent in
+    strength among the live cards, worth the same) and gives the class its value: one
+    MTD(f) per class, the values those of plain minimax card by card."""
+    calls: list[int] = []
+    mtd = solver_module._mtd
+
+    def counting(*args: Any) -> Any:
+        calls.append(1)
+        return mtd(*args)
+
+    monkeypatch.setattr(solver_module, "_mtd", counting)
+    rng = random.Random(31)
+    solver = Solver()
+    merged = 0
+    for i in range(30):
+        deal = _schieber_ending(rng, 1600 + i, 3, i % 6)
+        problem = problem_from_deal(deal)
+        P, pts, stren, above, order, hands, cards = solver.kernel_state(problem)
+        seat, base = problem.to_move, 4 * problem.tricks_done
+        legal = int(rules.legal_cards(
+            P, hands[seat], cards, base, len(problem.trick), problem.leader, seat, stren,
+            above,
+        ))
+        classes = solver_module._root_classes(
+            hands, cards, base, len(problem.trick), legal, pts, order
+        )
+        assert sorted(c for cls in classes for c in cls) == list(bits(legal))
+        calls.clear()
+        values = solver.values(problem)
+        assert values == _reference(problem), i
+        assert len(calls) == len(classes), i
+        for cls in classes:
+            assert len({values[c] for c in cls}) == 1
+        merged += len(values) - len(classes)
+    assert merged > 0

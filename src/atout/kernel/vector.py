@@ -2,13 +2,14 @@
 or run to the end.
 
 Each table's whole state is one row of integers (the columns below). A game's *flow*
-(``_sch_flow``, ``_bel_flow``, ``_deb_flow``) plays a deal on from the state in a row:
+(in ``_sch_run``, ``_bel_run``, ``_deb_run``) plays a deal on from the state in a row:
 the contract, the doubling, the melds, every card, the stops of the match (Schieber)
 and the score, as the engine does. It reads the row into local variables once, plays
 decision after decision with them, and writes them back once, so that a deal run to its
 end keeps its state in registers. A decision is the action it is given, else the
 policy's: uniformly random among the legal actions, or the rules of thumb
-(:mod:`atout.kernel.policy`, when its tables are passed). Two faces use the flows:
+(:mod:`atout.kernel.policy`, when its tables are passed). The flows have two faces,
+one function per game compiled for each (a compile-time choice, see :func:`_sch_run`):
 
 - the vectorized environment: one call of a game's ``step`` function applies one given
   action at each of N tables, plays on to the next decision, starts a new deal at a
@@ -70,7 +71,6 @@ from atout.kernel.rules import (
     best_of,
     jit,
     jit_bare,
-    jit_bare_inlined,
     jit_inline,
     legal_cards,
     popcount,
@@ -312,6 +312,26 @@ def _shuffled(s: Any, st: Any, DECK: Any) -> None:
     _shuffle(deck, k, st)
 
 
+@jit_inline
+def _dealt(s: Any, st: Any, seed: int, i: int, DECK: Any, players: int) -> int:
+    """Complete deal ``i`` of ``seed``: ``st`` its random state, the row's deck shuffled
+    from it; its dealer."""
+    _seed(st, seed, i)
+    _shuffled(s, st, DECK)
+    return i % players
+
+
+@jit_inline
+def _record(s: Any, na: int, act: Any, leg: Any, deck: Any) -> None:
+    """A complete deal's record: after its ``na`` decisions, -1 (and no legal set); its
+    deck."""
+    for j in range(na, act.shape[0]):
+        act[j] = -1
+        leg[j] = 0
+    for j in range(deck.shape[0]):
+        deck[j] = s[_DECK + j]
+
+
 # -- Schieber -------------------------------------------------------------------------------
 @jit_bare
 def _sch_reaches(
@@ -364,142 +384,175 @@ def _sch_choose(
     return _draw(legal, st)
 
 
-@jit_bare_inlined
-def _sch_flow(
-    s: Any, given: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, OUT: Any, oi: int, st: Any, BVAL: Any,
-    BLIM: Any, ACT: Any, LEG: Any, r: int,
+@jit_bare
+def _sch_run(
+    S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
+    RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
+    ACT: Any, LEG: Any, st: Any, seed: int, first: int, n: int, rec: int, deck_out: Any,
+    obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
 ) -> int:
-    """Play the Schieber deal of row ``s`` on (see the module docstring): the given
-    action (``given`` >= 0), then on to the next decision; or (``given`` -1) every
-    decision by the policy to the end of the deal, its result into ``row``. Each
-    decision and its legal set go to ``act`` and ``leg``; returns their number.
+    """Schieber's flow, at ``n`` tables or for ``n`` complete deals (see the module
+    docstring); returns -1 minus the number of tables whose deal ended.
 
-    The flow is inlined into its callers (the step functions, the complete-deal
-    runners) by LLVM (:func:`jit_bare_inlined`), and they are all compiled without
-    reference counts (:func:`jit_bare`): an array passed, sliced or chosen in a
-    compiled function otherwise costs two atomic operations each time; the flow called
-    (not inlined) once per deal, even without them, made complete deals about 10%
-    slower."""
-    row = OUT[oi]  # this deal's result row, its decisions and legal sets
-    act = ACT[r]
-    leg = LEG[r]
-    (
-        phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
-        declared, mwin, kq, special, factor, legal, pushed, indicator,
-    ) = _load(s)
-    dealer = s[_DEALER]
-    fh = (dealer + 1) % 4
-    manual = OP[_O_D]
-    target = OP[_O_TARGET]
-    stops = not manual and target < _NEVER  # whether the flow checks for the target
-    actor = turn
-    over = 0
-    stop = -1  # the team that stops the match in the middle of the deal
-    false_claim = 0
-    na = 0
-    a = 0
-    while phase == _BID:
-        a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
-        if a < 0:
-            break
-        na = _noted(act, leg, na, a, legal)
+    Stepped tables (``acts``: one action per table of ``S``, each legal): each table
+    applies its action and plays on to the next decision, a deal that ended writes its
+    rewards and last observation (``rew``, ``term``, ``final``) and a new deal starts,
+    and the observation and mask of the seat to act go to ``obs``, ``mask``, ``to_act``;
+    ``OUT``, ``ACT``, ``LEG``, ``st``, ``deck_out``: scratch.
+
+    Complete deals (``acts`` None, a compile-time choice: numba prunes what the other
+    face needs and compiles this face alone, with nothing a stepped table needs at each
+    decision): deals ``first .. first + n - 1`` of ``seed`` in the row ``S[0]``, each
+    shuffled from its own random state (``st``) and played to the end by the policy
+    (random, or the rules when ``BVAL`` and ``BLIM`` are given); each result row into
+    ``OUT``, and with ``rec`` each deal's decisions, legal sets and deck into ``ACT``,
+    ``LEG``, ``deck_out``.
+
+    One function per game holds the flow and both loops around it: the flow compiled
+    once per face, no call per deal or table, and no reference counts
+    (:func:`jit_bare`)."""
+    ended = 0
+    for i in range(n):
+        if acts is None:  # complete deal first + i, shuffled from its own numbers
+            s = S[0]
+            _sch_start(s, _dealt(s, st, seed, first + i, DECK, 4))
+            given = _PLAIN
+            oi = i
+            r = i if rec else 0
+        else:  # table i, its given action
+            s = S[i]
+            given = acts[i]
+            oi = 0
+            r = 0
+        row = OUT[oi]  # the deal's result row, its decisions and legal sets
+        act = ACT[r]
+        leg = LEG[r]
+        (
+            phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, kq, special, factor, legal, pushed, indicator,
+        ) = _load(s)
+        dealer = s[_DEALER]
+        fh = (dealer + 1) % 4
+        manual = OP[_O_D]
+        target = OP[_O_TARGET]
+        stops = not manual and target < _NEVER  # whether the flow checks for the target
         actor = turn
-        if a == _PUSH_A:
-            pushed = 1
-            turn = (dealer + 3) % 4
-            legal = 0x3F << _TRUMP_A
-            continue
-        k = a - _TRUMP_A
-        trump = k if k < 4 else -1
-        factor = _FACTORS[k]
-        taker = actor
-        phase = _PLAY
-        turn = fh
-        leader = fh
-        if OP[_O_A]:
-            mwin = _sch_weis(
-                s, fh, trump, 1 if k == 5 else 0, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0
-            )
-        if trump >= 0 and OP[_O_B]:
-            kq = _holder(s, trump)
-            team = kq % 2
-            if kq >= 0 and stops and _sch_reaches(
-                s, team, cap1 if team else cap0, kq, ti, mwin, k, target
-            ):
-                stop = team
-    if phase == _PLAY and a >= 0 and stop < 0:
-        trump = k if k < 4 else -1
-        P = PAR[k]
-        stren = STREN[k]
-        above = ABOVE[k]
-        pts = PTS[6 if (k == 5 and OP[_O_C]) else k]
-        claim = (1 << _CLAIM_A) if manual else 0
-        while True:
-            legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
-            legal |= claim
+        over = 0
+        stop = -1  # the team that stops the match in the middle of the deal
+        false_claim = 0
+        na = 0
+        a = 0
+        while phase == _BID:
             a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
             if a < 0:
                 break
             na = _noted(act, leg, na, a, legal)
-            seat = turn
-            actor = seat
-            if a == _CLAIM_A:
-                stop = seat % 2
-                false_claim = 0 if _sch_reaches(
-                    s, stop, cap1 if stop else cap0, kq, ti, mwin, k, target
-                ) else 1
-                break
-            s[_HANDS + seat] ^= 1 << a
-            s[_TRICK + tn] = a
-            tn += 1
-            turn = (seat + 1) % 4
-            if tn < 4:
+            actor = turn
+            if a == _PUSH_A:
+                pushed = 1
+                turn = (dealer + 3) % 4
+                legal = 0x3F << _TRUMP_A
                 continue
-            winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
-            g = _gather(s, leader, 4, pts, given >= 0)
-            tn = 0
-            ti += 1
-            leader = winner
-            turn = winner
-            team = winner % 2
-            if ti == 1 and mwin >= 0 and stops and _sch_reaches(
-                s, mwin, cap1 if mwin else cap0, kq, ti, mwin, k, target
-            ):
-                stop = mwin
-                break
-            if ti == 9:
-                g += S_LAST
-                last = team
-                if (won1 if team else won0) == 8:
-                    g += S_MATCH
-            if team:
-                won1 += 1
-                cap1 += g
-            else:
-                won0 += 1
-                cap0 += g
-            if stops and _sch_reaches(
-                s, team, cap1 if team else cap0, kq, ti, mwin, k, target
-            ):
-                stop = team
-                break
-            if ti == 9:
-                _schieber_row(
-                    row, dealer, taker, pushed, k, won0, won1, cap0, cap1, last, mwin,
-                    s[_MTOT:_MTOT + 4], kq,
+            k = a - _TRUMP_A
+            trump = k if k < 4 else -1
+            factor = _FACTORS[k]
+            taker = actor
+            phase = _PLAY
+            turn = fh
+            leader = fh
+            if OP[_O_A]:
+                mwin = _sch_weis(
+                    s, fh, trump, 1 if k == 5 else 0, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0
                 )
-                s[_REC0] = row[21]
-                s[_REC1] = row[22]
-                over = 1
-                break
-    _save(
-        s, phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
-        declared, mwin, kq, special, factor, legal, pushed, indicator, actor, over,
-    )
-    if stop >= 0:
-        _sch_stop(s, stop, false_claim)
-    return na
+            if trump >= 0 and OP[_O_B]:
+                kq = _holder(s, trump)
+                team = kq % 2
+                if kq >= 0 and stops and _sch_reaches(
+                    s, team, cap1 if team else cap0, kq, ti, mwin, k, target
+                ):
+                    stop = team
+        if phase == _PLAY and a >= 0 and stop < 0:
+            trump = k if k < 4 else -1
+            P = PAR[k]
+            stren = STREN[k]
+            above = ABOVE[k]
+            pts = PTS[6 if (k == 5 and OP[_O_C]) else k]
+            claim = (1 << _CLAIM_A) if manual else 0
+            while True:
+                legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
+                legal |= claim
+                a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
+                if a < 0:
+                    break
+                na = _noted(act, leg, na, a, legal)
+                seat = turn
+                actor = seat
+                if a == _CLAIM_A:
+                    stop = seat % 2
+                    false_claim = 0 if _sch_reaches(
+                        s, stop, cap1 if stop else cap0, kq, ti, mwin, k, target
+                    ) else 1
+                    break
+                s[_HANDS + seat] ^= 1 << a
+                s[_TRICK + tn] = a
+                tn += 1
+                turn = (seat + 1) % 4
+                if tn < 4:
+                    continue
+                winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
+                g = _gather(s, leader, 4, pts, given >= 0)
+                tn = 0
+                ti += 1
+                leader = winner
+                turn = winner
+                team = winner % 2
+                if ti == 1 and mwin >= 0 and stops and _sch_reaches(
+                    s, mwin, cap1 if mwin else cap0, kq, ti, mwin, k, target
+                ):
+                    stop = mwin
+                    break
+                if ti == 9:
+                    g += S_LAST
+                    last = team
+                    if (won1 if team else won0) == 8:
+                        g += S_MATCH
+                if team:
+                    won1 += 1
+                    cap1 += g
+                else:
+                    won0 += 1
+                    cap0 += g
+                if stops and _sch_reaches(
+                    s, team, cap1 if team else cap0, kq, ti, mwin, k, target
+                ):
+                    stop = team
+                    break
+                if ti == 9:
+                    _schieber_row(
+                        row, dealer, taker, pushed, k, won0, won1, cap0, cap1, last, mwin,
+                        s[_MTOT:_MTOT + 4], kq,
+                    )
+                    s[_REC0] = row[21]
+                    s[_REC1] = row[22]
+                    over = 1
+                    break
+        _save(
+            s, phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, kq, special, factor, legal, pushed, indicator, actor, over,
+        )
+        if stop >= 0:
+            _sch_stop(s, stop, false_claim)
+        if acts is None:
+            if rec:
+                _record(s, na, act, leg, deck_out[r])
+            continue
+        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
+            ended += 1
+            _sch_obs(s, s[_ACTOR], OP, final[i], mask[i])
+            _sch_deal(s, DECK)
+        to_act[i] = s[_TURN]
+        _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
+    return -1 - ended
 
 
 @jit_inline
@@ -670,126 +723,150 @@ def _bel_choose(
     return _draw(legal, st)
 
 
-@jit_bare_inlined
-def _bel_flow(
-    s: Any, given: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, OUT: Any, oi: int, st: Any, BVAL: Any,
-    BLIM: Any, ACT: Any, LEG: Any, r: int,
+@jit_bare
+def _bel_run(
+    S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
+    RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
+    ACT: Any, LEG: Any, st: Any, seed: int, first: int, n: int, rec: int, deck_out: Any,
+    obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
 ) -> int:
-    """Play the Belote deal of row ``s`` on, as :func:`_sch_flow` does."""
-    row = OUT[oi]  # this deal's result row, its decisions and legal sets
-    act = ACT[r]
-    leg = LEG[r]
-    (
-        phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
-        declared, mwin, kq, capot, factor, legal, pushed, indicator,
-    ) = _load(s)
-    dealer = s[_DEALER]
-    up = s[_DECK + 20] // 9
-    actor = turn
-    over = 0
-    na = 0
-    a = 0
-    while phase == _BID:
-        a = _bel_choose(given, na, legal, st, s, phase, turn, passes, BVAL, BLIM)
-        if a < 0:
-            break
-        na = _noted(act, leg, na, a, legal)
+    """Belote's flow, as :func:`_sch_run` (its two faces)."""
+    ended = 0
+    for i in range(n):
+        if acts is None:  # complete deal first + i, shuffled from its own numbers
+            s = S[0]
+            _bel_start(s, _dealt(s, st, seed, first + i, DECK, 4))
+            given = _PLAIN
+            oi = i
+            r = i if rec else 0
+        else:  # table i, its given action
+            s = S[i]
+            given = acts[i]
+            oi = 0
+            r = 0
+        row = OUT[oi]  # the deal's result row, its decisions and legal sets
+        act = ACT[r]
+        leg = LEG[r]
+        (
+            phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, kq, capot, factor, legal, pushed, indicator,
+        ) = _load(s)
+        dealer = s[_DEALER]
+        up = s[_DECK + 20] // 9
         actor = turn
-        if a == _PASS:
-            passes += 1
-            if passes == 8:
-                _unplayed_row(row, 3, dealer, -1, -1)
-                over = 2
-                break
-            turn = (actor + 1) % 4
-            legal = (1 << _PASS) | (
-                (1 << (_TRUMP_A + up)) if passes < 4
-                else (0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + up))
-            )
-            continue
-        trump = a - _TRUMP_A
-        taker = actor
-        s[_HANDS + taker] |= 1 << s[_DECK + 20]
-        pos = 21
-        for p in range(4):
-            q = (dealer + 1 + p) % 4
-            cnt = 2 if q == taker else 3
-            for j in range(cnt):
-                s[_HANDS + q] |= 1 << s[_DECK + pos + j]
-            pos += cnt
-        kq = _holder(s, trump)
-        phase = _PLAY
-        turn = (dealer + 1) % 4
-        leader = turn
-    if phase == _PLAY and a >= 0 and not over:
-        P = PAR[trump]
-        stren = STREN[trump]
-        above = ABOVE[trump]
-        pts = PTS[trump]
-        capot_on = OP[_O_D]
-        announce = OP[_O_A]
-        while True:
-            legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
-            if capot_on and capot < 0 and ti == 0 and turn % 2 == taker % 2 and not (
-                declared >> turn
-            ) & 1:
-                legal |= 1 << _CAPOT_A
+        over = 0
+        na = 0
+        a = 0
+        while phase == _BID:
             a = _bel_choose(given, na, legal, st, s, phase, turn, passes, BVAL, BLIM)
             if a < 0:
                 break
             na = _noted(act, leg, na, a, legal)
-            seat = turn
-            actor = seat
-            if a == _CAPOT_A:
-                capot = seat
-                continue
-            if not (declared >> seat) & 1:
-                declared |= 1 << seat
-                if announce:
-                    _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
-                else:
-                    s[_MKEY + seat] = -1
-            s[_HANDS + seat] ^= 1 << a
-            s[_TRICK + tn] = a
-            tn += 1
-            turn = (seat + 1) % 4
-            if tn < 4:
-                continue
-            winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
-            g = _gather(s, leader, 4, pts, given >= 0)
-            if winner % 2:
-                won1 += 1
-                cap1 += g
-            else:
-                won0 += 1
-                cap0 += g
-            tn = 0
-            ti += 1
-            leader = winner
-            turn = winner
-            if ti == 1:  # the announcements' winner, after the first trick
-                best = -1
-                for p in range(4):
-                    q = (dealer + 1 + p) % 4
-                    if s[_MTOT + q] > 0 and s[_MKEY + q] > best:
-                        best = s[_MKEY + q]
-                        mwin = q
-            if ti == 8:
-                last = winner
-                _belote_row(
-                    row, dealer, taker, trump, capot, cap0, cap1, winner, won0, won1,
-                    mwin, s[_MTOT:_MTOT + 4], kq, OP[_O_B], OP[_O_C],
+            actor = turn
+            if a == _PASS:
+                passes += 1
+                if passes == 8:
+                    _unplayed_row(row, 3, dealer, -1, -1)
+                    over = 2
+                    break
+                turn = (actor + 1) % 4
+                legal = (1 << _PASS) | (
+                    (1 << (_TRUMP_A + up)) if passes < 4
+                    else (0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + up))
                 )
-                s[_REC0] = row[18]
-                s[_REC1] = row[19]
-                over = 1
-                break
-    _save(
-        s, phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
-        declared, mwin, kq, capot, factor, legal, pushed, indicator, actor, over,
-    )
-    return na
+                continue
+            trump = a - _TRUMP_A
+            taker = actor
+            s[_HANDS + taker] |= 1 << s[_DECK + 20]
+            pos = 21
+            for p in range(4):
+                q = (dealer + 1 + p) % 4
+                cnt = 2 if q == taker else 3
+                for j in range(cnt):
+                    s[_HANDS + q] |= 1 << s[_DECK + pos + j]
+                pos += cnt
+            kq = _holder(s, trump)
+            phase = _PLAY
+            turn = (dealer + 1) % 4
+            leader = turn
+        if phase == _PLAY and a >= 0 and not over:
+            P = PAR[trump]
+            stren = STREN[trump]
+            above = ABOVE[trump]
+            pts = PTS[trump]
+            capot_on = OP[_O_D]
+            announce = OP[_O_A]
+            while True:
+                legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
+                if capot_on and capot < 0 and ti == 0 and turn % 2 == taker % 2 and not (
+                    declared >> turn
+                ) & 1:
+                    legal |= 1 << _CAPOT_A
+                a = _bel_choose(given, na, legal, st, s, phase, turn, passes, BVAL, BLIM)
+                if a < 0:
+                    break
+                na = _noted(act, leg, na, a, legal)
+                seat = turn
+                actor = seat
+                if a == _CAPOT_A:
+                    capot = seat
+                    continue
+                if not (declared >> seat) & 1:
+                    declared |= 1 << seat
+                    if announce:
+                        _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
+                    else:
+                        s[_MKEY + seat] = -1
+                s[_HANDS + seat] ^= 1 << a
+                s[_TRICK + tn] = a
+                tn += 1
+                turn = (seat + 1) % 4
+                if tn < 4:
+                    continue
+                winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
+                g = _gather(s, leader, 4, pts, given >= 0)
+                if winner % 2:
+                    won1 += 1
+                    cap1 += g
+                else:
+                    won0 += 1
+                    cap0 += g
+                tn = 0
+                ti += 1
+                leader = winner
+                turn = winner
+                if ti == 1:  # the announcements' winner, after the first trick
+                    best = -1
+                    for p in range(4):
+                        q = (dealer + 1 + p) % 4
+                        if s[_MTOT + q] > 0 and s[_MKEY + q] > best:
+                            best = s[_MKEY + q]
+                            mwin = q
+                if ti == 8:
+                    last = winner
+                    _belote_row(
+                        row, dealer, taker, trump, capot, cap0, cap1, winner, won0, won1,
+                        mwin, s[_MTOT:_MTOT + 4], kq, OP[_O_B], OP[_O_C],
+                    )
+                    s[_REC0] = row[18]
+                    s[_REC1] = row[19]
+                    over = 1
+                    break
+        _save(
+            s, phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, kq, capot, factor, legal, pushed, indicator, actor, over,
+        )
+        if acts is None:
+            if rec:
+                _record(s, na, act, leg, deck_out[r])
+            continue
+        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
+            ended += 1
+            _bel_obs(s, s[_ACTOR], OP, final[i], mask[i])
+            _bel_deal(s, DECK)
+        to_act[i] = s[_TURN]
+        _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
+    return -1 - ended
 
 
 @jit_inline
@@ -909,152 +986,176 @@ def _deb_choose(
     return _draw(legal, st)
 
 
-@jit_bare_inlined
-def _deb_flow(
-    s: Any, given: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, OUT: Any, oi: int, st: Any, BVAL: Any,
-    BLIM: Any, ACT: Any, LEG: Any, r: int,
+@jit_bare
+def _deb_run(
+    S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
+    RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
+    ACT: Any, LEG: Any, st: Any, seed: int, first: int, n: int, rec: int, deck_out: Any,
+    obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
 ) -> int:
-    """Play the Deberts deal of row ``s`` on, as :func:`_sch_flow` does."""
-    row = OUT[oi]  # this deal's result row, its decisions and legal sets
-    act = ACT[r]
-    leg = LEG[r]
-    (
-        phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
-        declared, mwin, bela, exch, factor, legal, pushed, ind,
-    ) = _load(s)
-    dealer = s[_DEALER]
-    non = 1 - dealer
-    isuit = s[_DECK + 12] // 9
-    actor = turn
-    over = 0
-    na = 0
-    a = 0
-    while phase != _PLAY:  # the bids, then the doubling
-        a = _deb_choose(given, na, legal, st, s, phase, turn, passes, trump, factor, BVAL, BLIM)
-        if a < 0:
-            break
-        na = _noted(act, leg, na, a, legal)
+    """Deberts's flow, as :func:`_sch_run` (its two faces)."""
+    ended = 0
+    for i in range(n):
+        if acts is None:  # complete deal first + i, shuffled from its own numbers
+            s = S[0]
+            _deb_start_deal(s, _dealt(s, st, seed, first + i, DECK, 2))
+            given = _PLAIN
+            oi = i
+            r = i if rec else 0
+        else:  # table i, its given action
+            s = S[i]
+            given = acts[i]
+            oi = 0
+            r = 0
+        row = OUT[oi]  # the deal's result row, its decisions and legal sets
+        act = ACT[r]
+        leg = LEG[r]
+        (
+            phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, bela, exch, factor, legal, pushed, ind,
+        ) = _load(s)
+        dealer = s[_DEALER]
+        non = 1 - dealer
+        isuit = s[_DECK + 12] // 9
         actor = turn
-        if phase == _DOUBLING:
-            if a == _DOUBLE_A:
-                factor = 2
-                turn = taker
-                legal = (1 << _PASS) | (1 << _REDOUBLE_A)
-                continue
-            if a == _REDOUBLE_A:
-                factor = 4
-            phase = _PLAY
-        elif a == _PASS:
-            passes += 1
-            if passes == 4:
-                _unplayed_row(row, 3, dealer, -1, -1)
-                over = 2
-                break
-            turn = 1 - actor
-            legal = (1 << _PASS) | (
-                (1 << (_TRUMP_A + isuit)) if passes < 2
-                else (0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + isuit))
-            )
-            continue
-        else:
-            trump = a - _TRUMP_A
-            taker = actor
-            s[_HANDS + non] |= (
-                (1 << s[_DECK + 13]) | (1 << s[_DECK + 14]) | (1 << s[_DECK + 15])
-            )
-            s[_HANDS + dealer] |= (
-                (1 << s[_DECK + 16]) | (1 << s[_DECK + 17]) | (1 << s[_DECK + 18])
-            )
-            s[_BOTTOM] = s[_DECK + 31]
-            if OP[_O_A]:
-                phase = _DOUBLING
-                turn = 1 - actor
-                legal = (1 << _PASS) | (1 << _DOUBLE_A)
-                continue
-            phase = _PLAY
-        turn = non
-        leader = non
-    if phase == _PLAY and a >= 0 and not over:
-        P = PAR[trump]
-        stren = STREN[trump]
-        above = ABOVE[trump]
-        pts = PTS[trump]
-        sevens = OP[_O_B]
-        kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
-        seven = 9 * trump + 1
-        while True:
-            hand = s[_HANDS + turn]
-            legal = legal_cards(P, hand, s, _TRICK, tn, leader, turn, stren, above)
-            if not (declared >> turn) & 1:
-                if sevens and hand & _SEVENS_MASK == _SEVENS_MASK:
-                    legal |= 1 << _SEVENS_A
-                if trump == isuit and exch < 0 and (hand >> seven) & 1:
-                    legal |= 1 << _EXCH_A
-            a = _deb_choose(
-                given, na, legal, st, s, phase, turn, passes, trump, factor, BVAL, BLIM
-            )
+        over = 0
+        na = 0
+        a = 0
+        while phase != _PLAY:  # the bids, then the doubling
+            a = _deb_choose(given, na, legal, st, s, phase, turn, passes, trump, factor, BVAL, BLIM)
             if a < 0:
                 break
             na = _noted(act, leg, na, a, legal)
-            seat = turn
-            actor = seat
-            if a == _SEVENS_A:
-                _unplayed_row(row, 4, dealer, taker, trump)
-                over = 2
-                break
-            if a == _EXCH_A:
-                s[_HANDS + seat] = (hand & ~(1 << seven)) | (1 << ind)
-                ind = seven
-                exch = seat
-                continue
-            if not (declared >> seat) & 1:
-                declared |= 1 << seat
-                _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
-                if declared == 3:  # the better sequence, the forehand's on a tie
-                    k0 = s[_MKEY] if s[_MTOT] > 0 else -1
-                    k1 = s[_MKEY + 1] if s[_MTOT + 1] > 0 else -1
-                    if k0 < 0 and k1 < 0:
-                        mwin = -1
-                    elif k0 != k1:
-                        mwin = 0 if k0 > k1 else 1
-                    else:
-                        mwin = non
-            if (1 << a) & kq and hand & kq == kq:
-                bela |= 1 << seat
-            s[_HANDS + seat] = hand ^ (1 << a)
-            s[_TRICK + tn] = a
-            turn = 1 - seat
-            if tn == 0:
-                tn = 1
-                continue
-            winner = (leader + best_of(s, _TRICK, 2, trump, stren)) % 2
-            g = _gather(s, leader, 2, pts, given >= 0)
-            if winner:
-                won1 += 1
-                cap1 += g
-            else:
-                won0 += 1
-                cap0 += g
-            tn = 0
-            ti += 1
-            leader = winner
-            turn = winner
-            if ti == 9:
-                last = winner
-                _deberts_row(
-                    row, dealer, taker, trump, factor, cap0, cap1, winner, won0, won1,
-                    mwin, s[_MTOT:_MTOT + 2], D_BELA * (bela & 1), D_BELA * ((bela >> 1) & 1),
+            actor = turn
+            if phase == _DOUBLING:
+                if a == _DOUBLE_A:
+                    factor = 2
+                    turn = taker
+                    legal = (1 << _PASS) | (1 << _REDOUBLE_A)
+                    continue
+                if a == _REDOUBLE_A:
+                    factor = 4
+                phase = _PLAY
+            elif a == _PASS:
+                passes += 1
+                if passes == 4:
+                    _unplayed_row(row, 3, dealer, -1, -1)
+                    over = 2
+                    break
+                turn = 1 - actor
+                legal = (1 << _PASS) | (
+                    (1 << (_TRUMP_A + isuit)) if passes < 2
+                    else (0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + isuit))
                 )
-                s[_REC0] = row[17]
-                s[_REC1] = row[18]
-                over = 1
-                break
-    _save(
-        s, phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
-        declared, mwin, bela, exch, factor, legal, pushed, ind, actor, over,
-    )
-    return na
+                continue
+            else:
+                trump = a - _TRUMP_A
+                taker = actor
+                s[_HANDS + non] |= (
+                    (1 << s[_DECK + 13]) | (1 << s[_DECK + 14]) | (1 << s[_DECK + 15])
+                )
+                s[_HANDS + dealer] |= (
+                    (1 << s[_DECK + 16]) | (1 << s[_DECK + 17]) | (1 << s[_DECK + 18])
+                )
+                s[_BOTTOM] = s[_DECK + 31]
+                if OP[_O_A]:
+                    phase = _DOUBLING
+                    turn = 1 - actor
+                    legal = (1 << _PASS) | (1 << _DOUBLE_A)
+                    continue
+                phase = _PLAY
+            turn = non
+            leader = non
+        if phase == _PLAY and a >= 0 and not over:
+            P = PAR[trump]
+            stren = STREN[trump]
+            above = ABOVE[trump]
+            pts = PTS[trump]
+            sevens = OP[_O_B]
+            kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
+            seven = 9 * trump + 1
+            while True:
+                hand = s[_HANDS + turn]
+                legal = legal_cards(P, hand, s, _TRICK, tn, leader, turn, stren, above)
+                if not (declared >> turn) & 1:
+                    if sevens and hand & _SEVENS_MASK == _SEVENS_MASK:
+                        legal |= 1 << _SEVENS_A
+                    if trump == isuit and exch < 0 and (hand >> seven) & 1:
+                        legal |= 1 << _EXCH_A
+                a = _deb_choose(
+                    given, na, legal, st, s, phase, turn, passes, trump, factor, BVAL, BLIM
+                )
+                if a < 0:
+                    break
+                na = _noted(act, leg, na, a, legal)
+                seat = turn
+                actor = seat
+                if a == _SEVENS_A:
+                    _unplayed_row(row, 4, dealer, taker, trump)
+                    over = 2
+                    break
+                if a == _EXCH_A:
+                    s[_HANDS + seat] = (hand & ~(1 << seven)) | (1 << ind)
+                    ind = seven
+                    exch = seat
+                    continue
+                if not (declared >> seat) & 1:
+                    declared |= 1 << seat
+                    _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
+                    if declared == 3:  # the better sequence, the forehand's on a tie
+                        k0 = s[_MKEY] if s[_MTOT] > 0 else -1
+                        k1 = s[_MKEY + 1] if s[_MTOT + 1] > 0 else -1
+                        if k0 < 0 and k1 < 0:
+                            mwin = -1
+                        elif k0 != k1:
+                            mwin = 0 if k0 > k1 else 1
+                        else:
+                            mwin = non
+                if (1 << a) & kq and hand & kq == kq:
+                    bela |= 1 << seat
+                s[_HANDS + seat] = hand ^ (1 << a)
+                s[_TRICK + tn] = a
+                turn = 1 - seat
+                if tn == 0:
+                    tn = 1
+                    continue
+                winner = (leader + best_of(s, _TRICK, 2, trump, stren)) % 2
+                g = _gather(s, leader, 2, pts, given >= 0)
+                if winner:
+                    won1 += 1
+                    cap1 += g
+                else:
+                    won0 += 1
+                    cap0 += g
+                tn = 0
+                ti += 1
+                leader = winner
+                turn = winner
+                if ti == 9:
+                    last = winner
+                    _deberts_row(
+                        row, dealer, taker, trump, factor, cap0, cap1, winner, won0, won1,
+                        mwin, s[_MTOT:_MTOT + 2], D_BELA * (bela & 1), D_BELA * ((bela >> 1) & 1),
+                    )
+                    s[_REC0] = row[17]
+                    s[_REC1] = row[18]
+                    over = 1
+                    break
+        _save(
+            s, phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, bela, exch, factor, legal, pushed, ind, actor, over,
+        )
+        if acts is None:
+            if rec:
+                _record(s, na, act, leg, deck_out[r])
+            continue
+        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
+            ended += 1
+            _deb_obs(s, s[_ACTOR], OP, final[i], mask[i])
+            _deb_deal(s, DECK)
+        to_act[i] = s[_TURN]
+        _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
+    return -1 - ended
 
 
 @jit_inline
@@ -1185,24 +1286,16 @@ def step_schieber(
 ) -> Any:
     """One step at every table (see the module docstring); returns the first table whose
     action is illegal (then nothing is applied), or -1 minus the number of tables whose
-    deal ended."""
+    deal ended. ``row``, ``note`` and ``notes``: the flow's scratch (a result row, a
+    random state, the decision noted)."""
     bad = _illegal(S, acts)
     if bad >= 0:
         return bad
-    ended = 0
-    for i in range(S.shape[0]):
-        s = S[i]
-        _sch_flow(
-            s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, row,
-            0, note, None, None, notes, notes, 0,
-        )
-        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
-            ended += 1
-            _sch_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _sch_deal(s, DECK)
-        to_act[i] = s[_TURN]
-        _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1 - ended
+    return _sch_run(
+        S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
+        row, notes, notes, note, 0, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
+        to_act, scale,
+    )
 
 
 @jit_bare
@@ -1215,20 +1308,11 @@ def step_belote(
     bad = _illegal(S, acts)
     if bad >= 0:
         return bad
-    ended = 0
-    for i in range(S.shape[0]):
-        s = S[i]
-        _bel_flow(
-            s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, row,
-            0, note, None, None, notes, notes, 0,
-        )
-        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
-            ended += 1
-            _bel_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _bel_deal(s, DECK)
-        to_act[i] = s[_TURN]
-        _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1 - ended
+    return _bel_run(
+        S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
+        row, notes, notes, note, 0, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
+        to_act, scale,
+    )
 
 
 @jit_bare
@@ -1241,20 +1325,11 @@ def step_deberts(
     bad = _illegal(S, acts)
     if bad >= 0:
         return bad
-    ended = 0
-    for i in range(S.shape[0]):
-        s = S[i]
-        _deb_flow(
-            s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, row,
-            0, note, None, None, notes, notes, 0,
-        )
-        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
-            ended += 1
-            _deb_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _deb_deal(s, DECK)
-        to_act[i] = s[_TURN]
-        _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1 - ended
+    return _deb_run(
+        S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
+        row, notes, notes, note, 0, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
+        to_act, scale,
+    )
 
 
 @jit
@@ -1293,80 +1368,6 @@ def reset(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any, DECK: An
 
 
 # -- complete deals --------------------------------------------------------------------------
-@jit
-def _recorded(na: int, act: Any, leg: Any) -> None:
-    for j in range(na, act.shape[0]):
-        act[j] = -1
-        leg[j] = 0
-
-
-@jit_bare
-def _sch_deals(
-    seed: int, first: int, n: int, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any,
-    PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any,
-    BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any, s: Any,
-    st: Any,
-) -> None:
-    """Schieber deals ``first .. first + n - 1`` of ``seed`` run to the end by the policy
-    (see :func:`run_deals`)."""
-    for i in range(n):
-        _seed(st, seed, first + i)
-        _shuffled(s, st, DECK)
-        _sch_start(s, (first + i) % 4)
-        r = i if rec else 0
-        na = _sch_flow(
-            s, _PLAIN, OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, out, i,
-            st, BVAL, BLIM, act_out, legal_out, r,
-        )
-        if rec:
-            _recorded(na, act_out[r], legal_out[r])
-            for j in range(36):
-                deck_out[r, j] = s[_DECK + j]
-
-
-@jit_bare
-def _bel_deals(
-    seed: int, first: int, n: int, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any,
-    PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any,
-    BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any, s: Any,
-    st: Any,
-) -> None:
-    for i in range(n):
-        _seed(st, seed, first + i)
-        _shuffled(s, st, DECK)
-        _bel_start(s, (first + i) % 4)
-        r = i if rec else 0
-        na = _bel_flow(
-            s, _PLAIN, OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, out, i,
-            st, BVAL, BLIM, act_out, legal_out, r,
-        )
-        if rec:
-            _recorded(na, act_out[r], legal_out[r])
-            for j in range(32):
-                deck_out[r, j] = s[_DECK + j]
-
-
-@jit_bare
-def _deb_deals(
-    seed: int, first: int, n: int, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any,
-    PAR: Any, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any,
-    BLIM: Any, out: Any, rec: int, deck_out: Any, act_out: Any, legal_out: Any, s: Any,
-    st: Any,
-) -> None:
-    for i in range(n):
-        _seed(st, seed, first + i)
-        _shuffled(s, st, DECK)
-        _deb_start_deal(s, (first + i) % 2)
-        r = i if rec else 0
-        na = _deb_flow(
-            s, _PLAIN, OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, out, i,
-            st, BVAL, BLIM, act_out, legal_out, r,
-        )
-        if rec:
-            _recorded(na, act_out[r], legal_out[r])
-            for j in range(32):
-                deck_out[r, j] = s[_DECK + j]
-
 @jit
 def observe(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any) -> None:
     """The observation and mask of the seat to act at every table."""
@@ -1514,11 +1515,12 @@ def run_deals(
     o = _options(game, options, False, _NEVER)
     if game == "schieber":
         o[_O_D] = 0  # no claims
-    runs: dict[str, Callable[..., None]] = {
-        "schieber": _sch_deals, "belote": _bel_deals, "deberts": _deb_deals,
+    runs: dict[str, Callable[..., int]] = {
+        "schieber": _sch_run, "belote": _bel_run, "deberts": _deb_run,
     }
-    run = runs[game]
-    run(
-        seed, first, n, o, *game_tables(game, options), *pol, out, int(rec), deck_out,
-        act_out, legal_out, np.zeros(WIDTH, dtype=np.int64), np.zeros(4, dtype=np.int64),
+    S = np.zeros((1, WIDTH), dtype=np.int64)
+    runs[game](
+        S, None, o, *game_tables(game, options), *pol, out, act_out, legal_out,
+        np.zeros(4, dtype=np.int64), seed, first, n, int(rec), deck_out, None, None, None,
+        None, None, None, 0.0,
     )

@@ -119,11 +119,3 @@ def test_bare_functions_count_no_references(
     assert bare(a, 1) == 1 and counted(a, 1) == 2 and a[1, 0] == 2
     assert bare.targetoptions.get("_nrt") is False
     assert counted.targetoptions.get("_nrt", True) is True
-    inlined = rules.jit_bare_inlined(bump)  # and inlined by LLVM into its callers
-
-    def twice(a: Any, i: int) -> int:
-        return int(inlined(a, i) + inlined(a, i))
-
-    assert rules.jit_bare(twice)(a, 1) == 3 + 4 and a[1, 0] == 4
-    assert inlined.targetoptions.get("_nrt") is False
-    assert inlined.targetoptions.get("forceinline") is True

@@ -29,6 +29,7 @@ from atout.kernel.rules import (
     above_table,
     jit,
     jit_bare,
+    jit_inline,
     jit_typed,
     popcount,
 )
@@ -242,7 +243,7 @@ def _meld_cards(hand: int, fours: int, rmask: Any) -> int:
 
 
 # -- the result rows ---------------------------------------------------------------------
-@jit_typed("void(int64[:], " + "int64, " * 10 + "int64[:], int64)")
+@jit_bare
 def _schieber_row(
     row: Any, dealer: int, chooser: int, pushed: int, k: int, won0: int, won1: int,
     cap0: int, cap1: int, last: int, wteam: int, wtot: Any, stoeck_seat: int,
@@ -283,7 +284,7 @@ def _schieber_row(
     row[22] = t1 * f
 
 
-@jit_typed("void(int64[:], int64, int64, int64, int64)")
+@jit_inline
 def _unplayed_row(row: Any, outcome: int, dealer: int, caller: int, trump: int) -> None:
     """The result row of a deal not played (thrown in, or cancelled by the four sevens):
     its outcome, dealer, caller and trump (-1: none), a factor of 1 in Deberts, no
@@ -302,7 +303,7 @@ def _unplayed_row(row: Any, outcome: int, dealer: int, caller: int, trump: int) 
         row[4] = 1
 
 
-@jit_typed("void(int64[:], " + "int64, " * 10 + "int64[:], int64, int64, int64)")
+@jit_bare
 def _belote_row(
     row: Any, dealer: int, taker: int, trump: int, capot_seat: int, cap0: int, cap1: int,
     last: int, won0: int, won1: int, aw: int, atot: Any, belote_seat: int, belote_in: int,
@@ -394,7 +395,7 @@ def _belote_row(
     row[20] = held
 
 
-@jit_typed("void(int64[:], " + "int64, " * 10 + "int64[:], int64, int64)")
+@jit_bare
 def _deberts_row(
     row: Any, dealer: int, caller: int, trump: int, factor: int, cap0: int, cap1: int,
     last: int, won0: int, won1: int, sw: int, stot: Any, bela0: int, bela1: int,

@@ -29,7 +29,7 @@ from atout.cards import SUIT_MASK
 __all__ = [
     "BELOTE", "COMPILED", "DEBERTS", "P_CAP0", "P_CAP1", "P_GAME", "P_GEN", "P_LAST", "P_N",
     "P_SEQ0", "P_SEQ1", "P_STOP", "P_TOTAL", "P_TRUMP", "P_UNDER", "SCHIEBER", "above_table",
-    "array", "best_of", "card_beats", "jit", "jit_bare", "jit_bare_inlined", "jit_inline",
+    "array", "best_of", "card_beats", "jit", "jit_bare", "jit_inline",
     "jit_typed", "legal_cards", "legal_cards_scalar", "legal_cards_vs", "now_us", "np",
     "order_table", "popcount",
     "suit_bits",
@@ -160,17 +160,6 @@ def jit_bare(func: F) -> F:
     it is given."""
     if COMPILED:
         options: dict[str, Any] = {"cache": True, "_nrt": False}  # numba's own option
-        with _caching_here():
-            return cast(F, numba.njit(**options)(func))
-    return func
-
-
-def jit_bare_inlined(func: F) -> F:
-    """:func:`jit_bare`, compiled once (numba's own inlining copies the function into
-    each caller before compiling it there: seconds more for a game's flow) and inlined
-    by LLVM into its callers, which then pay no call."""
-    if COMPILED:
-        options: dict[str, Any] = {"cache": True, "_nrt": False, "forceinline": True}
         with _caching_here():
             return cast(F, numba.njit(**options)(func))
     return func

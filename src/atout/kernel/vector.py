@@ -189,7 +189,7 @@ _PLAIN: Final = -1  # a flow's ``given`` for none: the policy decides
 _NEVER: Final = 1 << 62  # the target of complete deals: no match stops them
 
 
-@jit_inline
+@jit_bare
 def _load(s: Any) -> Any:
     """The row's scalars a flow keeps in local variables (see :func:`_save`)."""
     return (
@@ -199,7 +199,7 @@ def _load(s: Any) -> Any:
     )
 
 
-@jit_inline
+@jit_bare
 def _save(
     s: Any, phase: int, turn: int, leader: int, tn: int, ti: int, trump: int, taker: int,
     passes: int, won0: int, won1: int, cap0: int, cap1: int, last: int, declared: int,
@@ -237,10 +237,10 @@ def _save(
 def _draw(legal: int, st: Any) -> Any:
     """A uniformly random action of ``legal``: the calls (the actions from ``pass`` on)
     first, in their order, then the cards."""
+    r = _rand(st, popcount(legal))
     calls = legal >> _PASS
     if calls == 0:  # cards only (most decisions)
-        return _kth(legal, _rand(st, popcount(legal)))
-    r = _rand(st, popcount(legal))
+        return _kth(legal, r)
     k = popcount(calls)
     if r < k:
         return _PASS + _kth(calls, r)
@@ -248,10 +248,12 @@ def _draw(legal: int, st: Any) -> Any:
 
 
 @jit_inline
-def _noted(act: Any, leg: Any, na: int, a: int, legal: int) -> int:
-    """A decision and its legal set recorded; the decisions' count."""
-    act[na] = a
-    leg[na] = legal
+def _noted(act: Any, leg: Any, na: int, a: int, legal: int, rec: int) -> int:
+    """A decision and its legal set recorded when asked (``rec``: complete deals that
+    keep their decisions); the decisions' count."""
+    if rec:
+        act[na] = a
+        leg[na] = legal
     return na + 1
 
 
@@ -279,7 +281,7 @@ def _declare(
     return t
 
 
-@jit_inline
+@jit_bare
 def _holder(s: Any, trump: int) -> int:
     """The seat holding the king and the queen of trumps, or -1."""
     kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
@@ -312,7 +314,7 @@ def _shuffled(s: Any, st: Any, DECK: Any) -> None:
     _shuffle(deck, k, st)
 
 
-@jit_inline
+@jit_bare
 def _dealt(s: Any, st: Any, seed: int, i: int, DECK: Any, players: int) -> int:
     """Complete deal ``i`` of ``seed``: ``st`` its random state, the row's deck shuffled
     from it; its dealer."""
@@ -321,7 +323,7 @@ def _dealt(s: Any, st: Any, seed: int, i: int, DECK: Any, players: int) -> int:
     return i % players
 
 
-@jit_inline
+@jit_bare
 def _record(s: Any, na: int, act: Any, leg: Any, deck: Any) -> None:
     """A complete deal's record: after its ``na`` decisions, -1 (and no legal set); its
     deck."""
@@ -446,7 +448,7 @@ def _sch_run(
             a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
             if a < 0:
                 break
-            na = _noted(act, leg, na, a, legal)
+            na = _noted(act, leg, na, a, legal, rec)
             actor = turn
             if a == _PUSH_A:
                 pushed = 1
@@ -467,10 +469,11 @@ def _sch_run(
             if trump >= 0 and OP[_O_B]:
                 kq = _holder(s, trump)
                 team = kq % 2
-                if kq >= 0 and stops and _sch_reaches(
-                    s, team, cap1 if team else cap0, kq, ti, mwin, k, target
-                ):
-                    stop = team
+                if acts is not None:  # noqa: SIM102 (a lone None test: see below)
+                    if kq >= 0 and stops and _sch_reaches(
+                        s, team, cap1 if team else cap0, kq, ti, mwin, k, target
+                    ):
+                        stop = team
         if phase == _PLAY and a >= 0 and stop < 0:
             trump = k if k < 4 else -1
             P = PAR[k]
@@ -484,15 +487,16 @@ def _sch_run(
                 a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
                 if a < 0:
                     break
-                na = _noted(act, leg, na, a, legal)
+                na = _noted(act, leg, na, a, legal, rec)
                 seat = turn
                 actor = seat
-                if a == _CLAIM_A:
-                    stop = seat % 2
-                    false_claim = 0 if _sch_reaches(
-                        s, stop, cap1 if stop else cap0, kq, ti, mwin, k, target
-                    ) else 1
-                    break
+                if acts is not None:  # noqa: SIM102 (a lone None test: see below)
+                    if a == _CLAIM_A:
+                        stop = seat % 2
+                        false_claim = 0 if _sch_reaches(
+                            s, stop, cap1 if stop else cap0, kq, ti, mwin, k, target
+                        ) else 1
+                        break
                 s[_HANDS + seat] ^= 1 << a
                 s[_TRICK + tn] = a
                 tn += 1
@@ -506,11 +510,12 @@ def _sch_run(
                 leader = winner
                 turn = winner
                 team = winner % 2
-                if ti == 1 and mwin >= 0 and stops and _sch_reaches(
-                    s, mwin, cap1 if mwin else cap0, kq, ti, mwin, k, target
-                ):
-                    stop = mwin
-                    break
+                if acts is not None:  # noqa: SIM102 (a lone None test: see below)
+                    if ti == 1 and mwin >= 0 and stops and _sch_reaches(
+                        s, mwin, cap1 if mwin else cap0, kq, ti, mwin, k, target
+                    ):
+                        stop = mwin
+                        break
                 if ti == 9:
                     g += S_LAST
                     last = team
@@ -522,11 +527,12 @@ def _sch_run(
                 else:
                     won0 += 1
                     cap0 += g
-                if stops and _sch_reaches(
-                    s, team, cap1 if team else cap0, kq, ti, mwin, k, target
-                ):
-                    stop = team
-                    break
+                if acts is not None:  # noqa: SIM102 (a lone None test: see below)
+                    if stops and _sch_reaches(
+                        s, team, cap1 if team else cap0, kq, ti, mwin, k, target
+                    ):
+                        stop = team
+                        break
                 if ti == 9:
                     _schieber_row(
                         row, dealer, taker, pushed, k, won0, won1, cap0, cap1, last, mwin,
@@ -540,8 +546,9 @@ def _sch_run(
             s, phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
             declared, mwin, kq, special, factor, legal, pushed, indicator, actor, over,
         )
-        if stop >= 0:
-            _sch_stop(s, stop, false_claim)
+        if acts is not None:  # noqa: SIM102 (complete deals never stop: numba compiles
+            if stop >= 0:  # none of the stops, the claims and the target checks for them)
+                _sch_stop(s, stop, false_claim)
         if acts is None:
             if rec:
                 _record(s, na, act, leg, deck_out[r])
@@ -555,7 +562,7 @@ def _sch_run(
     return -1 - ended
 
 
-@jit_inline
+@jit_bare
 def _sch_start(s: Any, dealer: int) -> None:
     """The deal of the deck in the row, from ``dealer``."""
     for j in range(4, _DECK):
@@ -761,7 +768,7 @@ def _bel_run(
             a = _bel_choose(given, na, legal, st, s, phase, turn, passes, BVAL, BLIM)
             if a < 0:
                 break
-            na = _noted(act, leg, na, a, legal)
+            na = _noted(act, leg, na, a, legal, rec)
             actor = turn
             if a == _PASS:
                 passes += 1
@@ -805,7 +812,7 @@ def _bel_run(
                 a = _bel_choose(given, na, legal, st, s, phase, turn, passes, BVAL, BLIM)
                 if a < 0:
                     break
-                na = _noted(act, leg, na, a, legal)
+                na = _noted(act, leg, na, a, legal, rec)
                 seat = turn
                 actor = seat
                 if a == _CAPOT_A:
@@ -869,7 +876,7 @@ def _bel_run(
     return -1 - ended
 
 
-@jit_inline
+@jit_bare
 def _bel_start(s: Any, dealer: int) -> None:
     for j in range(4, _DECK):
         s[j] = 0
@@ -1025,7 +1032,7 @@ def _deb_run(
             a = _deb_choose(given, na, legal, st, s, phase, turn, passes, trump, factor, BVAL, BLIM)
             if a < 0:
                 break
-            na = _noted(act, leg, na, a, legal)
+            na = _noted(act, leg, na, a, legal, rec)
             actor = turn
             if phase == _DOUBLING:
                 if a == _DOUBLE_A:
@@ -1087,7 +1094,7 @@ def _deb_run(
                 )
                 if a < 0:
                     break
-                na = _noted(act, leg, na, a, legal)
+                na = _noted(act, leg, na, a, legal, rec)
                 seat = turn
                 actor = seat
                 if a == _SEVENS_A:
@@ -1158,7 +1165,7 @@ def _deb_run(
     return -1 - ended
 
 
-@jit_inline
+@jit_bare
 def _deb_start_deal(s: Any, dealer: int) -> None:
     for j in range(4, _DECK):
         s[j] = 0

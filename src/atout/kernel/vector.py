@@ -410,9 +410,10 @@ def _sch_run(
     ``OUT``, and with ``rec`` each deal's decisions, legal sets and deck into ``ACT``,
     ``LEG``, ``deck_out``.
 
-    One function per game holds the flow and both loops around it: the flow compiled
-    once per face, no call per deal or table, and no reference counts
-    (:func:`jit_bare`)."""
+    One function per game holds the flow and both loops around it, compiled once per
+    face and without reference counts (:func:`jit_bare`); the per-decision helpers are
+    inlined into it, the per-deal ones (read and write the row, start a deal, the
+    result rows) compiled once for every face and called."""
     ended = 0
     for i in range(n):
         if acts is None:  # complete deal first + i, shuffled from its own numbers

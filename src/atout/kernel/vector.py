@@ -314,7 +314,7 @@ def _shuffled(s: Any, st: Any, DECK: Any) -> None:
     _shuffle(deck, k, st)
 
 
-@jit_bare
+@jit_inline
 def _dealt(s: Any, st: Any, seed: int, i: int, DECK: Any, players: int) -> int:
     """Complete deal ``i`` of ``seed``: ``st`` its random state, the row's deck shuffled
     from it; its dealer."""
@@ -563,7 +563,7 @@ def _sch_run(
     return -1 - ended
 
 
-@jit_bare
+@jit_inline
 def _sch_start(s: Any, dealer: int) -> None:
     """The deal of the deck in the row, from ``dealer``."""
     for j in range(4, _DECK):
@@ -877,7 +877,7 @@ def _bel_run(
     return -1 - ended
 
 
-@jit_bare
+@jit_inline
 def _bel_start(s: Any, dealer: int) -> None:
     for j in range(4, _DECK):
         s[j] = 0
@@ -1166,7 +1166,7 @@ def _deb_run(
     return -1 - ended
 
 
-@jit_bare
+@jit_inline
 def _deb_start_deal(s: Any, dealer: int) -> None:
     for j in range(4, _DECK):
         s[j] = 0

@@ -411,9 +411,10 @@ def _sch_run(
     ``LEG``, ``deck_out``.
 
     One function per game holds the flow and both loops around it, compiled once per
-    face and without reference counts (:func:`jit_bare`); the per-decision helpers are
-    inlined into it, the per-deal ones (read and write the row, start a deal, the
-    result rows) compiled once for every face and called."""
+    face and without reference counts (:func:`jit_bare`); the per-decision helpers and
+    a deal's start are inlined into it (a complete deal's flow starts from known
+    values), the row's read and write and the result rows compiled once for every
+    face (LLVM inlines the first two)."""
     ended = 0
     for i in range(n):
         if acts is None:  # complete deal first + i, shuffled from its own numbers

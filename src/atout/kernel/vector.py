@@ -390,7 +390,7 @@ def _sch_choose(
 def _sch_run(
     S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
     RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
-    ACT: Any, LEG: Any, st: Any, seed: int, first: int, n: int, rec: int, deck_out: Any,
+    ACT: Any, LEG: Any, st: Any, seed: Any, first: int, n: int, rec: int, deck_out: Any,
     obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
 ) -> int:
     """Schieber's flow, at ``n`` tables or for ``n`` complete deals (see the module
@@ -419,7 +419,8 @@ def _sch_run(
     for i in range(n):
         if acts is None:  # complete deal first + i, shuffled from its own numbers
             s = S[0]
-            _sch_start(s, _dealt(s, st, seed, first + i, DECK, 4))
+            if seed is not None:  # (None in the stepped face: numba compiles none of this)
+                _sch_start(s, _dealt(s, st, seed, first + i, DECK, 4))
             given = _PLAIN
             oi = i
             r = i if rec else 0
@@ -736,7 +737,7 @@ def _bel_choose(
 def _bel_run(
     S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
     RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
-    ACT: Any, LEG: Any, st: Any, seed: int, first: int, n: int, rec: int, deck_out: Any,
+    ACT: Any, LEG: Any, st: Any, seed: Any, first: int, n: int, rec: int, deck_out: Any,
     obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
 ) -> int:
     """Belote's flow, as :func:`_sch_run` (its two faces)."""
@@ -744,7 +745,8 @@ def _bel_run(
     for i in range(n):
         if acts is None:  # complete deal first + i, shuffled from its own numbers
             s = S[0]
-            _bel_start(s, _dealt(s, st, seed, first + i, DECK, 4))
+            if seed is not None:  # (None in the stepped face: numba compiles none of this)
+                _bel_start(s, _dealt(s, st, seed, first + i, DECK, 4))
             given = _PLAIN
             oi = i
             r = i if rec else 0
@@ -999,7 +1001,7 @@ def _deb_choose(
 def _deb_run(
     S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
     RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
-    ACT: Any, LEG: Any, st: Any, seed: int, first: int, n: int, rec: int, deck_out: Any,
+    ACT: Any, LEG: Any, st: Any, seed: Any, first: int, n: int, rec: int, deck_out: Any,
     obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
 ) -> int:
     """Deberts's flow, as :func:`_sch_run` (its two faces)."""
@@ -1007,7 +1009,8 @@ def _deb_run(
     for i in range(n):
         if acts is None:  # complete deal first + i, shuffled from its own numbers
             s = S[0]
-            _deb_start_deal(s, _dealt(s, st, seed, first + i, DECK, 2))
+            if seed is not None:  # (None in the stepped face: numba compiles none of this)
+                _deb_start_deal(s, _dealt(s, st, seed, first + i, DECK, 2))
             given = _PLAIN
             oi = i
             r = i if rec else 0
@@ -1302,7 +1305,7 @@ def step_schieber(
         return bad
     return _sch_run(
         S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
-        row, notes, notes, note, 0, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
+        row, notes, notes, note, None, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
         to_act, scale,
     )
 
@@ -1319,7 +1322,7 @@ def step_belote(
         return bad
     return _bel_run(
         S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
-        row, notes, notes, note, 0, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
+        row, notes, notes, note, None, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
         to_act, scale,
     )
 
@@ -1336,7 +1339,7 @@ def step_deberts(
         return bad
     return _deb_run(
         S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
-        row, notes, notes, note, 0, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
+        row, notes, notes, note, None, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
         to_act, scale,
     )
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,3 +93,29 @@ def test_bad_arguments() -> None:
         play_deals("jass", 1)
     with pytest.raises(ValueError, match="seed"):
         play_deals("schieber", 1, seed=-1)
+
+
+@pytest.mark.skipif(not COMPILED, reason="numba is not installed")
+def test_bare_functions_count_no_references(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``jit_bare`` (the flows and their callers) compiles without numba's reference
+    counts (atomic operations at each array passed or sliced), ``jit`` with them; both
+    read, write and slice the arrays they are given alike."""
+    import numpy as np
+
+    from atout.kernel import rules
+
+    monkeypatch.setattr(rules, "_CACHE_DIR", str(tmp_path))  # nothing cached for good
+
+    def bump(a: Any, i: int) -> int:
+        row = a[i]
+        row[0] += 1
+        return int(row[0])
+
+    bare = rules.jit_bare(bump)
+    counted = rules.jit(bump)
+    a = np.zeros((3, 2), dtype=np.int64)
+    assert bare(a, 1) == 1 and counted(a, 1) == 2 and a[1, 0] == 2
+    assert bare.targetoptions.get("_nrt") is False
+    assert counted.targetoptions.get("_nrt", True) is True

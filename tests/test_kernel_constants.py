@@ -36,8 +36,8 @@ def test_scoring_constants_are_the_engines() -> None:
 
 
 def test_action_numbers_are_the_action_space() -> None:
-    assert (deals._PASS, deals._TRUMP, deals._PUSH, deals._CAPOT) == (
-        space.PASS, space.TRUMP, space.PUSH, space.CAPOT,
+    assert (vector._PUSH_A, vector._EXCH_A, vector._SEVENS_A, vector._CAPOT_A) == (
+        space.PUSH, space.EXCHANGE, space.SEVENS, space.CAPOT,
     )
     assert (vector._PASS, vector._TRUMP_A, vector._CLAIM_A, vector._NUM_ACTIONS) == (
         space.PASS, space.TRUMP, space.CLAIM, space.NUM_ACTIONS,

@@ -65,7 +65,7 @@ def play_deals(
     """
     import numpy as np
 
-    from atout.kernel import deals
+    from atout.kernel import deals, vector
     from atout.kits import KITS
 
     with_kernel = [name for name, k in KITS.items() if k.kernel is not None]
@@ -89,7 +89,7 @@ def play_deals(
     deck = np.zeros((rows, KITS[game].deck), dtype=np.int64)
     actions = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
     legal = np.zeros((rows, deals.MAX_DECISIONS), dtype=np.int64)
-    deals.run(game, n, seed, first, opts, out, record, deck, actions, legal, policy)
+    vector.run_deals(game, n, seed, first, opts, out, record, deck, actions, legal, policy)
     result: dict[str, Any] = {}
     for name, col in deals.columns(game).items():
         pair = f"{name}*2" in deals.FIELDS[game]

@@ -29,8 +29,9 @@ from atout.cards import SUIT_MASK
 __all__ = [
     "BELOTE", "COMPILED", "DEBERTS", "P_CAP0", "P_CAP1", "P_GAME", "P_GEN", "P_LAST", "P_N",
     "P_SEQ0", "P_SEQ1", "P_STOP", "P_TOTAL", "P_TRUMP", "P_UNDER", "SCHIEBER", "above_table",
-    "array", "best_of", "card_beats", "jit", "jit_inline", "jit_typed", "legal_cards",
-    "legal_cards_scalar", "legal_cards_vs", "now_us", "np", "order_table", "popcount",
+    "array", "best_of", "card_beats", "jit", "jit_bare", "jit_inline",
+    "jit_typed", "legal_cards", "legal_cards_scalar", "legal_cards_vs", "now_us", "np",
+    "order_table", "popcount",
     "suit_bits",
 ]
 
@@ -148,6 +149,19 @@ def jit_inline(func: F) -> F:
     if COMPILED:
         with _caching_here():
             return cast(F, numba.njit(cache=True, inline="always")(func))
+    return func
+
+
+def jit_bare(func: F) -> F:
+    """:func:`jit` without numba's reference counts: for the functions that run the
+    games' flows (:mod:`atout.kernel.vector`), where every array passed, sliced or chosen
+    would otherwise be counted in and out, by atomic operations, at every deal or turn.
+    It must not make arrays (nothing would free them); it may read, write and slice those
+    it is given."""
+    if COMPILED:
+        options: dict[str, Any] = {"cache": True, "_nrt": False}  # numba's own option
+        with _caching_here():
+            return cast(F, numba.njit(**options)(func))
     return func
 
 

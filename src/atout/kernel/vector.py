@@ -1,18 +1,34 @@
-"""N tables stepped in one compiled call: the vectorized environment's backend.
+"""The step machine: each game's deal written once in compiled code, stepped at N tables
+or run to the end.
 
-Each table's whole state is one row of integers (the columns below); one call of a
-game's ``step`` function applies one action at each of N tables, plays on to the next
-decision, starts a new deal at a table whose deal ended (writing that deal's rewards
-and the last observation first), and writes the observation (exactly
-:func:`atout.env.encoding.encode_view`'s vector) and the action mask of the seat to
-act at every table into preallocated arrays. The card rules are
-:mod:`atout.kernel.rules`; the melds, the tables and the scoring of played deals those
-of :mod:`atout.kernel.deals` (the complete-deal kernel), so that the rules stay
-written once. :class:`atout.env.vector.VectorTables` (``backend="kernel"``) is the
-public face; tests compare it with the engines table by table.
+Each table's whole state is one row of integers (the columns below). A game's *flow*
+(in ``_sch_run``, ``_bel_run``, ``_deb_run``) plays a deal on from the state in a row:
+the contract, the doubling, the melds, every card, the stops of the match (Schieber)
+and the score, as the engine does. It reads the row into local variables once, plays
+decision after decision with them, and writes them back once, so that a deal run to its
+end keeps its state in registers. A decision is the action it is given, else the
+policy's: uniformly random among the legal actions, or the rules of thumb
+(:mod:`atout.kernel.policy`, when its tables are passed). The flows have two faces,
+one function per game compiled for each (a compile-time choice, see :func:`_sch_run`):
 
-Random numbers: each table draws its decks and dealers from its own xoshiro128**
-state (:mod:`atout.kernel.deals`), seeded from ``(seed, table)``.
+- the vectorized environment: one call of a game's ``step`` function applies one given
+  action at each of N tables, plays on to the next decision, starts a new deal at a
+  table whose deal ended (writing that deal's rewards and the last observation first),
+  and writes the observation (exactly :func:`atout.env.encoding.encode_view`'s vector)
+  and the action mask of the seat to act at every table into preallocated arrays;
+  :class:`atout.env.vector.VectorTables` (``backend="kernel"``) is its public face;
+- complete deals (:func:`run_deals`, :func:`atout.kernel.play_deals`'s engine): deal
+  after deal shuffled, dealt and run to the end by the policy, the result rows and,
+  when asked, every decision and legal set recorded.
+
+The card rules are :mod:`atout.kernel.rules`; the melds, the tables, the random numbers
+and the result rows :mod:`atout.kernel.deals`. Tests compare both faces with the
+engines, decision by decision.
+
+Random numbers: xoshiro128** (:mod:`atout.kernel.deals`). Each vector table draws its
+decks and dealers from its own state, seeded from ``(seed, table)``; complete deal
+``i`` is shuffled and played from the state of ``(seed, i)``, its dealer ``i`` modulo
+the players, so that deal ``i`` of a seed is the same in any batch.
 """
 
 from __future__ import annotations
@@ -35,17 +51,34 @@ from atout.kernel.deals import (
     _meld_cards,
     _melds,
     _rand,
+    _schieber_row,
     _seed,
     _shuffle,
+    _unplayed_row,
     kernel_game,
     run_cards,
     switches,
     tables,
 )
-from atout.kernel.rules import best_of, jit, legal_cards, popcount
+from atout.kernel.policy import (
+    POLICIES,
+    belote_bid,
+    deberts_bid,
+    deberts_doubles,
+    schieber_contract,
+)
+from atout.kernel.policy import tables as policy_tables
+from atout.kernel.rules import (
+    best_of,
+    jit,
+    jit_bare,
+    jit_inline,
+    legal_cards,
+    popcount,
+)
 from atout.kits import kit
 
-__all__ = ["WIDTH", "Kernel"]
+__all__ = ["WIDTH", "Kernel", "run_deals"]
 
 # -- the columns of a table's row ----------------------------------------------------------
 _PHASE, _DEALER, _TURN, _LEADER, _TN, _TI = 4, 5, 6, 7, 8, 9
@@ -88,6 +121,7 @@ _NUM_ACTIONS: Final = _space.NUM_ACTIONS
 _SEVENS_MASK: Final = ((1 | (1 << 9) | (1 << 18) | (1 << 27)) << 1)
 _FLAGS, _NUMS = 504, 554
 _FACTORS: Final = S_FACTORS  # Schieber, per contract (the engine's)
+_CARDS: Final = (1 << _PASS) - 1  # the card actions' bits
 
 
 @jit
@@ -131,9 +165,9 @@ def _rewards(s: Any, rew: Any, win: int, scale: float) -> None:
 
 
 @jit
-def _gone(s: Any, seat: int, n: int) -> int:
+def _gone(s: Any, seat: int, n: int) -> Any:
     """The cards ``seat`` has played (completed tricks and the trick on the table)."""
-    g: int = s[_PLAYED + seat]
+    g = s[_PLAYED + seat]
     k = (seat - s[_LEADER]) % n
     if k < s[_TN]:
         g |= 1 << s[_TRICK + k]
@@ -151,18 +185,389 @@ def _common(s: Any, me: int, n: int, o: Any) -> None:
         o[180 + 36 * ((leader + k - me) % n) + s[_TRICK + k]] = 1.0
 
 
+
+# -- the flows' shared steps -----------------------------------------------------------------
+_PLAIN: Final = -1  # a flow's ``given`` for none: the policy decides
+_NEVER: Final = 1 << 62  # the target of complete deals: no match stops them
+
+
+@jit_bare
+def _load(s: Any) -> Any:
+    """The row's scalars a flow keeps in local variables (see :func:`_save`)."""
+    return (
+        s[_PHASE], s[_TURN], s[_LEADER], s[_TN], s[_TI], s[_TRUMP], s[_TAKER], s[_PASSES],
+        s[_WON0], s[_WON1], s[_CAP0], s[_CAP1], s[_LAST], s[_DECLARED], s[_MWIN],
+        s[_KQSEAT], s[_SPECIAL], s[_FACTOR], s[_LEGAL], s[_PUSHED], s[_INDICATOR],
+    )
+
+
+@jit_bare
+def _save(
+    s: Any, phase: int, turn: int, leader: int, tn: int, ti: int, trump: int, taker: int,
+    passes: int, won0: int, won1: int, cap0: int, cap1: int, last: int, declared: int,
+    mwin: int, kq: int, special: int, factor: int, legal: int, pushed: int,
+    indicator: int, actor: int, over: int,
+) -> None:
+    """A flow's local variables back into the row: the table waits for the next decision,
+    or its deal is over (``over`` 1 played, 2 not played)."""
+    s[_PHASE] = _DONE if over else phase
+    s[_TURN] = turn
+    s[_LEADER] = leader
+    s[_TN] = tn
+    s[_TI] = ti
+    s[_TRUMP] = trump
+    s[_TAKER] = taker
+    s[_PASSES] = passes
+    s[_WON0] = won0
+    s[_WON1] = won1
+    s[_CAP0] = cap0
+    s[_CAP1] = cap1
+    s[_LAST] = last
+    s[_DECLARED] = declared
+    s[_MWIN] = mwin
+    s[_KQSEAT] = kq
+    s[_SPECIAL] = special
+    s[_FACTOR] = factor
+    s[_LEGAL] = legal
+    s[_PUSHED] = pushed
+    s[_INDICATOR] = indicator
+    s[_ACTOR] = actor
+    s[_OVER] = over
+
+
+@jit_inline
+def _draw(legal: int, st: Any) -> Any:
+    """A uniformly random action of ``legal``: the calls (the actions from ``pass`` on)
+    first, in their order, then the cards."""
+    r = _rand(st, popcount(legal))
+    calls = legal >> _PASS
+    if calls == 0:  # cards only (most decisions)
+        return _kth(legal, r)
+    k = popcount(calls)
+    if r < k:
+        return _PASS + _kth(calls, r)
+    return _kth(legal, r - k)
+
+
+@jit_inline
+def _noted(act: Any, leg: Any, na: int, a: int, legal: int, rec: int) -> int:
+    """A decision and its legal set recorded when asked (``rec``: complete deals that
+    keep their decisions); the decisions' count."""
+    if rec:
+        act[na] = a
+        leg[na] = legal
+    return na + 1
+
+
+@jit_inline
+def _given(given: int, na: int) -> int:
+    """The action a stepped table was given, at its first decision; -1 at the next (the
+    table waits there); -2 for a deal run by its policy."""
+    if given < 0:
+        return -2
+    return -1 if na else given
+
+
+@jit_inline
+def _declare(
+    s: Any, seat: int, trump: int, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any,
+    keep: bool,
+) -> Any:
+    """The melds of ``seat``'s hand into the row (points, best key, and with ``keep``, for
+    a stepped table's observation, their cards); their points."""
+    hand = s[_HANDS + seat]
+    t, kk, fours = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
+    s[_MTOT + seat] = t
+    s[_MKEY + seat] = kk
+    s[_MCARDS + seat] = _meld_cards(hand, fours, RMASK) if t and keep else 0
+    return t
+
+
+@jit_bare
+def _holder(s: Any, trump: int) -> int:
+    """The seat holding the king and the queen of trumps, or -1."""
+    kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
+    for p in range(4):
+        if s[_HANDS + p] & kq == kq:
+            return p
+    return -1
+
+
+@jit_inline
+def _gather(s: Any, leader: int, n: int, pts: Any, keep: bool) -> int:
+    """The points of the complete trick on the table; with ``keep`` (a stepped table,
+    whose observation shows them), its cards moved to the players' played cards."""
+    g = 0
+    for j in range(n):
+        c = s[_TRICK + j]
+        g += pts[c]
+        if keep:
+            s[_PLAYED + (leader + j) % n] |= 1 << c
+    return g
+
+
+@jit_inline
+def _shuffled(s: Any, st: Any, DECK: Any) -> None:
+    """The deck of the row: the game's cards, shuffled from ``st``."""
+    k = DECK.shape[0]
+    deck = s[_DECK:_DECK + k]
+    for j in range(k):
+        deck[j] = DECK[j]
+    _shuffle(deck, k, st)
+
+
+@jit_inline
+def _dealt(s: Any, st: Any, seed: int, i: int, DECK: Any, players: int) -> int:
+    """Complete deal ``i`` of ``seed``: ``st`` its random state, the row's deck shuffled
+    from it; its dealer."""
+    _seed(st, seed, i)
+    _shuffled(s, st, DECK)
+    return i % players
+
+
+@jit_bare
+def _record(s: Any, na: int, act: Any, leg: Any, deck: Any) -> None:
+    """A complete deal's record: after its ``na`` decisions, -1 (and no legal set); its
+    deck."""
+    for j in range(na, act.shape[0]):
+        act[j] = -1
+        leg[j] = 0
+    for j in range(deck.shape[0]):
+        deck[j] = s[_DECK + j]
+
+
 # -- Schieber -------------------------------------------------------------------------------
-@jit
-def _sch_deal(s: Any) -> None:
-    st = s[0:4]
-    deck = s[_DECK:_DECK + 36]
-    for j in range(36):
-        deck[j] = j
-    _shuffle(deck, 36, st)
-    _sch_start(s, _rand(st, 4))
+@jit_bare
+def _sch_reaches(
+    s: Any, team: int, cap: int, kq: int, ti: int, mwin: int, k: int, target: int,
+) -> bool:
+    """Whether ``team`` has counted the target (the engine's ``counted``: captures, Stöck,
+    Weis once the first trick is complete, times the factor)."""
+    total = cap
+    if kq >= 0 and kq % 2 == team:
+        total += S_STOECK
+    if ti > 0 and mwin == team:
+        total += s[_MTOT + team] + s[_MTOT + team + 2]
+    return total * _FACTORS[k] >= target
 
 
-@jit
+@jit_inline
+def _sch_weis(
+    s: Any, fh: int, trump: int, u: int, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any,
+    RMASK: Any, keep: bool,
+) -> int:
+    """Each seat's Weis, the seats that call (in playing order, as good as the best so
+    far) and the team of the best one (-1: none); ``keep``: as :func:`_declare`."""
+    best = -1
+    best_seat = -1
+    calls = 0
+    for q in range(4):
+        p = (fh + q) % 4
+        if _declare(s, p, trump, RTOT[u], RKEY[u], FPTS, FKEY[u], RMASK[u], keep) > 0:
+            kk = s[_MKEY + p]
+            if kk >= best:
+                calls |= 1 << p
+                if kk > best:
+                    best = kk
+                    best_seat = p
+    s[_CALLS] = calls
+    return best_seat % 2 if best_seat >= 0 else -1
+
+
+@jit_inline
+def _sch_choose(
+    given: int, na: int, legal: int, st: Any, s: Any, phase: int, turn: int, pushed: int,
+    BVAL: Any, BLIM: Any,
+) -> Any:
+    a = _given(given, na)
+    if a != -2:
+        return a
+    if BVAL is not None:  # noqa: SIM102 (numba prunes a lone None test: random compiles none)
+        if phase == _BID:
+            return _TRUMP_A + schieber_contract(s[_HANDS + turn], 1 - pushed, BVAL, BLIM)
+    return _draw(legal, st)
+
+
+@jit_bare
+def _sch_run(
+    S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
+    RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
+    ACT: Any, LEG: Any, st: Any, seed: Any, first: int, n: int, rec: int, deck_out: Any,
+    obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
+) -> int:
+    """Schieber's flow, at ``n`` tables or for ``n`` complete deals (see the module
+    docstring); returns -1 minus the number of tables whose deal ended.
+
+    Stepped tables (``acts``: one action per table of ``S``, each legal): each table
+    applies its action and plays on to the next decision, a deal that ended writes its
+    rewards and last observation (``rew``, ``term``, ``final``) and a new deal starts,
+    and the observation and mask of the seat to act go to ``obs``, ``mask``, ``to_act``;
+    ``OUT``, ``ACT``, ``LEG``, ``st``, ``deck_out``: scratch.
+
+    Complete deals (``acts`` None, a compile-time choice: numba prunes what the other
+    face needs and compiles this face alone, with nothing a stepped table needs at each
+    decision): deals ``first .. first + n - 1`` of ``seed`` in the row ``S[0]``, each
+    shuffled from its own random state (``st``) and played to the end by the policy
+    (random, or the rules when ``BVAL`` and ``BLIM`` are given); each result row into
+    ``OUT``, and with ``rec`` each deal's decisions, legal sets and deck into ``ACT``,
+    ``LEG``, ``deck_out``.
+
+    One function per game holds the flow and both loops around it, compiled once per
+    face and without reference counts (:func:`jit_bare`); the per-decision helpers and
+    a deal's start are inlined into it (a complete deal's flow starts from known
+    values), the row's read and write and the result rows compiled once for every
+    face (LLVM inlines the first two)."""
+    ended = 0
+    for i in range(n):
+        if acts is None:  # complete deal first + i, shuffled from its own numbers
+            s = S[0]
+            if seed is not None:  # (None in the stepped face: numba compiles none of this)
+                _sch_start(s, _dealt(s, st, seed, first + i, DECK, 4))
+            given = _PLAIN
+            oi = i
+            r = i if rec else 0
+        else:  # table i, its given action
+            s = S[i]
+            given = acts[i]
+            oi = 0
+            r = 0
+        row = OUT[oi]  # the deal's result row, its decisions and legal sets
+        act = ACT[r]
+        leg = LEG[r]
+        (
+            phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, kq, special, factor, legal, pushed, indicator,
+        ) = _load(s)
+        dealer = s[_DEALER]
+        fh = (dealer + 1) % 4
+        manual = OP[_O_D]
+        target = OP[_O_TARGET]
+        stops = not manual and target < _NEVER  # whether the flow checks for the target
+        actor = turn
+        over = 0
+        stop = -1  # the team that stops the match in the middle of the deal
+        false_claim = 0
+        na = 0
+        a = 0
+        while phase == _BID:
+            a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
+            if a < 0:
+                break
+            na = _noted(act, leg, na, a, legal, rec)
+            actor = turn
+            if a == _PUSH_A:
+                pushed = 1
+                turn = (dealer + 3) % 4
+                legal = 0x3F << _TRUMP_A
+                continue
+            k = a - _TRUMP_A
+            trump = k if k < 4 else -1
+            factor = _FACTORS[k]
+            taker = actor
+            phase = _PLAY
+            turn = fh
+            leader = fh
+            if OP[_O_A]:
+                mwin = _sch_weis(
+                    s, fh, trump, 1 if k == 5 else 0, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0
+                )
+            if trump >= 0 and OP[_O_B]:
+                kq = _holder(s, trump)
+                team = kq % 2
+                if acts is not None:  # noqa: SIM102 (a lone None test: see below)
+                    if kq >= 0 and stops and _sch_reaches(
+                        s, team, cap1 if team else cap0, kq, ti, mwin, k, target
+                    ):
+                        stop = team
+        if phase == _PLAY and a >= 0 and stop < 0:
+            trump = k if k < 4 else -1
+            P = PAR[k]
+            stren = STREN[k]
+            above = ABOVE[k]
+            pts = PTS[6 if (k == 5 and OP[_O_C]) else k]
+            claim = (1 << _CLAIM_A) if manual else 0
+            while True:
+                legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
+                legal |= claim
+                a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
+                if a < 0:
+                    break
+                na = _noted(act, leg, na, a, legal, rec)
+                seat = turn
+                actor = seat
+                if acts is not None:  # noqa: SIM102 (a lone None test: see below)
+                    if a == _CLAIM_A:
+                        stop = seat % 2
+                        false_claim = 0 if _sch_reaches(
+                            s, stop, cap1 if stop else cap0, kq, ti, mwin, k, target
+                        ) else 1
+                        break
+                s[_HANDS + seat] ^= 1 << a
+                s[_TRICK + tn] = a
+                tn += 1
+                turn = (seat + 1) % 4
+                if tn < 4:
+                    continue
+                winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
+                g = _gather(s, leader, 4, pts, given >= 0)
+                tn = 0
+                ti += 1
+                leader = winner
+                turn = winner
+                team = winner % 2
+                if acts is not None:  # noqa: SIM102 (a lone None test: see below)
+                    if ti == 1 and mwin >= 0 and stops and _sch_reaches(
+                        s, mwin, cap1 if mwin else cap0, kq, ti, mwin, k, target
+                    ):
+                        stop = mwin
+                        break
+                if ti == 9:
+                    g += S_LAST
+                    last = team
+                    if (won1 if team else won0) == 8:
+                        g += S_MATCH
+                if team:
+                    won1 += 1
+                    cap1 += g
+                else:
+                    won0 += 1
+                    cap0 += g
+                if acts is not None:  # noqa: SIM102 (a lone None test: see below)
+                    if stops and _sch_reaches(
+                        s, team, cap1 if team else cap0, kq, ti, mwin, k, target
+                    ):
+                        stop = team
+                        break
+                if ti == 9:
+                    _schieber_row(
+                        row, dealer, taker, pushed, k, won0, won1, cap0, cap1, last, mwin,
+                        s[_MTOT:_MTOT + 4], kq,
+                    )
+                    s[_REC0] = row[21]
+                    s[_REC1] = row[22]
+                    over = 1
+                    break
+        _save(
+            s, phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, kq, special, factor, legal, pushed, indicator, actor, over,
+        )
+        if acts is not None:  # noqa: SIM102 (complete deals never stop: numba compiles
+            if stop >= 0:  # none of the stops, the claims and the target checks for them)
+                _sch_stop(s, stop, false_claim)
+        if acts is None:
+            if rec:
+                _record(s, na, act, leg, deck_out[r])
+            continue
+        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
+            ended += 1
+            _sch_obs(s, s[_ACTOR], OP, final[i], mask[i])
+            _sch_deal(s, DECK)
+        to_act[i] = s[_TURN]
+        _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
+    return -1 - ended
+
+
+@jit_inline
 def _sch_start(s: Any, dealer: int) -> None:
     """The deal of the deck in the row, from ``dealer``."""
     for j in range(4, _DECK):
@@ -189,20 +594,7 @@ def _sch_start(s: Any, dealer: int) -> None:
 
 
 @jit
-def _sch_counted(s: Any, team: int) -> int:
-    """What ``team`` has counted so far (before the factor), as the engine's
-    ``counted``: captures, Stöck, Weis once the first trick is complete."""
-    total: int = s[_CAP0 + team]
-    ss = s[_KQSEAT]
-    if ss >= 0 and ss % 2 == team:
-        total += S_STOECK
-    if s[_TI] > 0 and s[_MWIN] == team:
-        total += s[_MTOT + team] + s[_MTOT + team + 2]
-    return total
-
-
-@jit
-def _sch_stoeck_public(s: Any) -> bool:
+def _sch_stoeck_public(s: Any) -> Any:
     ss = s[_KQSEAT]
     if ss < 0:
         return False
@@ -213,8 +605,7 @@ def _sch_stoeck_public(s: Any) -> bool:
     if not s[_HANDS + ss] & kq:
         return True
     if s[_TI] > 0 and s[_MWIN] == ss % 2:
-        shown: bool = s[_MCARDS + ss] & kq == kq
-        return shown
+        return s[_MCARDS + ss] & kq == kq
     return False
 
 
@@ -240,130 +631,6 @@ def _sch_stop(s: Any, team: int, false_claim: int) -> None:
     s[_PHASE] = _DONE
     s[_OVER] = 1
     s[_STOP] = -1 if false_claim else 1 + team
-
-
-@jit
-def _sch_reaches(s: Any, team: int, target: int) -> bool:
-    return _sch_counted(s, team) * _FACTORS[s[_TRUMP]] >= target
-
-
-@jit
-def _sch_legal(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
-    k = s[_TRUMP]
-    seat = s[_TURN]
-    tn = s[_TN]
-    legal = legal_cards(
-        PAR[k], s[_HANDS + seat], s, _TRICK, tn, s[_LEADER], seat, STREN[k], ABOVE[k]
-    )
-    if OP[_O_D]:
-        legal |= 1 << _CLAIM_A
-    s[_LEGAL] = legal
-
-
-@jit
-def _sch_apply(
-    s: Any, a: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any,
-) -> None:
-    """Apply action ``a`` (legal) at the table of row ``s``, as the engine does."""
-    seat = s[_TURN]
-    s[_ACTOR] = seat
-    target = OP[_O_TARGET]
-    manual = OP[_O_D]
-    if s[_PHASE] == _BID:
-        if a == _PUSH_A:
-            s[_PUSHED] = 1
-            s[_TURN] = (s[_DEALER] + 3) % 4
-            s[_LEGAL] = 0x3F << _TRUMP_A
-            return
-        k = a - _TRUMP_A
-        trump = k if k < 4 else -1
-        fh = (s[_DEALER] + 1) % 4
-        s[_TAKER] = seat
-        s[_TRUMP] = k
-        s[_FACTOR] = _FACTORS[k]
-        s[_PHASE] = _PLAY
-        s[_TURN] = fh
-        s[_LEADER] = fh
-        if OP[_O_A]:  # the Weis, the calls in playing order, the team of the best
-            u = 1 if k == 5 else 0
-            best = -1
-            best_seat = -1
-            calls = 0
-            for q in range(4):
-                p = (fh + q) % 4
-                hand = s[_HANDS + p]
-                t, kk, fours = _melds(hand, trump, RTOT[u], RKEY[u], FPTS, FKEY[u])
-                s[_MTOT + p] = t
-                s[_MKEY + p] = kk
-                s[_MCARDS + p] = _meld_cards(hand, fours, RMASK[u]) if t else 0
-                if t > 0 and kk >= best:
-                    calls |= 1 << p
-                    if kk > best:
-                        best = kk
-                        best_seat = p
-            s[_CALLS] = calls
-            s[_MWIN] = best_seat % 2 if best_seat >= 0 else -1
-        if trump >= 0 and OP[_O_B]:
-            kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
-            for p in range(4):
-                if s[_HANDS + p] & kq == kq:
-                    s[_KQSEAT] = p
-                    if not manual and _sch_reaches(s, p % 2, target):
-                        _sch_stop(s, p % 2, 0)
-                        return
-                    break
-        _sch_legal(s, OP, PAR, STREN, ABOVE)
-        return
-    if a == _CLAIM_A:
-        team = seat % 2
-        _sch_stop(s, team, 0 if _sch_reaches(s, team, target) else 1)
-        return
-    s[_HANDS + seat] ^= 1 << a
-    tn = s[_TN]
-    s[_TRICK + tn] = a
-    tn += 1
-    if tn < 4:
-        s[_TN] = tn
-        s[_TURN] = (seat + 1) % 4
-        _sch_legal(s, OP, PAR, STREN, ABOVE)
-        return
-    k = s[_TRUMP]
-    leader = s[_LEADER]
-    winner = (leader + best_of(s, _TRICK, 4, k if k < 4 else -1, STREN[k])) % 4
-    pts = PTS[6 if (k == 5 and OP[_O_C]) else k]
-    g = 0
-    for j in range(4):
-        c = s[_TRICK + j]
-        g += pts[c]
-        s[_PLAYED + (leader + j) % 4] |= 1 << c
-    s[_TN] = 0
-    ti = s[_TI] + 1
-    s[_TI] = ti
-    s[_LEADER] = winner
-    s[_TURN] = winner
-    team = winner % 2
-    if ti == 1 and s[_MWIN] >= 0 and not manual and _sch_reaches(s, s[_MWIN], target):
-        _sch_stop(s, s[_MWIN], 0)
-        return
-    if ti == 9:
-        g += S_LAST
-        if s[_WON0 + team] == 8:
-            g += S_MATCH
-        s[_LAST] = team
-    s[_WON0 + team] += 1
-    s[_CAP0 + team] += g
-    if not manual and _sch_reaches(s, team, target):
-        _sch_stop(s, team, 0)
-        return
-    if ti == 9:
-        f = _FACTORS[k]
-        for t in range(2):
-            s[_REC0 + t] = _sch_counted(s, t) * f
-        s[_PHASE] = _DONE
-        s[_OVER] = 1
-        return
-    s[_LEGAL] = s[_HANDS + winner] | ((1 << _CLAIM_A) if manual else 0)
 
 
 @jit
@@ -448,60 +715,174 @@ def _sch_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
     o[_NUMS + 15] = done / 9
 
 
-@jit
-def step_schieber(
-    S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
-    to_act: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any, RKEY: Any,
-    FPTS: Any, FKEY: Any, RMASK: Any, scale: float,
+
+# -- Belote ---------------------------------------------------------------------------------
+@jit_inline
+def _bel_choose(
+    given: int, na: int, legal: int, st: Any, s: Any, phase: int, turn: int, passes: int,
+    BVAL: Any, BLIM: Any,
+) -> Any:
+    a = _given(given, na)
+    if a != -2:
+        return a
+    if BVAL is not None:  # (numba compiles this only for the rules)
+        if phase == _BID:
+            suit = belote_bid(
+                s[_HANDS + turn], s[_DECK + 20], 1 if passes >= 4 else 0, BVAL, BLIM
+            )
+            return _PASS if suit < 0 else _TRUMP_A + suit
+        legal &= _CARDS  # the rules never announce a capot: a random card
+    return _draw(legal, st)
+
+
+@jit_bare
+def _bel_run(
+    S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
+    RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
+    ACT: Any, LEG: Any, st: Any, seed: Any, first: int, n: int, rec: int, deck_out: Any,
+    obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
 ) -> int:
-    """One step at every table (see the module docstring); returns the first table whose
-    action is illegal (then nothing is applied), or -1 minus the number of tables whose
-    deal ended."""
-    n = S.shape[0]
-    for i in range(n):
-        a = acts[i]
-        if a < 0 or a >= _NUM_ACTIONS or not (S[i, _LEGAL] >> a) & 1:
-            return i
-    win = OP[_O_WIN]
+    """Belote's flow, as :func:`_sch_run` (its two faces)."""
     ended = 0
     for i in range(n):
-        s = S[i]
-        _sch_apply(s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK)
-        for p in range(4):
-            rew[i, p] = 0.0
-        term[i] = False
-        if s[_PHASE] == _DONE:
-            term[i] = True
+        if acts is None:  # complete deal first + i, shuffled from its own numbers
+            s = S[0]
+            if seed is not None:  # (None in the stepped face: numba compiles none of this)
+                _bel_start(s, _dealt(s, st, seed, first + i, DECK, 4))
+            given = _PLAIN
+            oi = i
+            r = i if rec else 0
+        else:  # table i, its given action
+            s = S[i]
+            given = acts[i]
+            oi = 0
+            r = 0
+        row = OUT[oi]  # the deal's result row, its decisions and legal sets
+        act = ACT[r]
+        leg = LEG[r]
+        (
+            phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, kq, capot, factor, legal, pushed, indicator,
+        ) = _load(s)
+        dealer = s[_DEALER]
+        up = s[_DECK + 20] // 9
+        actor = turn
+        over = 0
+        na = 0
+        a = 0
+        while phase == _BID:
+            a = _bel_choose(given, na, legal, st, s, phase, turn, passes, BVAL, BLIM)
+            if a < 0:
+                break
+            na = _noted(act, leg, na, a, legal, rec)
+            actor = turn
+            if a == _PASS:
+                passes += 1
+                if passes == 8:
+                    _unplayed_row(row, 3, dealer, -1, -1)
+                    over = 2
+                    break
+                turn = (actor + 1) % 4
+                legal = (1 << _PASS) | (
+                    (1 << (_TRUMP_A + up)) if passes < 4
+                    else (0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + up))
+                )
+                continue
+            trump = a - _TRUMP_A
+            taker = actor
+            s[_HANDS + taker] |= 1 << s[_DECK + 20]
+            pos = 21
+            for p in range(4):
+                q = (dealer + 1 + p) % 4
+                cnt = 2 if q == taker else 3
+                for j in range(cnt):
+                    s[_HANDS + q] |= 1 << s[_DECK + pos + j]
+                pos += cnt
+            kq = _holder(s, trump)
+            phase = _PLAY
+            turn = (dealer + 1) % 4
+            leader = turn
+        if phase == _PLAY and a >= 0 and not over:
+            P = PAR[trump]
+            stren = STREN[trump]
+            above = ABOVE[trump]
+            pts = PTS[trump]
+            capot_on = OP[_O_D]
+            announce = OP[_O_A]
+            while True:
+                legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
+                if capot_on and capot < 0 and ti == 0 and turn % 2 == taker % 2 and not (
+                    declared >> turn
+                ) & 1:
+                    legal |= 1 << _CAPOT_A
+                a = _bel_choose(given, na, legal, st, s, phase, turn, passes, BVAL, BLIM)
+                if a < 0:
+                    break
+                na = _noted(act, leg, na, a, legal, rec)
+                seat = turn
+                actor = seat
+                if a == _CAPOT_A:
+                    capot = seat
+                    continue
+                if not (declared >> seat) & 1:
+                    declared |= 1 << seat
+                    if announce:
+                        _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
+                    else:
+                        s[_MKEY + seat] = -1
+                s[_HANDS + seat] ^= 1 << a
+                s[_TRICK + tn] = a
+                tn += 1
+                turn = (seat + 1) % 4
+                if tn < 4:
+                    continue
+                winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
+                g = _gather(s, leader, 4, pts, given >= 0)
+                if winner % 2:
+                    won1 += 1
+                    cap1 += g
+                else:
+                    won0 += 1
+                    cap0 += g
+                tn = 0
+                ti += 1
+                leader = winner
+                turn = winner
+                if ti == 1:  # the announcements' winner, after the first trick
+                    best = -1
+                    for p in range(4):
+                        q = (dealer + 1 + p) % 4
+                        if s[_MTOT + q] > 0 and s[_MKEY + q] > best:
+                            best = s[_MKEY + q]
+                            mwin = q
+                if ti == 8:
+                    last = winner
+                    _belote_row(
+                        row, dealer, taker, trump, capot, cap0, cap1, winner, won0, won1,
+                        mwin, s[_MTOT:_MTOT + 4], kq, OP[_O_B], OP[_O_C],
+                    )
+                    s[_REC0] = row[18]
+                    s[_REC1] = row[19]
+                    over = 1
+                    break
+        _save(
+            s, phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, kq, capot, factor, legal, pushed, indicator, actor, over,
+        )
+        if acts is None:
+            if rec:
+                _record(s, na, act, leg, deck_out[r])
+            continue
+        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
             ended += 1
-            _rewards(s, rew[i], win, scale)
-            _sch_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _sch_deal(s)
+            _bel_obs(s, s[_ACTOR], OP, final[i], mask[i])
+            _bel_deal(s, DECK)
         to_act[i] = s[_TURN]
-        _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
+        _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
     return -1 - ended
 
 
-@jit
-def reset_schieber(S: Any, OP: Any, obs: Any, mask: Any, to_act: Any) -> None:
-    for i in range(S.shape[0]):
-        s = S[i]
-        _sch_deal(s)
-        to_act[i] = s[_TURN]
-        _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
-
-
-# -- Belote ---------------------------------------------------------------------------------
-@jit
-def _bel_deal(s: Any, DECK: Any) -> None:
-    st = s[0:4]
-    deck = s[_DECK:_DECK + 32]
-    for j in range(32):
-        deck[j] = DECK[j]
-    _shuffle(deck, 32, st)
-    _bel_start(s, _rand(st, 4))
-
-
-@jit
+@jit_inline
 def _bel_start(s: Any, dealer: int) -> None:
     for j in range(4, _DECK):
         s[j] = 0
@@ -523,126 +904,6 @@ def _bel_start(s: Any, dealer: int) -> None:
     s[_KQSEAT] = -1
     s[_SPECIAL] = -1
     s[_LEGAL] = (1 << _PASS) | (1 << (_TRUMP_A + deck[20] // 9))
-
-
-@jit
-def _bel_legal(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
-    t = s[_TRUMP]
-    seat = s[_TURN]
-    legal = legal_cards(
-        PAR[t], s[_HANDS + seat], s, _TRICK, s[_TN], s[_LEADER], seat, STREN[t], ABOVE[t]
-    )
-    if (
-        OP[_O_D] and s[_SPECIAL] < 0 and s[_TI] == 0 and seat % 2 == s[_TAKER] % 2
-        and not (s[_DECLARED] >> seat) & 1
-    ):
-        legal |= 1 << _CAPOT_A
-    s[_LEGAL] = legal
-
-
-@jit
-def _bel_apply(
-    s: Any, a: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, row: Any,
-) -> None:
-    seat = s[_TURN]
-    s[_ACTOR] = seat
-    if s[_PHASE] == _BID:
-        up = s[_DECK + 20] // 9
-        if a == _PASS:
-            passes = s[_PASSES] + 1
-            s[_PASSES] = passes
-            if passes == 8:
-                s[_PHASE] = _DONE
-                s[_OVER] = 2
-                return
-            s[_TURN] = (seat + 1) % 4
-            if passes < 4:
-                s[_LEGAL] = (1 << _PASS) | (1 << (_TRUMP_A + up))
-            else:
-                s[_LEGAL] = (1 << _PASS) | ((0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + up)))
-            return
-        trump = a - _TRUMP_A
-        s[_TRUMP] = trump
-        s[_TAKER] = seat
-        dealer = s[_DEALER]
-        s[_HANDS + seat] |= 1 << s[_DECK + 20]
-        pos = 21
-        for p in range(4):
-            q = (dealer + 1 + p) % 4
-            cnt = 2 if q == seat else 3
-            for j in range(cnt):
-                s[_HANDS + q] |= 1 << s[_DECK + pos + j]
-            pos += cnt
-        kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
-        for p in range(4):
-            if s[_HANDS + p] & kq == kq:
-                s[_KQSEAT] = p
-        s[_PHASE] = _PLAY
-        s[_TURN] = (dealer + 1) % 4
-        s[_LEADER] = (dealer + 1) % 4
-        _bel_legal(s, OP, PAR, STREN, ABOVE)
-        return
-    if a == _CAPOT_A:
-        s[_SPECIAL] = seat
-        _bel_legal(s, OP, PAR, STREN, ABOVE)
-        return
-    trump = s[_TRUMP]
-    if not (s[_DECLARED] >> seat) & 1:
-        s[_DECLARED] |= 1 << seat
-        if OP[_O_A]:
-            hand = s[_HANDS + seat]
-            t, kk, fours = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
-            s[_MTOT + seat] = t
-            s[_MKEY + seat] = kk
-            s[_MCARDS + seat] = _meld_cards(hand, fours, RMASK) if t else 0
-        else:
-            s[_MKEY + seat] = -1
-    s[_HANDS + seat] ^= 1 << a
-    tn = s[_TN]
-    s[_TRICK + tn] = a
-    tn += 1
-    if tn < 4:
-        s[_TN] = tn
-        s[_TURN] = (seat + 1) % 4
-        _bel_legal(s, OP, PAR, STREN, ABOVE)
-        return
-    leader = s[_LEADER]
-    winner = (leader + best_of(s, _TRICK, 4, trump, STREN[trump])) % 4
-    pts = PTS[trump]
-    g = 0
-    for j in range(4):
-        c = s[_TRICK + j]
-        g += pts[c]
-        s[_PLAYED + (leader + j) % 4] |= 1 << c
-    team = winner % 2
-    s[_WON0 + team] += 1
-    s[_CAP0 + team] += g
-    s[_TN] = 0
-    ti = s[_TI] + 1
-    s[_TI] = ti
-    s[_LEADER] = winner
-    s[_TURN] = winner
-    dealer = s[_DEALER]
-    if ti == 1:
-        best = -1
-        for p in range(4):
-            q = (dealer + 1 + p) % 4
-            if s[_MTOT + q] > 0 and s[_MKEY + q] > best:
-                best = s[_MKEY + q]
-                s[_MWIN] = q
-    if ti == 8:
-        s[_LAST] = winner
-        _belote_row(
-            row, dealer, s[_TAKER], trump, s[_SPECIAL], s[_CAP0], s[_CAP1], winner,
-            s[_WON0], s[_WON1], s[_MWIN], s[_MTOT:_MTOT + 4], s[_KQSEAT], OP[_O_B], OP[_O_C],
-        )
-        s[_REC0] = row[18]
-        s[_REC1] = row[19]
-        s[_PHASE] = _DONE
-        s[_OVER] = 1
-        return
-    _bel_legal(s, OP, PAR, STREN, ABOVE)
 
 
 @jit
@@ -712,60 +973,206 @@ def _bel_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
     o[_NUMS + 15] = s[_TI] / 9
 
 
-@jit
-def step_belote(
-    S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
-    to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float,
+
+# -- Deberts --------------------------------------------------------------------------------
+@jit_inline
+def _deb_choose(
+    given: int, na: int, legal: int, st: Any, s: Any, phase: int, turn: int, passes: int,
+    trump: int, factor: int, BVAL: Any, BLIM: Any,
+) -> Any:
+    a = _given(given, na)
+    if a != -2:
+        return a
+    if BVAL is not None:  # (numba compiles this only for the rules)
+        hand = s[_HANDS + turn]
+        if phase == _BID:
+            suit = deberts_bid(hand, s[_DECK + 12], 1 if passes >= 2 else 0, BVAL, BLIM)
+            return _PASS if suit < 0 else _TRUMP_A + suit
+        if phase == _DOUBLING:
+            redouble = 1 if factor == 2 else 0
+            if not deberts_doubles(hand, trump, redouble, BVAL, BLIM):
+                return _PASS
+            return _REDOUBLE_A if redouble else _DOUBLE_A
+        if (legal >> _EXCH_A) & 1:  # the rules always exchange the trump 7
+            return _EXCH_A
+        legal &= _CARDS  # and never cancel: a random card
+    return _draw(legal, st)
+
+
+@jit_bare
+def _deb_run(
+    S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
+    RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
+    ACT: Any, LEG: Any, st: Any, seed: Any, first: int, n: int, rec: int, deck_out: Any,
+    obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
 ) -> int:
-    n = S.shape[0]
-    for i in range(n):
-        a = acts[i]
-        if a < 0 or a >= _NUM_ACTIONS or not (S[i, _LEGAL] >> a) & 1:
-            return i
-    win = OP[_O_WIN]
+    """Deberts's flow, as :func:`_sch_run` (its two faces)."""
     ended = 0
-    row = np.zeros(21, dtype=np.int64)
     for i in range(n):
-        s = S[i]
-        _bel_apply(
-            s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, row
+        if acts is None:  # complete deal first + i, shuffled from its own numbers
+            s = S[0]
+            if seed is not None:  # (None in the stepped face: numba compiles none of this)
+                _deb_start_deal(s, _dealt(s, st, seed, first + i, DECK, 2))
+            given = _PLAIN
+            oi = i
+            r = i if rec else 0
+        else:  # table i, its given action
+            s = S[i]
+            given = acts[i]
+            oi = 0
+            r = 0
+        row = OUT[oi]  # the deal's result row, its decisions and legal sets
+        act = ACT[r]
+        leg = LEG[r]
+        (
+            phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, bela, exch, factor, legal, pushed, ind,
+        ) = _load(s)
+        dealer = s[_DEALER]
+        non = 1 - dealer
+        isuit = s[_DECK + 12] // 9
+        actor = turn
+        over = 0
+        na = 0
+        a = 0
+        while phase != _PLAY:  # the bids, then the doubling
+            a = _deb_choose(given, na, legal, st, s, phase, turn, passes, trump, factor, BVAL, BLIM)
+            if a < 0:
+                break
+            na = _noted(act, leg, na, a, legal, rec)
+            actor = turn
+            if phase == _DOUBLING:
+                if a == _DOUBLE_A:
+                    factor = 2
+                    turn = taker
+                    legal = (1 << _PASS) | (1 << _REDOUBLE_A)
+                    continue
+                if a == _REDOUBLE_A:
+                    factor = 4
+                phase = _PLAY
+            elif a == _PASS:
+                passes += 1
+                if passes == 4:
+                    _unplayed_row(row, 3, dealer, -1, -1)
+                    over = 2
+                    break
+                turn = 1 - actor
+                legal = (1 << _PASS) | (
+                    (1 << (_TRUMP_A + isuit)) if passes < 2
+                    else (0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + isuit))
+                )
+                continue
+            else:
+                trump = a - _TRUMP_A
+                taker = actor
+                s[_HANDS + non] |= (
+                    (1 << s[_DECK + 13]) | (1 << s[_DECK + 14]) | (1 << s[_DECK + 15])
+                )
+                s[_HANDS + dealer] |= (
+                    (1 << s[_DECK + 16]) | (1 << s[_DECK + 17]) | (1 << s[_DECK + 18])
+                )
+                s[_BOTTOM] = s[_DECK + 31]
+                if OP[_O_A]:
+                    phase = _DOUBLING
+                    turn = 1 - actor
+                    legal = (1 << _PASS) | (1 << _DOUBLE_A)
+                    continue
+                phase = _PLAY
+            turn = non
+            leader = non
+        if phase == _PLAY and a >= 0 and not over:
+            P = PAR[trump]
+            stren = STREN[trump]
+            above = ABOVE[trump]
+            pts = PTS[trump]
+            sevens = OP[_O_B]
+            kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
+            seven = 9 * trump + 1
+            while True:
+                hand = s[_HANDS + turn]
+                legal = legal_cards(P, hand, s, _TRICK, tn, leader, turn, stren, above)
+                if not (declared >> turn) & 1:
+                    if sevens and hand & _SEVENS_MASK == _SEVENS_MASK:
+                        legal |= 1 << _SEVENS_A
+                    if trump == isuit and exch < 0 and (hand >> seven) & 1:
+                        legal |= 1 << _EXCH_A
+                a = _deb_choose(
+                    given, na, legal, st, s, phase, turn, passes, trump, factor, BVAL, BLIM
+                )
+                if a < 0:
+                    break
+                na = _noted(act, leg, na, a, legal, rec)
+                seat = turn
+                actor = seat
+                if a == _SEVENS_A:
+                    _unplayed_row(row, 4, dealer, taker, trump)
+                    over = 2
+                    break
+                if a == _EXCH_A:
+                    s[_HANDS + seat] = (hand & ~(1 << seven)) | (1 << ind)
+                    ind = seven
+                    exch = seat
+                    continue
+                if not (declared >> seat) & 1:
+                    declared |= 1 << seat
+                    _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
+                    if declared == 3:  # the better sequence, the forehand's on a tie
+                        k0 = s[_MKEY] if s[_MTOT] > 0 else -1
+                        k1 = s[_MKEY + 1] if s[_MTOT + 1] > 0 else -1
+                        if k0 < 0 and k1 < 0:
+                            mwin = -1
+                        elif k0 != k1:
+                            mwin = 0 if k0 > k1 else 1
+                        else:
+                            mwin = non
+                if (1 << a) & kq and hand & kq == kq:
+                    bela |= 1 << seat
+                s[_HANDS + seat] = hand ^ (1 << a)
+                s[_TRICK + tn] = a
+                turn = 1 - seat
+                if tn == 0:
+                    tn = 1
+                    continue
+                winner = (leader + best_of(s, _TRICK, 2, trump, stren)) % 2
+                g = _gather(s, leader, 2, pts, given >= 0)
+                if winner:
+                    won1 += 1
+                    cap1 += g
+                else:
+                    won0 += 1
+                    cap0 += g
+                tn = 0
+                ti += 1
+                leader = winner
+                turn = winner
+                if ti == 9:
+                    last = winner
+                    _deberts_row(
+                        row, dealer, taker, trump, factor, cap0, cap1, winner, won0, won1,
+                        mwin, s[_MTOT:_MTOT + 2], D_BELA * (bela & 1), D_BELA * ((bela >> 1) & 1),
+                    )
+                    s[_REC0] = row[17]
+                    s[_REC1] = row[18]
+                    over = 1
+                    break
+        _save(
+            s, phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
+            declared, mwin, bela, exch, factor, legal, pushed, ind, actor, over,
         )
-        for p in range(4):
-            rew[i, p] = 0.0
-        term[i] = False
-        if s[_PHASE] == _DONE:
-            term[i] = True
+        if acts is None:
+            if rec:
+                _record(s, na, act, leg, deck_out[r])
+            continue
+        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
             ended += 1
-            _rewards(s, rew[i], win, scale)
-            _bel_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _bel_deal(s, DECK)
+            _deb_obs(s, s[_ACTOR], OP, final[i], mask[i])
+            _deb_deal(s, DECK)
         to_act[i] = s[_TURN]
-        _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
+        _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
     return -1 - ended
 
 
-@jit
-def reset_belote(S: Any, OP: Any, obs: Any, mask: Any, to_act: Any, DECK: Any) -> None:
-    for i in range(S.shape[0]):
-        s = S[i]
-        _bel_deal(s, DECK)
-        to_act[i] = s[_TURN]
-        _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
-
-
-# -- Deberts --------------------------------------------------------------------------------
-@jit
-def _deb_deal(s: Any, DECK: Any) -> None:
-    st = s[0:4]
-    deck = s[_DECK:_DECK + 32]
-    for j in range(32):
-        deck[j] = DECK[j]
-    _shuffle(deck, 32, st)
-    _deb_start_deal(s, _rand(st, 2))
-
-
-@jit
+@jit_inline
 def _deb_start_deal(s: Any, dealer: int) -> None:
     for j in range(4, _DECK):
         s[j] = 0
@@ -792,151 +1199,6 @@ def _deb_start_deal(s: Any, dealer: int) -> None:
     s[_BOTTOM] = -1
     s[_FACTOR] = 1
     s[_LEGAL] = (1 << _PASS) | (1 << (_TRUMP_A + deck[12] // 9))
-
-
-@jit
-def _deb_legal(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
-    t = s[_TRUMP]
-    seat = s[_TURN]
-    hand = s[_HANDS + seat]
-    legal = legal_cards(PAR[t], hand, s, _TRICK, s[_TN], s[_LEADER], seat, STREN[t], ABOVE[t])
-    if not (s[_DECLARED] >> seat) & 1:
-        if OP[_O_B] and hand & _SEVENS_MASK == _SEVENS_MASK:
-            legal |= 1 << _SEVENS_A
-        if t == s[_DECK + 12] // 9 and s[_SPECIAL] < 0 and (hand >> (9 * t + 1)) & 1:
-            legal |= 1 << _EXCH_A
-    s[_LEGAL] = legal
-
-
-@jit
-def _deb_start(s: Any, OP: Any, PAR: Any, STREN: Any, ABOVE: Any) -> None:
-    s[_PHASE] = _PLAY
-    non = 1 - s[_DEALER]
-    s[_TURN] = non
-    s[_LEADER] = non
-    _deb_legal(s, OP, PAR, STREN, ABOVE)
-
-
-@jit
-def _deb_apply(
-    s: Any, a: int, OP: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, row: Any,
-) -> None:
-    seat = s[_TURN]
-    s[_ACTOR] = seat
-    phase = s[_PHASE]
-    dealer = s[_DEALER]
-    if phase == _BID:
-        isuit = s[_DECK + 12] // 9
-        if a == _PASS:
-            passes = s[_PASSES] + 1
-            s[_PASSES] = passes
-            if passes == 4:
-                s[_PHASE] = _DONE
-                s[_OVER] = 2
-                return
-            s[_TURN] = 1 - seat
-            if passes < 2:
-                s[_LEGAL] = (1 << _PASS) | (1 << (_TRUMP_A + isuit))
-            else:
-                s[_LEGAL] = (1 << _PASS) | ((0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + isuit)))
-            return
-        s[_TRUMP] = a - _TRUMP_A
-        s[_TAKER] = seat
-        non = 1 - dealer
-        s[_HANDS + non] |= (
-            (1 << s[_DECK + 13]) | (1 << s[_DECK + 14]) | (1 << s[_DECK + 15])
-        )
-        s[_HANDS + dealer] |= (
-            (1 << s[_DECK + 16]) | (1 << s[_DECK + 17]) | (1 << s[_DECK + 18])
-        )
-        s[_BOTTOM] = s[_DECK + 31]
-        if OP[_O_A]:
-            s[_PHASE] = _DOUBLING
-            s[_TURN] = 1 - seat
-            s[_LEGAL] = (1 << _PASS) | (1 << _DOUBLE_A)
-        else:
-            _deb_start(s, OP, PAR, STREN, ABOVE)
-        return
-    if phase == _DOUBLING:
-        if a == _DOUBLE_A:
-            s[_FACTOR] = 2
-            s[_TURN] = s[_TAKER]
-            s[_LEGAL] = (1 << _PASS) | (1 << _REDOUBLE_A)
-            return
-        if a == _REDOUBLE_A:
-            s[_FACTOR] = 4
-        _deb_start(s, OP, PAR, STREN, ABOVE)
-        return
-    trump = s[_TRUMP]
-    hand = s[_HANDS + seat]
-    if a == _SEVENS_A:
-        s[_PHASE] = _DONE
-        s[_OVER] = 2
-        return
-    if a == _EXCH_A:
-        seven = 9 * trump + 1
-        s[_HANDS + seat] = (hand & ~(1 << seven)) | (1 << s[_INDICATOR])
-        s[_INDICATOR] = seven
-        s[_SPECIAL] = seat
-        _deb_legal(s, OP, PAR, STREN, ABOVE)
-        return
-    if not (s[_DECLARED] >> seat) & 1:
-        declared = s[_DECLARED] | (1 << seat)
-        s[_DECLARED] = declared
-        t, kk, fours = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
-        s[_MTOT + seat] = t
-        s[_MKEY + seat] = kk
-        s[_MCARDS + seat] = _meld_cards(hand, fours, RMASK) if t else 0
-        if declared == 3:
-            k0 = s[_MKEY] if s[_MTOT] > 0 else -1
-            k1 = s[_MKEY + 1] if s[_MTOT + 1] > 0 else -1
-            if k0 < 0 and k1 < 0:
-                s[_MWIN] = -1
-            elif k0 > k1:
-                s[_MWIN] = 0
-            elif k1 > k0:
-                s[_MWIN] = 1
-            else:
-                s[_MWIN] = 1 - dealer
-    kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
-    if (1 << a) & kq and hand & kq == kq:
-        s[_KQSEAT] |= 1 << seat
-    s[_HANDS + seat] = hand ^ (1 << a)
-    tn = s[_TN]
-    s[_TRICK + tn] = a
-    if tn == 0:
-        s[_TN] = 1
-        s[_TURN] = 1 - seat
-        _deb_legal(s, OP, PAR, STREN, ABOVE)
-        return
-    leader = s[_LEADER]
-    winner = (leader + best_of(s, _TRICK, 2, trump, STREN[trump])) % 2
-    led = s[_TRICK]
-    pts = PTS[trump]
-    s[_PLAYED + leader] |= 1 << led
-    s[_PLAYED + 1 - leader] |= 1 << a
-    s[_WON0 + winner] += 1
-    s[_CAP0 + winner] += pts[led] + pts[a]
-    s[_TN] = 0
-    ti = s[_TI] + 1
-    s[_TI] = ti
-    s[_LEADER] = winner
-    s[_TURN] = winner
-    if ti == 9:
-        s[_LAST] = winner
-        bela = s[_KQSEAT]
-        _deberts_row(
-            row, dealer, s[_TAKER], trump, s[_FACTOR], s[_CAP0], s[_CAP1], winner,
-            s[_WON0], s[_WON1], s[_MWIN], s[_MTOT:_MTOT + 2], D_BELA * (bela & 1),
-            D_BELA * ((bela >> 1) & 1),
-        )
-        s[_REC0] = row[17]
-        s[_REC1] = row[18]
-        s[_PHASE] = _DONE
-        s[_OVER] = 1
-        return
-    _deb_legal(s, OP, PAR, STREN, ABOVE)
 
 
 @jit
@@ -1006,48 +1268,120 @@ def _deb_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
     o[_NUMS + 15] = s[_TI] / 9
 
 
+
+# -- N tables stepped ------------------------------------------------------------------------
 @jit
-def step_deberts(
-    S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
-    to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float,
-) -> int:
-    n = S.shape[0]
-    for i in range(n):
+def _illegal(S: Any, acts: Any) -> int:
+    """The first table whose action is not legal there, or -1."""
+    for i in range(S.shape[0]):
         a = acts[i]
         if a < 0 or a >= _NUM_ACTIONS or not (S[i, _LEGAL] >> a) & 1:
             return i
-    win = OP[_O_WIN]
-    ended = 0
-    row = np.zeros(20, dtype=np.int64)
-    for i in range(n):
-        s = S[i]
-        _deb_apply(
-            s, acts[i], OP, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, row
-        )
-        for p in range(2):
-            rew[i, p] = 0.0
-        term[i] = False
-        if s[_PHASE] == _DONE:
-            term[i] = True
-            ended += 1
-            _rewards(s, rew[i], win, scale)
-            _deb_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _deb_deal(s, DECK)
-        to_act[i] = s[_TURN]
-        _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1 - ended
+    return -1
 
 
 @jit
-def reset_deberts(S: Any, OP: Any, obs: Any, mask: Any, to_act: Any, DECK: Any) -> None:
+def _ended(s: Any, rew: Any, term: Any, i: int, win: int, scale: float) -> bool:
+    """After a step at table ``i``: whether its deal ended (its rewards then written)."""
+    for p in range(rew.shape[0]):
+        rew[p] = 0.0
+    term[i] = s[_PHASE] == _DONE
+    if term[i]:
+        _rewards(s, rew, win, scale)
+    return bool(term[i])
+
+
+@jit_bare
+def step_schieber(
+    S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
+    to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
+    notes: Any,
+) -> Any:
+    """One step at every table (see the module docstring); returns the first table whose
+    action is illegal (then nothing is applied), or -1 minus the number of tables whose
+    deal ended. ``row``, ``note`` and ``notes``: the flow's scratch (a result row, a
+    random state, the decision noted)."""
+    bad = _illegal(S, acts)
+    if bad >= 0:
+        return bad
+    return _sch_run(
+        S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
+        row, notes, notes, note, None, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
+        to_act, scale,
+    )
+
+
+@jit_bare
+def step_belote(
+    S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
+    to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
+    notes: Any,
+) -> Any:
+    bad = _illegal(S, acts)
+    if bad >= 0:
+        return bad
+    return _bel_run(
+        S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
+        row, notes, notes, note, None, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
+        to_act, scale,
+    )
+
+
+@jit_bare
+def step_deberts(
+    S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
+    to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
+    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
+    notes: Any,
+) -> Any:
+    bad = _illegal(S, acts)
+    if bad >= 0:
+        return bad
+    return _deb_run(
+        S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
+        row, notes, notes, note, None, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
+        to_act, scale,
+    )
+
+
+@jit
+def _sch_deal(s: Any, DECK: Any) -> None:
+    st = s[0:4]
+    _shuffled(s, st, DECK)
+    _sch_start(s, _rand(st, 4))
+
+
+@jit
+def _bel_deal(s: Any, DECK: Any) -> None:
+    st = s[0:4]
+    _shuffled(s, st, DECK)
+    _bel_start(s, _rand(st, 4))
+
+
+@jit
+def _deb_deal(s: Any, DECK: Any) -> None:
+    st = s[0:4]
+    _shuffled(s, st, DECK)
+    _deb_start_deal(s, _rand(st, 2))
+
+
+@jit
+def reset(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any, DECK: Any) -> None:
+    """A new deal at every table."""
     for i in range(S.shape[0]):
         s = S[i]
-        _deb_deal(s, DECK)
-        to_act[i] = s[_TURN]
-        _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
+        if game == 2:
+            _sch_deal(s, DECK)
+        elif game == 1:
+            _bel_deal(s, DECK)
+        else:
+            _deb_deal(s, DECK)
+    observe(game, S, OP, obs, mask, to_act)
 
 
+# -- complete deals --------------------------------------------------------------------------
 @jit
 def observe(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any) -> None:
     """The observation and mask of the seat to act at every table."""
@@ -1090,10 +1424,9 @@ def sample_legal(S: Any, out: Any, st: Any) -> None:
 
 
 #: By the kernel's number of a game (:mod:`atout.kernel.rules`: Deberts 0, Belote 1,
-#: Schieber 2): its step function, and its reset function with how many of the game's
-#: tables it takes.
-_STEPS: Final = (step_deberts, step_belote, step_schieber)
-_RESETS: Final = ((reset_deberts, 1), (reset_belote, 1), (reset_schieber, 0))
+#: Schieber 2): its step function, and its flow run to the end of complete deals.
+_STEPS: Final[tuple[Callable[..., Any], ...]] = (step_deberts, step_belote, step_schieber)
+_RUNS: Final[tuple[Callable[..., int], ...]] = (_deb_run, _bel_run, _sch_run)
 
 
 class Kernel:
@@ -1115,27 +1448,26 @@ class Kernel:
         self.term = np.zeros(num_envs, dtype=np.bool_)
         self.to_act = np.zeros(num_envs, dtype=np.int64)
         self.scale = float(scale)
-        o = np.zeros(8, dtype=np.int64)
-        o[_O_WIN] = int(win)
-        o[_O_TARGET] = options.target
-        sw = switches(game, options)  # the slots _O_A, _O_B, ... in SWITCHES' order
-        o[_O_A:_O_A + len(sw)] = sw
-        undertrump = bool(getattr(options, "undertrump", True))
-        self.tables = (*tables(game, undertrump), run_cards(game))
-        self.OP = o
+        self.OP = _options(self.game, options, win, options.target)
+        self.tables = game_tables(game, options)
         self._rng = np.zeros(4, dtype=np.int64)
         # the step function and its arguments after the actions, chosen once
         self._step: Callable[..., Any] = _STEPS[self.code]
+        row = np.zeros((1, 32), dtype=np.int64)  # the flow's scratch: a result row,
+        note = np.zeros(1, dtype=np.int64)  # a random state (unused: actions are given),
+        notes = np.zeros((1, 1), dtype=np.int64)  # the decision noted
         self._args = (
             self.OP, self.obs, self.mask, self.rew, self.term, self.final, self.to_act,
-            *self.tables, self.scale,
+            *self.tables, self.scale, row, note, notes,
         )
 
     def reset(self, seed: int) -> None:
         seed_tables(self.S, seed)
         _seed(self._rng, seed, 1 << 40)  # the sampler's own stream
-        reset, k = _RESETS[self.code]
-        reset(self.S, self.OP, self.obs, self.mask, self.to_act, *self.tables[:k])
+        reset(
+            self.code, self.S, self.OP, self.obs, self.mask, self.to_act,
+            self.tables[0],
+        )
 
     def set_deal(self, i: int, deck: Any, dealer: int) -> None:
         """Table ``i`` starts the deal of ``deck`` (the engine's deck order) from
@@ -1167,3 +1499,44 @@ class Kernel:
         """Each table's deck order (the engine's ``deck``) and dealer, this deal."""
         size = self.size
         return self.S[:, _DECK:_DECK + size].copy(), self.S[:, _DEALER].copy()
+
+
+def _options(game: str, options: Any, win: bool, target: int) -> Any:
+    """The ``OP`` array of a game's options: the reward mode, the switches, the target."""
+    o = np.zeros(8, dtype=np.int64)
+    o[_O_WIN] = int(win)
+    o[_O_TARGET] = target
+    sw = switches(game, options)  # the slots _O_A, _O_B, ... in SWITCHES' order
+    o[_O_A:_O_A + len(sw)] = sw
+    return o
+
+
+def game_tables(game: str, options: Any) -> tuple[Any, ...]:
+    """The tables a game's flow reads (the deck, points, strengths, rules, melds), as its
+    compiled functions take them."""
+    undertrump = bool(getattr(options, "undertrump", True))
+    return (*tables(game, undertrump), run_cards(game))
+
+
+def run_deals(
+    game: str, n: int, seed: int, first: int, options: Any, out: Any, rec: bool,
+    deck_out: Any, act_out: Any, legal_out: Any, policy: str = "random",
+) -> None:
+    """Play deals ``first .. first + n - 1`` of ``seed`` to the end into the arrays given
+    (``out``: one result row per deal, the fields of :data:`atout.kernel.deals.FIELDS`;
+    with ``rec``, each deal's deck, decisions and legal sets), the decisions by
+    ``policy`` (one of :data:`atout.kernel.policy.POLICIES`). Each deal is scored in
+    full: no match target stops it, and a Schieber player never claims."""
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
+    pol: tuple[Any, ...] = policy_tables(game) if policy == "rules" else (None, None)
+    o = _options(game, options, False, _NEVER)
+    part = kernel_game(game)
+    if "manual_claim" in part.switches:  # nobody claims: every deal is scored in full
+        o[_O_A + part.switches.index("manual_claim")] = 0
+    S = np.zeros((1, WIDTH), dtype=np.int64)
+    _RUNS[part.code](
+        S, None, o, *game_tables(game, options), *pol, out, act_out, legal_out,
+        np.zeros(4, dtype=np.int64), seed, first, n, int(rec), deck_out, None, None, None,
+        None, None, None, 0.0,
+    )

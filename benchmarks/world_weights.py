@@ -2,7 +2,8 @@
 
     python benchmarks/world_weights.py belote --boards 200              # expert, 0.5
     python benchmarks/world_weights.py schieber --soft 0.7 --boards 100
-    python benchmarks/world_weights.py deberts --against medium --boards 200
+    python benchmarks/world_weights.py belote --paired medium --boards 300
+
 
 Bot A is the level (``--level``, default ``expert``) whose worlds are weighed by the
 card play (:attr:`atout.bots.search.SearchBot.play_weight`: ``--soft`` per card another
@@ -12,15 +13,21 @@ so the two differ in that alone. The boards, seeds and statistics are ``atout ar
 (:func:`atout.arena.duplicate`): each board played twice with the same cards, the teams
 swapped; A − B per deal with its 95% interval. Deterministic: the same seed gives the
 same result on any machine and with any number of workers.
+
+``--paired OPP`` plays A against OPP and B against OPP over the same boards, with the
+same seeds for every bot, and prints the mean of each board's change (A's advantage
+over OPP minus B's) with its 95% interval: a board on which the weights change no
+decision counts exactly 0, so this interval is far narrower than A against B's.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import time
 
-from atout.arena import duplicate
+from atout.arena import ArenaResult, duplicate
 from atout.bots.base import BOTS
 from atout.bots.search import ExpertBot, HardBot
 
@@ -66,6 +73,8 @@ def main() -> None:
     parser.add_argument("--soft", type=float, default=0.5)
     parser.add_argument("--against", default=None,
                         help="bot B (default: the level without weights)")
+    parser.add_argument("--paired", default=None, metavar="OPP",
+                        help="A and B each against OPP, compared board by board")
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
@@ -75,10 +84,39 @@ def main() -> None:
     a = weighed(args.level, args.game, args.soft)
     b = args.against or f"{args.level}+plain"
     start = time.perf_counter()
-    result = duplicate(args.game, a, b, args.boards, seed=args.seed, workers=args.workers)
-    print(f"{a} vs {b}")
-    print(result.summary())
+    if args.paired:
+        runs = [
+            duplicate(args.game, x, args.paired, args.boards, seed=args.seed,
+                      workers=args.workers)
+            for x in (a, b)
+        ]
+        for run in runs:
+            print(run.summary())
+        print(paired_change(runs[0], runs[1]))
+    else:
+        result = duplicate(args.game, a, b, args.boards, seed=args.seed, workers=args.workers)
+        print(f"{a} vs {b}")
+        print(result.summary())
     print(f"({time.perf_counter() - start:.0f} s)")
+
+
+def paired_change(first: ArenaResult, second: ArenaResult) -> str:
+    """The mean over boards of the first's advantage minus the second's (per deal), with
+    its 95% interval (normal approximation), and how many boards changed."""
+    changes = [
+        x.advantage - y.advantage
+        for x, y in zip(first.boards, second.boards, strict=True)
+    ]
+    n = len(changes)
+    mean = sum(changes) / n
+    var = sum((c - mean) ** 2 for c in changes) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    moved = sum(1 for c in changes if c)
+    return (
+        f"paired change per deal, {first.bot_a} minus {second.bot_a} against "
+        f"{first.bot_b}: {mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}] "
+        f"over {n} boards ({moved} changed)"
+    )
 
 
 if __name__ == "__main__":

@@ -19,6 +19,15 @@ loopback and stops by itself.
 
     python benchmarks/bench_club_night.py                    # 40 people, 2 rounds of 4 boards
     python benchmarks/bench_club_night.py --think 0.5 1.5    # at people's pace (slower)
+
+With ``--processes N`` the same night runs on ``atout serve --workers N`` (several server
+processes, as :mod:`atout.web.cluster` runs them) on a fresh schema of the PostgreSQL
+database at ``--db`` (default ``$ATOUT_TEST_POSTGRES_URL``; ``.ci/postgres.sh`` starts
+one), dropped at the end; the server CPU is then the processes' together.
+
+    pg_env=$(.ci/postgres.sh) && eval "$pg_env"
+    python benchmarks/bench_club_night.py --processes 2      # 2 processes on PostgreSQL
+    python benchmarks/bench_club_night.py --postgres         # 1 process on PostgreSQL
 """
 
 from __future__ import annotations
@@ -67,13 +76,16 @@ async def viewer(port: int, night: str, stop: asyncio.Event, poll: float,
             await asyncio.wait_for(stop.wait(), timeout=poll)
 
 
-def cpu_seconds(pid: int) -> float:
-    """The CPU time a process has used (user + system), from /proc (Linux); 0 elsewhere."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time processes have used (user + system), from /proc (Linux); 0 elsewhere."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def pct(values: list[float], q: float) -> float:
@@ -107,7 +119,7 @@ async def play_round(port: int, night: str, links: dict[str, Any], args: argpars
             "looks": len(looks), "look_p99": pct(looks, 0.99)}
 
 
-def run(port: int, args: argparse.Namespace, server_pid: int) -> list[dict[str, Any]]:
+def run(port: int, args: argparse.Namespace, server_pids: list[int]) -> list[dict[str, Any]]:
     made = call(port, "/api/nights", {"game": "belote", "rounds": args.rounds,
                                       "boards": args.boards, "lang": "en"})
     night, token = made["id"], made["admin"].split("admin=")[1].split("&")[0]
@@ -118,32 +130,23 @@ def run(port: int, args: argparse.Namespace, server_pid: int) -> list[dict[str, 
     rows = []
     for _ in range(args.rounds):
         state = call(port, f"/api/nights/{night}/rounds", {"admin": token})
-        cpu = cpu_seconds(server_pid)
+        cpu = cpu_seconds(server_pids)
         result = asyncio.run(play_round(port, night, state["links"], args, rng))
-        result["cpu"] = cpu_seconds(server_pid) - cpu
-        state = call(port, f"/api/nights/{night}")
+        result["cpu"] = cpu_seconds(server_pids) - cpu
+        deadline = time.monotonic() + 15  # a copy of the night may be 2 s old (READ_AGE)
+        while True:
+            state = call(port, f"/api/nights/{night}")
+            if state["round_complete"] or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
         result["complete"] = state["round_complete"]
         result["tables"] = len(state["tables"])
         rows.append(result)
     return rows
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=20, help="pairs (two people each)")
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--boards", type=int, default=4, help="boards per round")
-    parser.add_argument("--think", type=float, nargs=2, default=(0.1, 0.4),
-                        metavar=("MIN", "MAX"), help="a person's think delay, seconds")
-    parser.add_argument("--viewers", type=int, default=40, help="standings pages open")
-    parser.add_argument("--poll", type=float, default=5.0, help="the page's poll, seconds")
-    parser.add_argument("--seconds", type=float, default=600, help="longest a round may run")
-    args = parser.parse_args()
-    print(f"{2 * args.pairs} people, {args.pairs // 2} Belote tables, {args.rounds} rounds of "
-          f"{args.boards} boards, think {args.think[0]}-{args.think[1]} s, {args.viewers} "
-          f"standings pages polling every {args.poll:g} s; one server process; "
-          f"{os.cpu_count()} processors")
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+def one(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The night on one process (``atout serve``'s application under uvicorn), SQLite."""
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'bench.db'}"
@@ -162,13 +165,69 @@ def main() -> None:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.1)
-            rows = run(port, args, server.pid)
+            return run(port, args, [server.pid])
         finally:
             try:
                 server.communicate(timeout=30)  # closes stdin: the server stops
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.communicate()
+
+
+def several(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The night on ``atout serve --workers N`` on a fresh PostgreSQL schema."""
+    import secrets
+
+    from bench_web_cluster import Server, schema_url
+    from sqlalchemy import create_engine, text
+
+    from atout.web.store import normalize_url
+
+    base = normalize_url(args.db)
+    admin = create_engine(base)
+    schema = f"atout_bench_{secrets.token_hex(4)}"
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        server = Server(schema_url(base, schema), args.processes, args)
+        try:
+            return run(server.port, args, server.pids)
+        finally:
+            server.stop()
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=20, help="pairs (two people each)")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--boards", type=int, default=4, help="boards per round")
+    parser.add_argument("--think", type=float, nargs=2, default=(0.1, 0.4),
+                        metavar=("MIN", "MAX"), help="a person's think delay, seconds")
+    parser.add_argument("--viewers", type=int, default=40, help="standings pages open")
+    parser.add_argument("--poll", type=float, default=5.0, help="the page's poll, seconds")
+    parser.add_argument("--seconds", type=float, default=600, help="longest a round may run")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes (above 1: atout serve --workers N on PostgreSQL)")
+    parser.add_argument("--db", default=os.environ.get("ATOUT_TEST_POSTGRES_URL"),
+                        help="the PostgreSQL database of --processes (a schema is made in it)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="on PostgreSQL (atout serve) even with one process")
+    args = parser.parse_args()
+    args.postgres = args.postgres or args.processes > 1
+    if args.postgres and not args.db:
+        parser.error("--processes needs --db or $ATOUT_TEST_POSTGRES_URL (.ci/postgres.sh)")
+    processes = (f"{args.processes} server process(es) on PostgreSQL" if args.postgres
+                 else "one server process on SQLite")
+    print(f"{2 * args.pairs} people, {args.pairs // 2} Belote tables, {args.rounds} rounds of "
+          f"{args.boards} boards, think {args.think[0]}-{args.think[1]} s, {args.viewers} "
+          f"standings pages polling every {args.poll:g} s; {processes}; "
+          f"{os.cpu_count()} processors")
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    rows = several(args) if args.postgres else one(args)
     print("| round | tables | actions | p50 | p99 | worst | standings requests | their p99 "
           "| round length | server CPU per action | every board played |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")

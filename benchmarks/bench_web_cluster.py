@@ -35,6 +35,7 @@ import secrets
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections import defaultdict
@@ -145,6 +146,11 @@ class Server:
                     self.pids.append(int(line.split()[2]))
         else:
             self.pids = [self.proc.pid]
+        # the server logs every request on its standard output: read it to the end, or
+        # the pipe fills and the server stops to wait for a reader
+        out = self.proc.stdout
+        assert out is not None
+        threading.Thread(target=lambda: [None for _ in out], daemon=True).start()
         deadline = time.monotonic() + 60
         while True:
             try:

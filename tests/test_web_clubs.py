@@ -191,6 +191,57 @@ def test_sign_in_attempts_are_limited_per_name_and_per_address(db_url: str) -> N
         assert codes == [401, 429, 429]
 
 
+def test_sign_in_limits_hold_across_server_processes(db_url: str) -> None:
+    """Two server processes on one database count one name's attempts together (and
+    one address's): switching process does not give a guesser more tries."""
+    with fresh_client(db_url, signins_per_minute=3, signins_per_address=5) as one, \
+            fresh_client(db_url, signins_per_minute=3, signins_per_address=5) as two:
+        club = open_club(one)
+        join(one, club, "Ann")  # the address's first attempt
+        codes = [c.post(api(club, "signin"), json={"name": "Ann", "password": "guess-guess"}
+                        ).status_code for c in (one, two, one, two)]
+        assert codes == [401, 401, 401, 429]
+        assert one.post(api(club, "signin"), json={
+            "name": "Ann", "password": PASSWORD}).status_code == 429
+        # the address has tried five times on the two processes: another name is
+        # refused too
+        assert two.post(api(club, "signin"), json={
+            "name": "Bob", "password": "guess-guess"}).status_code == 429
+
+
+def test_a_member_changes_their_own_password(db_url: str) -> None:
+    """With their current password: the new one works, the old one not, every other
+    session of theirs ends (this one stays); attempts are limited as sign-ins are."""
+    with fresh_client(db_url, signins_per_minute=5) as client:
+        club = open_club(client)
+        join(client, club, "Ann")
+        phone = device(client)
+        assert phone.post(api(club, "signin"), json={
+            "name": "Ann", "password": PASSWORD}).status_code == 200
+        bob = device(client)
+        join(bob, club, "Bob")
+        assert device(client).post(api(club, "password"), json={
+            "old": PASSWORD, "new": OTHER_PASSWORD}).status_code == 401  # nobody's
+        wrong = client.post(api(club, "password"), json={
+            "old": "not-my-password", "new": OTHER_PASSWORD})
+        assert wrong.status_code == 403 and wrong.json()["error"] == "wrong-password"
+        assert client.post(api(club, "password"), json={
+            "old": PASSWORD, "new": "short"}).status_code == 400
+        assert client.post(api(club, "password"), json={
+            "old": PASSWORD, "new": OTHER_PASSWORD}).status_code == 200
+        assert client.get(api(club, "info")).json()["me"]["name"] == "Ann"
+        assert phone.get(api(club, "info")).json()["me"] is None  # signed out there
+        assert bob.get(api(club, "info")).json()["me"]["name"] == "Bob"  # not Bob
+        assert device(client).post(api(club, "signin"), json={
+            "name": "Ann", "password": OTHER_PASSWORD}).status_code == 200
+        # five attempts a minute for Ann's name: the phone's sign-in, the three changes
+        # above and the last sign-in; the next change is refused before its password
+        # is looked at
+        refused = client.post(api(club, "password"), json={
+            "old": OTHER_PASSWORD, "new": PASSWORD})
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+
+
 def test_the_admin_resets_a_member_with_a_one_time_link(client: TestClient) -> None:
     club = open_club(client)
     ann = join(client, club, "Ann")
@@ -276,6 +327,10 @@ def test_a_member_takes_only_their_own_seat(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{table}") as ws:
         ws.send_json({"type": "hello", "token": token, "lang": "en"})
         assert ws.receive_json() == {"type": "welcome", "seat": 1, "table": table}
+        # its page links back to the club
+        room = next(m for m in iter(ws.receive_json, None) if m["type"] == "room")
+        assert room["club"] == {"id": club["id"], "name": "Thursday club"}
+        assert room["night"] is None
     # a club table is private: the lobby neither lists it nor gives its seats away
     assert table not in client.get("/api/lobby").text
     assert client.post(f"/api/tables/{table}/seats/1", json={"name": "X"}).status_code == 403

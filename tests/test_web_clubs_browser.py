@@ -113,6 +113,9 @@ def test_open_invite_sign_in_twice_play_rated_and_see_the_leaderboard(
     phone.click("#open-table")
     phone.wait_for_url(lambda url: "/table/" in url and "token=" in url)
     phone.wait_for_selector(".hand .card")
+    # the table links back to its club
+    club_id = links["club"].split("/club/")[1].split("?")[0]
+    assert phone.get_attribute("#back-club", "href") == f"/club/{club_id}?lang=en"
     # a shorter one (to 1 point, which the form does not offer), played from the list
     phone.goto(links["club"])
     phone.wait_for_selector("#signout")
@@ -157,6 +160,18 @@ def test_the_admin_resets_a_member_who_signs_in_with_the_new_link(
     ann.click("#reset")
     ann.wait_for_selector("#signout")
     assert "#reset" not in ann.url
+    # on her own page she changes it again, with the current one
+    ann.click("#my-page")
+    ann.wait_for_selector("#password-form")
+    ann.fill("#old-password", "not-the-password")
+    ann.fill("#new-password", "another-password")
+    ann.click("#change-password")
+    ann.wait_for_selector("#club-status[role=alert]")
+    ann.fill("#old-password", "a-new-password")
+    ann.fill("#new-password", "another-password")
+    ann.click("#change-password")
+    ann.wait_for_selector("#club-status[role=status]")
+    assert "other devices" in ann.locator("#club-status").inner_text()
 
 
 NEW_TABLE = """async (options) => {

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -22,6 +23,7 @@ from starlette.testclient import TestClient
 from atout.clubs.duplicate import BoardResult, Night, round_key, standings, table_seed
 from atout.notation import read_position
 from atout.web import create_app
+from atout.web.clubstore import ClubStore
 from atout.web.tables import Watcher
 from web_support import card_codes, client_limits, leaks, numbers_in
 
@@ -57,6 +59,9 @@ def play_table(client: TestClient, table_id: str, seed: int, boards: int | None 
     rng = random.Random(seed)
 
     async def run() -> Any:
+        cluster = client.app.state.cluster  # type: ignore[attr-defined]
+        if cluster is not None:  # on PostgreSQL, run the table as a page's connection does:
+            assert await cluster.route(table_id) is None  # with its lease (else it is let go)
         table = await manager.get(table_id)
         problems: list[str] = []
         if received is not None:
@@ -257,3 +262,133 @@ def test_a_table_of_bots_plays_itself_in_the_background(client: TestClient) -> N
         time.sleep(0.2)
     assert shown["over"] and all(table["played"] == 2 for table in shown["tables"])
     assert sum(s["value"] for s in shown["standings"]) == 0
+
+
+def test_a_clubs_night_feeds_the_members_ratings_and_pages(client: TestClient) -> None:
+    """At a club's night, a signed-in member who opens their seat link is that seat's
+    person (nobody else can claim it); once a round is complete each table counts in
+    the ratings like a match won by the side with the better duplicate score there,
+    bots by level; later rounds know the members without a new claim; the member page
+    shows the night with its place, score and replays; a table with a guest is not
+    rated."""
+    response = client.post("/api/clubs", json={"name": "Thursday club", "games": ["belote"],
+                                               "lang": "en"})
+    club = response.json()
+    cid, invite = club["id"], club["invite_url"].split("#invite=")[1]
+    devices: dict[str, TestClient] = {}
+    ids: dict[str, str] = {}
+    for name in ("Ann", "Bob", "Cid", "Dan"):
+        devices[name] = TestClient(client.app)
+        joined = devices[name].post(f"/club/{cid}/api/join", json={
+            "invite": invite, "name": name, "password": "sesame-ouvre-toi"})
+        assert joined.status_code == 201, joined.text
+        ids[name] = joined.json()["me"]["id"]
+    made = new_night(client, club=cid, club_admin=club["admin_url"].split("#admin=")[1],
+                     rounds=2, boards=1, bot="random")
+    admin(client, made, "entrants", names=["Ann", "Bob"])
+    admin(client, made, "entrants", names=["Cid", "Dan"])
+    admin(client, made, "entrants", names=["Eve", "Fay"])  # guests, no members
+    night = admin(client, made, "rounds")
+    nid = made["id"]
+
+    def claim(who: str, link: dict[str, Any]) -> int:
+        fragment = dict(p.split("=", 1) for p in link["url"].split("#")[1].split("&"))
+        table_id = link["url"].split("/table/")[1].split("#")[0]
+        return devices[who].post(f"/club/{cid}/api/claim", json={
+            "table": table_id, "seat": int(fragment["seat"]),
+            "token": fragment["token"]}).status_code
+
+    links = {link["name"]: link for t in night["links"].values() for link in t}
+    assert claim("Ann", {**links["Ann"], "url": links["Ann"]["url"].replace(
+        "token=", "token=x")}) == 403  # a seat link is needed
+    assert client.post(f"/club/{cid}/api/claim", json={  # a member is needed
+        "table": "x", "seat": 0, "token": "y"}).status_code == 401
+    for name in ("Ann", "Bob", "Cid", "Dan"):
+        assert claim(name, links[name]) == 200
+    # a night's table links back to its standings (and knows its club)
+    with client.websocket_connect(links["Ann"]["url"].split("#")[0].replace(
+            "/table/", "/ws/")) as ws:
+        ws.send_json({"type": "hello", "lang": "en"})
+        room = next(m for m in iter(ws.receive_json, None) if m["type"] == "room")
+        assert room["night"] == nid and room["club"] == {"id": cid, "name": "Thursday club"}
+    assert claim("Bob", links["Ann"]) == 403  # Ann's seat is Ann's
+    assert claim("Ann", links["Bob"]) == 403
+    for rnd in (1, 2):
+        if rnd == 2:
+            night = admin(client, made, "rounds")
+        for n, t_links in enumerate(night["links"].values()):
+            play_table(client, t_links[0]["url"].split("/table/")[1].split("#")[0],
+                       seed=rnd * 10 + n)
+        deadline = time.monotonic() + 60
+        while not client.get(f"/api/nights/{nid}").json()["round_complete"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        client.get(f"/api/nights/{nid}")  # the complete round is settled on a read
+    shown = client.get(f"/api/nights/{nid}").json()
+    assert shown["over"]
+    info = devices["Ann"].get(f"/club/{cid}/api/info").json()
+    rated = {e["player"]: e for e in info["leaderboards"]["belote"]}
+    store = client.app.state.store  # type: ignore[attr-defined]
+    stored = Night.from_json(json.loads(store.get_night(nid)[2])["night"])
+    # who met whom: a table is rated when every seat is a member or a bot
+    expected: dict[str, int] = {}
+    for rnd in stored.rounds:
+        for t in rnd.tables:
+            names = [n for e in t.entrants() for n in stored.entrant(e).names]
+            bots = [stored.entrant(e).bot for e in t.entrants()]
+            if all(bots) or "Eve" in names:
+                continue
+            for key in {f"member:{ids[n]}" if n in ids else "bot:random" for n in names}:
+                expected[key] = expected.get(key, 0) + 1
+    assert {p: e["matches"] for p, e in rated.items()} == expected
+    assert f"member:{ids['Ann']}" in expected  # Ann's pair met a bot or member pair
+    page = devices["Bob"].get(f"/club/{cid}/api/members/{ids['Ann']}").json()
+    assert page["matches"] == []  # a night's tables show with their night
+    [mine] = page["nights"]
+    ann = next(e.number for e in stored.entrants if e.names == ("Ann", "Bob"))
+    standing = next(s for s in stored.standings() if s.entrant == ann)
+    assert (mine["id"], mine["place"], mine["entrants"]) == (nid, standing.place, 4)
+    assert float(mine["score"]) == pytest.approx(float(standing.total), abs=0.05)
+    assert mine["standings"].startswith(f"/night/{nid}") and mine["over"]
+    assert [t["round"] for t in mine["tables"]] == [1, 2]
+    assert all(t["replay"].startswith("/replay?table=") for t in mine["tables"])
+    # won: the side with the better duplicate score at its table
+    clubs = ClubStore(store)
+    tables = {row.table_id: row for row in clubs.night_tables(nid)}
+    mine_results = [r for r in clubs.results(cid, f"member:{ids['Ann']}")
+                    if r.table_id in tables]
+    assert len(mine_results) == 2
+    for r in mine_results:
+        row = tables[r.table_id]
+        totals = stored.table_totals(row.night_round or 0, row.night_table or 0)
+        assert r.stats.won == (totals[r.stats.team] > totals[1 - r.stats.team])
+
+
+def test_another_process_reads_the_tables_it_does_not_run(db_url: str) -> None:
+    """Two server processes on one database: the one that does not run a night's table
+    reads its boards from the table's log, again as the table goes on (its copy of the
+    table is brought up to date, not rebuilt)."""
+    with TestClient(create_app(db_url, bot_delay=0, limits=client_limits())) as one, \
+            TestClient(create_app(db_url, bot_delay=0, limits=client_limits())) as two:
+        made = new_night(one, rounds=1, boards=2, bot="random")
+        admin(one, made, "entrants", names=["Ann", "Bob"])
+        admin(one, made, "entrants", bot=True)
+        night = admin(one, made, "rounds")
+        (links,) = night["links"].values()
+        table_id = links[0]["url"].split("/table/")[1].split("#")[0]
+        play_table(one, table_id, seed=3, boards=1)  # process one runs the table
+        manager = two.app.state.manager  # type: ignore[attr-defined]
+        rebuilt: list[str] = []
+        peek = manager.peek
+
+        async def counted(table: str) -> Any:
+            rebuilt.append(table)
+            return await peek(table)
+
+        manager.peek = counted
+        assert admin(two, made, "admin")["tables"][0]["played"] == 1
+        assert table_id not in manager.tables
+        play_table(one, table_id, seed=4)
+        shown = admin(two, made, "admin")
+        assert shown["tables"][0]["played"] == 2 and shown["over"]
+        assert rebuilt == [table_id]  # rebuilt once, then read on from its log

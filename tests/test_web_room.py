@@ -4,6 +4,7 @@ storage, quick phrases), hints switched off, the wait after a breakdown, the rem
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -286,6 +287,57 @@ def test_bots_wait_for_the_people_reading_the_breakdown(tmp_path: Any) -> None:
         start = time.monotonic()
         await room.gate(table)
         assert 0.3 < time.monotonic() - start < 2
+        await manager.close()
+        store.close()
+
+    asyncio.run(run())
+
+
+def test_an_action_cancelled_while_written_is_applied_and_the_bots_play_on(
+        tmp_path: Any) -> None:
+    """A page that closes while its action is being written cancels its handler: the
+    step is in the log, so it is applied too (the table's memory never falls behind its
+    log), and the bots go on from it."""
+    import threading
+
+    release = threading.Event()
+
+    class SlowStore(Store):
+        def append_event(self, *args: Any) -> None:
+            release.wait(5)
+            super().append_event(*args)
+
+    async def run() -> None:
+        store = SlowStore(f"sqlite:///{tmp_path / 'cancel.db'}")
+        manager = TableManager(store, bot_delay=0)
+        table_id, _ = manager.create("deberts", "", "en", [
+            {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}])
+        table = await manager.get(table_id)
+        assert table is not None
+        release.set()
+        while table.session.to_act() != 0:  # the bot may open the deal
+            manager.wake(table)
+            await asyncio.sleep(0.05)
+        release.clear()
+        seq = table.seq
+        action = str(table.session.view(0).legal_actions[0])
+        acting = asyncio.ensure_future(manager.act(table, 0, action, seq, "en"))
+        await asyncio.sleep(0.2)  # the write has begun and waits
+        acting.cancel()
+        await asyncio.sleep(0.1)
+        assert not acting.done()  # the step completes before the cancellation lands
+        release.set()
+        with contextlib.suppress(asyncio.CancelledError):
+            await acting
+        assert acting.cancelled()
+        assert table.seq == seq + 1 == len(store.events(table_id))
+        assert not table.lock.locked()
+        manager.wake(table)  # as the next connection would
+        for _ in range(100):
+            if table.seq > seq + 1 or table.session.to_act() == 0:
+                break
+            await asyncio.sleep(0.05)
+        assert table.seq == len(store.events(table_id))
         await manager.close()
         store.close()
 

@@ -606,6 +606,32 @@ class Night:
         self.results[(round_number, table_number, board)] = result
         return result
 
+    def seat_people(self, round_number: int, table_number: int) -> dict[int, tuple[int, int]]:
+        """Who sits where at a table: seat -> (entrant, index of the name in the
+        entrant's names), as :meth:`Table.seats` seats them."""
+        table = self.table(round_number, table_number)
+        out: dict[int, tuple[int, int]] = {}
+        for side in (0, 1):
+            people = [(number, i) for number in table.sides[side]
+                      for i in range(len(self.entrant(number).names))]
+            for k, person in enumerate(people):
+                out[side + 2 * k] = person
+        return out
+
+    def table_totals(self, round_number: int, table_number: int) -> tuple[Fraction, Fraction]:
+        """Each side's duplicate score at a table over its round's boards (the boards
+        that every table of the round has played), side 0 first."""
+        rnd = self.rounds[round_number - 1]
+        totals = [Fraction(0), Fraction(0)]
+        for b in rnd.boards:
+            rows = [r for r in self.results.values() if r.round == round_number and r.board == b]
+            if len(rows) < len(rnd.tables):
+                continue
+            scores = board_scores(rows, self.setup.scoring)
+            for side in (0, 1):
+                totals[side] += scores[(table_number, side)]
+        return totals[0], totals[1]
+
     def played(self, board: int) -> set[int]:
         """The tables (of the board's round) that have played ``board``."""
         return {t for (_, t, b) in self.results if b == board}

@@ -44,12 +44,14 @@ def _model() -> PlackettLuce:
 
 
 def rate_match(
-    seats: Sequence[str], teams: Sequence[int], winner: int, current: Mapping[str, Rating]
+    seats: Sequence[str], teams: Sequence[int], winner: int | None,
+    current: Mapping[str, Rating],
 ) -> dict[str, Rating]:
     """The new ratings of the players of a finished match: ``seats[i]`` the player at
     seat ``i``, ``teams[i]`` its team, ``winner`` the winning team (the others tied
-    behind it), ``current`` the ratings now (a player missing: a newcomer)."""
-    if len(seats) != len(teams) or winner not in teams:
+    behind it; ``None``: every team tied, as a duplicate night's table may end),
+    ``current`` the ratings now (a player missing: a newcomer)."""
+    if len(seats) != len(teams) or (winner is not None and winner not in teams):
         raise ValueError("every seat needs a team, and the winner must be one of them")
     model = _model()
     order = sorted(set(teams), key=lambda t: (t != winner, t))
@@ -58,7 +60,7 @@ def rate_match(
         [[model.rating(mu=current.get(seats[i], Rating()).mu,
                        sigma=current.get(seats[i], Rating()).sigma) for i in group]
          for group in groups],
-        ranks=[0.0 if t == winner else 1.0 for t in order],
+        ranks=[0.0 if t == winner or winner is None else 1.0 for t in order],
     )
     fresh: dict[str, list[tuple[float, float]]] = {}
     for group, team in zip(groups, rated, strict=True):

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
+import math
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -26,6 +28,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from atout.bots.base import bot_names
+from atout.clubs.duplicate import Night, format_score
 from atout.clubs.passwords import PASSWORD_MAX, PASSWORD_MIN, hash_password, verify_password
 from atout.clubs.ratings import Rating
 from atout.clubs.stats import SeatStats, match_stats
@@ -34,7 +37,14 @@ from atout.games.base import OptionsParseError
 from atout.i18n import LANGUAGES, explain
 from atout.kits import KITS, get_game
 from atout.web.assets import STATIC
-from atout.web.clubstore import ClubRow, ClubStore, ClubTableRow, MemberRow, ResultRow
+from atout.web.clubstore import (
+    ClubRow,
+    ClubStore,
+    ClubTableRow,
+    MemberRow,
+    ResultRow,
+    name_key,
+)
 from atout.web.limits import Limits, RateLimiter, json_object
 from atout.web.messages import web_text
 from atout.web.room import ROOM_PRESETS, clean_name
@@ -95,8 +105,6 @@ class ClubRoutes:
         self.limits = limits
         self.base_url = base_url
         self.openings = RateLimiter(limits.clubs_per_minute)
-        self.by_name = RateLimiter(limits.signins_per_minute)
-        self.by_address = RateLimiter(limits.signins_per_address)
 
     # -- who is asking ---------------------------------------------------------------------
     def club_of(self, request: Request) -> ClubRow | None:
@@ -120,17 +128,21 @@ class ClubRoutes:
             samesite="strict", secure=request.url.scheme == "https",
         )
 
-    def _throttled(self, request: Request, club: ClubRow, name: str | None,
-                   lang: str) -> Response | None:
-        """429 when this address, or this name in this club, tried too often."""
+    async def _throttled(self, request: Request, club: ClubRow, name: str | None,
+                         lang: str) -> Response | None:
+        """429 when this address, or this name in this club, tried too often (counted
+        in the database: every server process holds the one limit)."""
         address = request.client.host if request.client else ""
-        wait = self.by_address.take(address)
+        wait = await asyncio.to_thread(self.clubs.take_attempt, f"address:{address}",
+                                       self.limits.signins_per_address)
         if not wait and name is not None:
-            wait = self.by_name.take(f"{club.id}:{' '.join(name.casefold().split())}")
+            wait = await asyncio.to_thread(
+                self.clubs.take_attempt, f"name:{club.id}:{name_key(name)}",
+                self.limits.signins_per_minute)
         if not wait:
             return None
         response = _error(429, "too-many-signins", lang)
-        response.headers["retry-after"] = self.by_address.retry_after(wait)
+        response.headers["retry-after"] = str(max(1, math.ceil(wait)))
         log.info("club %s: sign-in attempts throttled", club.id)
         return response
 
@@ -163,17 +175,8 @@ class ClubRoutes:
         return None if member is None else {"id": member.id, "name": member.name}
 
     # -- settling finished tables ----------------------------------------------------------
-    def _stats_of(self, row: ClubTableRow) -> tuple[int, list[SeatStats]] | None:
-        table = self.store.get_table(row.table_id)
-        if table is None:
-            return None
-        match = build_match(table)
-        for _, _, action in self.store.events(row.table_id):
-            if not action.startswith("@"):  # stand-in markers are not moves
-                match.apply(parse_action(action))
-        if not match.is_over:
-            return None
-        return int(match.winner), match_stats(table.game, match)
+    def _stats_of(self, row: ClubTableRow) -> tuple[int | None, list[SeatStats]] | None:
+        return finished_stats(self.store, row.table_id)
 
     def settle(self, club_id: str) -> int:
         """Store the results (and ratings) of the club's finished tables; how many."""
@@ -271,7 +274,7 @@ class ClubRoutes:
             return ctx
         club, lang, body = ctx.club, ctx.lang, ctx.body
         name = clean_name(body.get("name"))
-        throttled = self._throttled(request, club, None, lang)  # per address
+        throttled = await self._throttled(request, club, None, lang)  # per address
         if throttled is not None:
             return throttled
         invite, password = body.get("invite"), body.get("password")
@@ -298,7 +301,7 @@ class ClubRoutes:
             return ctx
         club, lang, body = ctx.club, ctx.lang, ctx.body
         name, password = clean_name(body.get("name")), body.get("password")
-        throttled = self._throttled(request, club, name, lang)
+        throttled = await self._throttled(request, club, name, lang)
         if throttled is not None:
             return throttled
         if name is None or not isinstance(password, str):
@@ -324,13 +327,39 @@ class ClubRoutes:
                                samesite="strict")
         return response
 
+    async def change_password(self, request: Request) -> Response:
+        """A signed-in member's new password, given their current one
+        (``{"old", "new"}``); attempts are limited as sign-ins are, and every other
+        session of theirs ends (the devices where someone else may be signed in)."""
+        ctx = await self._context(request, body=True, member=True)
+        if isinstance(ctx, Response):
+            return ctx
+        club, lang, body, me = ctx.club, ctx.lang, ctx.body, ctx.me
+        assert me is not None
+        throttled = await self._throttled(request, club, me.name, lang)
+        if throttled is not None:
+            return throttled
+        old, new = body.get("old"), body.get("new")
+        if not isinstance(old, str) or not isinstance(new, str):
+            return _error(400, "bad-message", lang)
+        if not await asyncio.to_thread(verify_password, me.password_hash, old):
+            log.info("club %s: a password change refused", club.id)
+            return _error(403, "wrong-password", lang)
+        if not PASSWORD_MIN <= len(new) <= PASSWORD_MAX:
+            return _error(400, "bad-password", lang)
+        hashed = await asyncio.to_thread(hash_password, new)
+        token = request.cookies.get(COOKIE) or ""
+        await asyncio.to_thread(self.clubs.change_password, me.id, hashed, hash_token(token))
+        log.info("club %s: member %s changed their password", club.id, me.id)
+        return JSONResponse({"me": self._me(me)})
+
     async def use_reset(self, request: Request) -> Response:
         """An admin's one-time sign-in link: the member chooses a new password."""
         ctx = await self._context(request, body=True)
         if isinstance(ctx, Response):
             return ctx
         club, lang, body = ctx.club, ctx.lang, ctx.body
-        throttled = self._throttled(request, club, None, lang)
+        throttled = await self._throttled(request, club, None, lang)
         if throttled is not None:
             return throttled
         reset, password = body.get("reset"), body.get("password")
@@ -359,7 +388,8 @@ class ClubRoutes:
         secret = body.get("admin")
         if not isinstance(secret, str) or not _same(hash_token(secret), club.admin_hash):
             # wrong secrets count against the address, as sign-ins do
-            return self._throttled(request, club, None, lang) or _error(403, "not-admin", lang)
+            return (await self._throttled(request, club, None, lang)
+                    or _error(403, "not-admin", lang))
         page = f"{self.base_url}/club/{club.id}?lang={lang}"
         action = body.get("action")
         if action == "reset":
@@ -463,7 +493,13 @@ class ClubRoutes:
             return _error(404, "not-member", lang)
         await asyncio.to_thread(self.settle, club.id)
         player = f"member:{member.id}"
-        results = await asyncio.to_thread(self.clubs.results, club.id, player)
+        tables = {t.table_id: t for t in await asyncio.to_thread(
+            self.clubs.member_tables, member.id, limit=200)}
+        every = await asyncio.to_thread(self.clubs.results, club.id, player)
+        # a night's tables are its rounds, not matches: they show with their night
+        results = [r for r in every if r.table_id not in tables
+                   or tables[r.table_id].night_id is None]
+        nights = await asyncio.to_thread(self._nights_of, member, tables, every, lang)
         games: dict[str, Any] = {}
         for game in club.games:
             mine = [r for r in results if r.game == game]
@@ -476,8 +512,6 @@ class ClubRoutes:
                 "bots": [{"bot": p.partition(":")[2], **_rating_json(r)}
                          for p, r in board if p.startswith("bot:")],
             }
-        tables = {t.table_id: t for t in await asyncio.to_thread(
-            self.clubs.member_tables, member.id)}
         names = await asyncio.to_thread(self._player_names, club)
         matches = []
         for r in results:
@@ -494,7 +528,73 @@ class ClubRoutes:
                     for s, (m, b, n) in enumerate(row.seats) if s != r.stats.seat],
             })
         return JSONResponse({"id": member.id, "name": member.name, "club": club.name,
-                             "me": self._me(me), "games": games, "matches": matches})
+                             "me": self._me(me), "games": games, "matches": matches,
+                             "nights": nights})
+
+    def _nights_of(self, member: MemberRow, tables: dict[str, ClubTableRow],
+                   results: list[ResultRow], lang: str) -> list[dict[str, Any]]:
+        """The club nights a member played: each night's name, the member's place and
+        score in its standings (the boards every table has played), the rating change
+        of its rounds and the replay of each of their tables; the latest first."""
+        change = {r.table_id: r.rating_after - r.rating_before for r in results
+                  if r.rating_after is not None and r.rating_before is not None}
+        by_night: dict[str, list[ClubTableRow]] = {}
+        for row in tables.values():
+            if row.night_id is not None:
+                by_night.setdefault(row.night_id, []).append(row)
+        out = []
+        for night_id, rows in by_night.items():
+            found = self.store.get_night(night_id)
+            if found is None:
+                continue
+            body = json.loads(found[2])
+            night = Night.from_json(body["night"])
+            rows.sort(key=lambda r: (r.night_round or 0, r.night_table or 0))
+            entrant = None
+            for row in rows:
+                seat = next(s for s, (m, _, _) in enumerate(row.seats) if m == member.id)
+                entrant = night.seat_people(row.night_round or 1, row.night_table or 1)[seat][0]
+            standing = next((s for s in night.standings(complete_only=True)
+                             if s.entrant == entrant), None)
+            changes = [change[r.table_id] for r in rows if r.table_id in change]
+            out.append({
+                "id": night_id, "title": body["extra"].get("title") or "",
+                "game": night.setup.game, "date": rows[0].created_at.isoformat(
+                    timespec="minutes"),
+                "over": night.is_over, "entrants": len(night.entrants),
+                "place": None if standing is None else standing.place,
+                "score": None if standing is None else format_score(standing.total),
+                "change": round(sum(changes), 1) if changes else None,
+                "standings": f"{self.base_url}/night/{night_id}#lang={lang}",
+                "tables": [{"round": r.night_round, "table": r.night_table,
+                            "replay": f"{self.base_url}/replay?table={r.table_id}&lang={lang}"}
+                           for r in rows],
+            })
+        out.sort(key=lambda n: str(n["date"]), reverse=True)
+        return out
+
+    async def claim(self, request: Request) -> Response:
+        """A signed-in member who opens a seat link of one of the club's nights is that
+        seat's person (``{"table", "seat", "token"}``: the link's fragment, which proves
+        they hold it): the night's boards at that table count in their rating."""
+        ctx = await self._context(request, body=True, member=True)
+        if isinstance(ctx, Response):
+            return ctx
+        club, lang, body, me = ctx.club, ctx.lang, ctx.body, ctx.me
+        assert me is not None
+        table_id, seat, token = body.get("table"), body.get("seat"), body.get("token")
+        if (not isinstance(table_id, str) or type(seat) is not int
+                or not isinstance(token, str) or len(token) > 100):
+            return _error(400, "bad-message", lang)
+        row = await asyncio.to_thread(self.clubs.table, table_id)
+        if row is None or row.club_id != club.id or row.night_id is None:
+            return _error(404, "unknown-table", lang)
+        if not await asyncio.to_thread(self.clubs.claim_seat, table_id, seat, me.id,
+                                       hash_token(token)):
+            return _error(403, "not-your-seat", lang)
+        log.info("club %s: member %s took a seat of night %s", club.id, me.id, row.night_id)
+        return JSONResponse({"me": self._me(me), "table": table_id, "seat": seat,
+                             "night": row.night_id})
 
     def routes(self) -> list[Route]:
         async def page(request: Request) -> Response:
@@ -512,10 +612,12 @@ class ClubRoutes:
             Route(f"{api}/signin", self.sign_in, methods=["POST"]),
             Route(f"{api}/signout", self.sign_out, methods=["POST"]),
             Route(f"{api}/reset", self.use_reset, methods=["POST"]),
+            Route(f"{api}/password", self.change_password, methods=["POST"]),
             Route(f"{api}/admin", self.admin, methods=["POST"]),
             Route(f"{api}/tables", self.new_table, methods=["POST"]),
             Route(f"{api}/tables/{{table}}/seat", self.take_seat, methods=["POST"]),
             Route(f"{api}/members/{{member}}", self.member_page),
+            Route(f"{api}/claim", self.claim, methods=["POST"]),
         ]
 
 
@@ -523,6 +625,21 @@ def _same(a: str, b: str) -> bool:
     import hmac
 
     return hmac.compare_digest(a, b)
+
+
+def finished_stats(store: Store, table_id: str) -> tuple[int | None, list[SeatStats]] | None:
+    """A finished table's winning team and every seat's statistics, from its log
+    (``None`` while it is not over)."""
+    table = store.get_table(table_id)
+    if table is None:
+        return None
+    match = build_match(table)
+    for _, _, action in store.events(table_id):
+        if not action.startswith("@"):  # stand-in markers are not moves
+            match.apply(parse_action(action))
+    if not match.is_over:
+        return None
+    return int(match.winner), match_stats(table.game, match)
 
 
 def club_routes(store: Store, manager: TableManager, limits: Limits,

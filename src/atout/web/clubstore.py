@@ -38,6 +38,7 @@ from atout.web.store import (
     members,
     ratings,
     seats,
+    signin_attempts,
     tables,
 )
 
@@ -109,6 +110,16 @@ class ClubTableRow:
     seats: tuple[tuple[str | None, str | None, str | None], ...]
     #: Whether every member seated has taken their seat (else the match is not rated).
     all_joined: bool = True
+    #: A table of one of the club's duplicate nights: the night, its round and table.
+    night_id: str | None = None
+    night_round: int | None = None
+    night_table: int | None = None
+
+    @property
+    def all_known(self) -> bool:
+        """Whether every seat is a member or a bot (a night's seat that no member
+        claimed is a guest's: the table is then not rated)."""
+        return all(member is not None or bot is not None for member, bot, _ in self.seats)
 
 
 @dataclass(frozen=True)
@@ -270,6 +281,44 @@ class ClubStore:
             member_sessions.c.member_id == member_id, member_sessions.c.revoked_at.is_(None),
         ).values(revoked_at=_now()))
 
+    def change_password(self, member_id: str, password_hash: str, keep: str) -> None:
+        """A member's new password (they gave the old one): every session of theirs
+        ends but ``keep`` (the digest of the one that asked)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(members).where(members.c.id == member_id).values(
+                password_hash=password_hash, reset_hash=None, reset_until=None))
+            conn.execute(update(member_sessions).where(
+                member_sessions.c.member_id == member_id,
+                member_sessions.c.revoked_at.is_(None),
+                member_sessions.c.token_hash != keep,
+            ).values(revoked_at=_now()))
+
+    # -- sign-in attempts ------------------------------------------------------------------
+    def take_attempt(self, key: str, per_minute: int, window: float = 60.0) -> float:
+        """Count a sign-in attempt under ``key`` (a name in a club, a client address):
+        0.0 when it may go on, else the seconds until it may. At most ``per_minute``
+        attempts in any ``window`` seconds (a refused one is not counted). Counted in
+        the database, so that every server process on it holds the one limit (on
+        PostgreSQL under an advisory lock per key; on SQLite the database's write lock
+        orders the attempts)."""
+        if per_minute <= 0:
+            return 0.0
+        now = _now()
+        since = now - timedelta(seconds=window)
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"),
+                             {"key": f"atout-signin:{key}"})
+            conn.execute(signin_attempts.delete().where(signin_attempts.c.at <= since))
+            times = conn.execute(
+                select(signin_attempts.c.at).where(signin_attempts.c.key == key)
+                .order_by(signin_attempts.c.at.desc()).limit(per_minute)).scalars().all()
+            if len(times) >= per_minute:
+                oldest = _aware(times[-1]) or now
+                return max(0.001, (oldest - since).total_seconds())
+            conn.execute(insert(signin_attempts).values(key=key[:120], at=now))
+        return 0.0
+
     def revoke_sessions(self, member_id: str) -> None:
         """Sign a member out everywhere."""
         with self.engine.begin() as conn:
@@ -277,16 +326,49 @@ class ClubStore:
 
     # -- club tables ---------------------------------------------------------------------
     def add_table(self, table_id: str, club_id: str, rated: bool, created_by: str | None,
-                  seat_members: dict[int, str]) -> None:
+                  seat_members: dict[int, str],
+                  night: tuple[str, int, int] | None = None) -> None:
         """Make a stored table (``Store.create_table``) a club table; ``seat_members``:
-        the member at each person's seat (the other seats are bots)."""
+        the member at each person's seat (the other seats are bots, or at a night's
+        table people whom no member has claimed yet). ``night``: the night, round and
+        table number of a club night's table."""
+        night_id, night_round, night_table = night or (None, None, None)
         with self.engine.begin() as conn:
             conn.execute(insert(club_tables).values(
-                table_id=table_id, club_id=club_id, rated=rated, created_by=created_by))
+                table_id=table_id, club_id=club_id, rated=rated, created_by=created_by,
+                night_id=night_id, night_round=night_round, night_table=night_table))
             n = conn.execute(select(seats.c.seat).where(seats.c.table_id == table_id)).all()
             for (seat,) in n:
                 conn.execute(insert(club_seats).values(
                     table_id=table_id, seat=seat, member_id=seat_members.get(seat)))
+
+    def claim_seat(self, table_id: str, seat: int, member_id: str, token_hash: str) -> bool:
+        """A signed-in member who holds a club night's seat link (``token_hash``: its
+        token's digest) is that seat's person: the seat becomes theirs, unless another
+        member has it or they have another seat at the table. Whether it is theirs."""
+        with self.engine.begin() as conn:
+            held = conn.execute(select(seats.c.token_hash).where(
+                seats.c.table_id == table_id, seats.c.seat == seat,
+                seats.c.kind == "human")).scalar()
+            if held is None or not secrets.compare_digest(held, token_hash):
+                return False
+            placed = {r.seat: r.member_id for r in conn.execute(
+                select(club_seats.c.seat, club_seats.c.member_id)
+                .join(club_tables, club_tables.c.table_id == club_seats.c.table_id)
+                .where(club_seats.c.table_id == table_id,
+                       club_tables.c.night_id.is_not(None))).all()}
+            if seat not in placed or placed[seat] not in (None, member_id):
+                return False
+            if any(m == member_id for s, m in placed.items() if s != seat):
+                return False
+            conn.execute(update(club_seats).where(
+                club_seats.c.table_id == table_id, club_seats.c.seat == seat,
+            ).values(member_id=member_id, joined_at=_now()))
+        return True
+
+    def night_tables(self, night_id: str) -> list[ClubTableRow]:
+        """A club night's tables (every round), newest first."""
+        return self._tables(club_tables.c.night_id == night_id, limit=1000)
 
     def table(self, table_id: str) -> ClubTableRow | None:
         if not _good_id(table_id):
@@ -295,8 +377,9 @@ class ClubStore:
         return found[0] if found else None
 
     def tables(self, club_id: str, *, limit: int = 50) -> list[ClubTableRow]:
-        """The club's tables, newest first."""
-        return self._tables(club_tables.c.club_id == club_id, limit=limit)
+        """The club's tables, newest first (its nights' tables are the nights')."""
+        return self._tables(and_(club_tables.c.club_id == club_id,
+                                 club_tables.c.night_id.is_(None)), limit=limit)
 
     def member_tables(self, member_id: str, *, limit: int = 50) -> list[ClubTableRow]:
         """The tables where a member has a seat, newest first."""
@@ -328,6 +411,7 @@ class ClubStore:
             r.table_id, r.club_id, bool(r.rated), r.created_by, _aware(r.settled_at), r.game,
             _aware(r.created_at) or _now(), _aware(r.finished_at),
             tuple(by_table.get(r.table_id, ())), r.table_id not in absent,
+            r.night_id, r.night_round, r.night_table,
         ) for r in rows]
 
     def take_seat(self, table_id: str, seat: int, member_id: str, token_hash: str,
@@ -352,12 +436,14 @@ class ClubStore:
 
     # -- results and ratings -------------------------------------------------------------
     def unsettled(self, club_id: str) -> list[str]:
-        """The club's finished tables whose results are not stored yet, oldest first."""
+        """The club's finished tables whose results are not stored yet, oldest first
+        (its nights' tables are settled by their nights, once each round is complete)."""
         with self.engine.connect() as conn:
             return list(conn.execute(
                 select(club_tables.c.table_id)
                 .join(tables, tables.c.id == club_tables.c.table_id)
                 .where(club_tables.c.club_id == club_id, club_tables.c.settled_at.is_(None),
+                       club_tables.c.night_id.is_(None),
                        tables.c.finished_at.is_not(None))
                 .order_by(tables.c.finished_at, tables.c.id)
             ).scalars())
@@ -373,11 +459,14 @@ class ClubStore:
             yield conn
 
     def settle(self, table_id: str,
-               stats_of: Callable[[ClubTableRow], tuple[int, list[SeatStats]] | None]) -> bool:
+               stats_of: Callable[[ClubTableRow],
+                                  tuple[int | None, list[SeatStats]] | None]) -> bool:
         """Store a finished club table's results and, when it is rated, update its
         players' ratings: once, whichever process gets there first. ``stats_of`` gives
-        the winning team and each seat's statistics (``None``: not finished after all).
-        Returns whether this call settled it."""
+        the winning team (``None``: a draw, as a night's table may end) and each seat's
+        statistics (``None``: not finished after all). A night's seat that no member
+        claimed (a guest's) stores nothing, and its table is not rated. Returns whether
+        this call settled it."""
         row = self.table(table_id)
         if row is None or row.settled_at is not None or row.finished_at is None:
             return False
@@ -394,7 +483,8 @@ class ClubStore:
                 return False
             before: dict[str, Rating] = {}
             after: dict[str, Rating] = {}
-            rated = row.rated and row.all_joined
+            # a night's members are its entrants' (they came to the night)
+            rated = row.rated and row.all_known and (row.all_joined or bool(row.night_id))
             if rated:
                 current = conn.execute(select(ratings).where(
                     ratings.c.club_id == row.club_id, ratings.c.game == row.game,
@@ -412,7 +502,9 @@ class ClubStore:
                     else:
                         conn.execute(insert(ratings).values(
                             club_id=row.club_id, game=row.game, player=player, **values))
-            for s, player in zip(stats, players, strict=True):
+            for s, player, (member, bot, _) in zip(stats, players, row.seats, strict=True):
+                if member is None and bot is None:  # a guest at a night's table
+                    continue
                 conn.execute(insert(club_results).values(
                     table_id=table_id, seat=s.seat, club_id=row.club_id, game=row.game,
                     player=player, team=s.team, won=s.won, points=s.points,

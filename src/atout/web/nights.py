@@ -38,6 +38,7 @@ Endpoints
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 import json
 import logging
@@ -61,16 +62,18 @@ from atout.clubs.duplicate import (
     table_seed,
 )
 from atout.clubs.play import bot_levels, bot_table_results, finished_result
+from atout.clubs.stats import SeatStats
 from atout.games.base import OptionsParseError, secret_seed
 from atout.i18n import LANGUAGES
 from atout.kits import KITS
 from atout.scorekeeper import EntryRefused
-from atout.web.clubstore import ClubRow, ClubStore
+from atout.web.clubs import finished_stats
+from atout.web.clubstore import ClubRow, ClubStore, ClubTableRow
 from atout.web.limits import json_object
 from atout.web.messages import web_text
 from atout.web.room import clean_name
 from atout.web.store import Store, hash_token, new_token
-from atout.web.tables import TableManager
+from atout.web.tables import LiveTable, TableManager
 
 __all__ = ["night_routes", "standings_json"]
 
@@ -83,6 +86,8 @@ MAX_ENTRANTS = 80
 READ_AGE = 2.0
 #: Nights kept read in memory.
 MAX_CACHED = 64
+#: Tables run by other server processes kept read in memory (a night's rounds).
+MAX_ELSEWHERE = 256
 
 
 def _bad(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -156,6 +161,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
     shown: dict[str, tuple[int, bytes]] = {}
     #: Tables of bots only being played here, and their tasks.
     playing: set[tuple[str, int, int]] = set()
+    #: Nights being read from the database by a standings reader.
+    reading: set[str] = set()
+    #: Tables that other server processes run, as read here lately (their logs).
+    elsewhere: dict[str, LiveTable] = {}
     jobs: set[asyncio.Task[None]] = set()
 
     def load(night_id: str) -> tuple[Night, dict[str, Any], str, str, int] | None:
@@ -181,6 +190,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         if rnd is None:
             return False
         changed = False
+        if extra.get("club") and night.round_complete(rnd) and rnd.number not in extra.get(
+                "settled", []):
+            await run_in_threadpool(settle_round, night_id, night, extra, rnd.number)
+            return True
         ids: dict[str, str] = extra.get("tables", {}).get(str(rnd.number), {})
         for t in rnd.tables:
             table_id = ids.get(str(t.number))
@@ -190,7 +203,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                     start_bots(night_id, night, rnd.number, t.number)
                 continue
             live = manager.tables.get(table_id) or (
-                await manager.peek(table_id) if deep else None)
+                await read_elsewhere(table_id) if deep else None)
             if live is None:
                 continue
             for i, deal in enumerate(list(live.match.deals)[: len(rnd.boards)]):
@@ -202,6 +215,56 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 changed = True
         return changed
 
+    def settle_round(night_id: str, night: Night, extra: dict[str, Any],
+                     round_number: int) -> None:
+        """A club night's round is complete: each of its tables counts in its
+        players' club ratings, rated like a match whose winner is the side with the
+        better duplicate score at that table (equal: a draw), each table once
+        whichever process gets there first (:meth:`ClubStore.settle`); the members
+        who took seats are remembered for the next rounds' tables."""
+        clubs = ClubStore(store)
+        known: dict[str, str] = extra.setdefault("members", {})
+        for row in clubs.night_tables(night_id):
+            if row.night_round != round_number or row.night_table is None:
+                continue
+            people = night.seat_people(round_number, row.night_table)
+            for seat, (member, _bot, _name) in enumerate(row.seats):
+                if member is not None and seat in people:
+                    e, i = people[seat]
+                    known.setdefault(f"{e}:{i}", member)
+            a, b = night.table_totals(round_number, row.night_table)
+            winner = 0 if a > b else 1 if b > a else None
+
+            def stats_of(r: ClubTableRow, winner: int | None = winner
+                         ) -> tuple[int | None, list[SeatStats]] | None:
+                found = finished_stats(store, r.table_id)
+                if found is None:
+                    return None
+                return winner, [dataclasses.replace(s, won=s.team == winner)
+                                for s in found[1]]
+
+            clubs.settle(row.table_id, stats_of)
+        extra.setdefault("settled", []).append(round_number)
+
+    async def read_elsewhere(table_id: str) -> LiveTable | None:
+        """A table another server process runs, as far as its log goes: rebuilt from
+        the database once, then brought up to date with the steps written since."""
+        copy = elsewhere.get(table_id)
+        if copy is None:
+            copy = await manager.peek(table_id)
+            if copy is not None and table_id not in manager.tables:
+                elsewhere[table_id] = copy
+                while len(elsewhere) > MAX_ELSEWHERE:
+                    elsewhere.pop(next(iter(elsewhere)))
+            return copy
+
+        def catch_up() -> None:
+            for step, seat, text in store.events(table_id, copy.seq):
+                copy.apply_event(step, seat, text)
+
+        await run_in_threadpool(catch_up)
+        return copy
+
     async def fresh(night_id: str, max_age: float = 0.0
                     ) -> tuple[Night, dict[str, Any], str, str, int] | None:
         """The night with its tables' finished boards written (saved when new), and the
@@ -212,11 +275,20 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         for _ in range(5):
             shared = max_age > 0  # else a private copy, for the admin's changes
             hit = cache.get(night_id) if shared else None
+            if hit is not None and (saving.locked() or night_id in reading):
+                # another reader is bringing the night up to date: this one does not
+                # wait for it, the copy it has will do (a standings page polls again)
+                return hit[1:]
             deep = hit is None or time.monotonic() - hit[0] > max_age
             if hit is not None and not deep:
                 _at, night, extra, lang, token_hash, version = hit
             else:
-                loaded = await run_in_threadpool(load, night_id)
+                if shared:
+                    reading.add(night_id)
+                try:
+                    loaded = await run_in_threadpool(load, night_id)
+                finally:
+                    reading.discard(night_id)
                 if loaded is None:
                     return None
                 night, extra, lang, token_hash, version = loaded
@@ -232,7 +304,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                         remember(night_id, night, extra, lang, token_hash, version + 1,
                                  keep_time=True)
                     return night, extra, lang, token_hash, version + 1
-                cache.pop(night_id, None)  # another process wrote first: read again
+                # another process wrote first: read again (meanwhile the other
+                # readers keep the copy they had)
+                if night_id in cache:
+                    cache[night_id] = (0.0, *cache[night_id][1:])
         return None
 
     def remember(night_id: str, night: Night, extra: dict[str, Any], lang: str,
@@ -371,8 +446,8 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 if request.url.path.endswith("/export"):
                     return exported(night, request.path_params["id"])
                 try:
-                    reply = await act(request.url.path.rsplit("/", 1)[-1], night, extra,
-                                      body, lang)
+                    reply = await act(request.url.path.rsplit("/", 1)[-1], night_id, night,
+                                      extra, body, lang)
                 except NightError as exc:
                     return _bad(exc.code, str(exc), 409)
                 except EntryRefused as exc:
@@ -385,8 +460,8 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 cache.pop(night_id, None)
         return _bad("busy", "the night changed meanwhile; try again", 409)
 
-    async def act(what: str, night: Night, extra: dict[str, Any], body: dict[str, Any],
-                  lang: str) -> dict[str, Any] | None:
+    async def act(what: str, night_id: str, night: Night, extra: dict[str, Any],
+                  body: dict[str, Any], lang: str) -> dict[str, Any] | None:
         if what == "admin":
             return None
         if what == "entrants":
@@ -416,8 +491,16 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 table_id, tokens = manager.create(
                     night.setup.game, night.setup.options, lang, specs,
                     seed=table_seed(night.setup, rnd.number, t.number), names=names,
-                    hints=False,
+                    hints=False, night_id=night_id,
                 )
+                if extra.get("club"):  # a club's night: its tables are the club's
+                    known = extra.get("members", {})
+                    members = {seat: known[f"{e}:{i}"] for seat, (e, i) in
+                               night.seat_people(rnd.number, t.number).items()
+                               if f"{e}:{i}" in known}
+                    await run_in_threadpool(
+                        ClubStore(store).add_table, table_id, extra["club"]["id"], True, None,
+                        members, (night_id, rnd.number, t.number))
                 ids[str(t.number)] = table_id
                 links[str(t.number)] = [
                     {"seat": seat, "name": names[seat],

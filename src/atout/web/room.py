@@ -13,7 +13,9 @@ client → server
     ``{"type": "rematch"}``: once the match is over, the next one with the same seats.
 server → client
     ``{"type": "room", "seats": [{"seat", "name", "free"}], "public", "hints",
-    "ready": [seats], "deal", "next"}`` on arrival and after each change;
+    "ready": [seats], "deal", "next", "club", "night"}`` on arrival and after each
+    change (``club``: ``{"id", "name"}`` of a club's table; ``night``: the id of the
+    duplicate night whose table it is);
     ``{"type": "chat", "messages": [{"n", "seat", "text" | "phrase", "at"}]}``.
 """
 
@@ -102,6 +104,8 @@ class RoomState:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     #: The last chat messages, as sent.
     chat: list[dict[str, Any]] = field(default_factory=list)
+    #: The club whose table this is: ``{"id", "name"}`` (its page links back there).
+    club: dict[str, str] | None = None
 
 
 def _chat_json(n: int, seat: int, text: str | None, phrase: str | None,
@@ -140,6 +144,8 @@ class Room:
         if table.room is None:
             state = RoomState(deal=len(table.match.deals))
             state.chat = [_chat_json(*row) for row in self.store.chat(table.id, CHAT_KEPT)]
+            club = self.store.table_club(table.id)
+            state.club = None if club is None else {"id": club[0], "name": club[1]}
             table.room = state
         return table.room  # type: ignore[no-any-return]
 
@@ -159,6 +165,9 @@ class Room:
             "deal": state.deal,
             "ready": sorted(state.ready),
             "next": row.next_id,
+            # where the table's page links back to: its club, its night's standings
+            "club": state.club,
+            "night": row.night_id,
         }
 
     async def _send_all(self, table: LiveTable, message: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import Any
 
 from atout.cards import Card, CardSet, Rank, Suit
@@ -41,39 +42,82 @@ PRIVATE_FIELDS = frozenset(
 
 def to_json(value: Any) -> Any:
     """A JSON-ready copy of a view, result or score row (cards as codes such as ``HJ``)."""
-    if value is None or isinstance(value, (bool, str, float)):
-        return value
-    if isinstance(value, Card):
-        return value.name
-    if isinstance(value, Suit):
-        return value.letter
-    if isinstance(value, Rank):
-        return value.code
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, CardSet):
-        return [card.name for card in value]
-    if isinstance(value, Action):
-        return str(value)
-    if isinstance(value, Meld):
-        return meld_json(value)
-    if isinstance(value, Options):
-        return str(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        game_kit = kit_of(value)
-        if game_kit is not None and "legal_actions" in out and "history" in out:  # a view
-            out["present"] = table_json(game_kit.present(), value)
-        elif game_kit is not None and "outcome" in out and "recorded" in out:  # a result
-            out["present"] = result_json(game_kit.present(), value)
-        return out
-    if isinstance(value, tuple) and hasattr(value, "_asdict"):
-        return {k: to_json(v) for k, v in value._asdict().items()}
-    if isinstance(value, (tuple, list)):
-        return [to_json(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
+    convert = _CONVERTERS.get(type(value))
+    if convert is None:
+        convert = _CONVERTERS[type(value)] = _converter(type(value))
+    return convert(value)
+
+
+#: How each type met so far is converted: chosen once per type (every state message of
+#: every table converts the same few types thousands of times).
+_CONVERTERS: dict[type, Callable[[Any], Any]] = {}
+
+
+#: Each card's code (an enum member's ``name`` is slow to read).
+_CARD_NAMES: dict[Card, str] = {card: card.name for card in Card}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _list(value: Any) -> Any:
+    return [to_json(v) for v in value]
+
+
+def _dict(value: Any) -> Any:
+    return {str(k): to_json(v) for k, v in value.items()}
+
+
+def _named(value: Any) -> Any:
+    return {k: to_json(v) for k, v in value._asdict().items()}
+
+
+def _refuse(value: Any) -> Any:
     raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
+def _converter(cls: type) -> Callable[[Any], Any]:
+    """The conversion of the values of type ``cls``: the checks made in this order for
+    any value, once for its type."""
+    if cls is type(None) or issubclass(cls, (bool, str, float)):
+        return _same
+    if issubclass(cls, Card):
+        return _CARD_NAMES.__getitem__
+    if issubclass(cls, Suit):
+        return lambda value: value.letter
+    if issubclass(cls, Rank):
+        return lambda value: value.code
+    if issubclass(cls, int):
+        return int
+    if issubclass(cls, CardSet):
+        return lambda value: [_CARD_NAMES[card] for card in value]
+    if issubclass(cls, Action | Options):
+        return str
+    if issubclass(cls, Meld):
+        return meld_json
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        view = "legal_actions" in names and "history" in names
+        result = "outcome" in names and "recorded" in names
+
+        def record(value: Any) -> Any:
+            out = {name: to_json(getattr(value, name)) for name in names}
+            game_kit = kit_of(value)
+            if game_kit is not None and view:
+                out["present"] = table_json(game_kit.present(), value)
+            elif game_kit is not None and result:
+                out["present"] = result_json(game_kit.present(), value)
+            return out
+
+        return record
+    if issubclass(cls, tuple) and hasattr(cls, "_asdict"):
+        return _named
+    if issubclass(cls, tuple | list):
+        return _list
+    if issubclass(cls, dict):
+        return _dict
+    return _refuse
 
 
 def _hand_sizes(deal: Any) -> list[int]:

@@ -94,6 +94,8 @@ tables = Table(
     Column("public", Boolean, nullable=False, server_default=false()),
     Column("hints", Boolean, nullable=False, server_default=true()),
     Column("next_id", String(40), nullable=True),
+    #: The duplicate night whose table this is (its page links back to the standings).
+    Column("night_id", String(40), nullable=True),
 )
 
 seats = Table(
@@ -223,7 +225,23 @@ club_tables = Table(
     Column("rated", Boolean, nullable=False),
     Column("created_by", String(40), nullable=True),
     Column("settled_at", DateTime(timezone=True), nullable=True),
+    #: A table of one of the club's duplicate nights: the night, its round and table.
+    Column("night_id", String(40), nullable=True),
+    Column("night_round", Integer, nullable=True),
+    Column("night_table", Integer, nullable=True),
     Index("ix_atout_club_tables_club", "club_id"),
+    Index("ix_atout_club_tables_night", "night_id"),
+)
+
+#: The clubs' sign-in attempts of the last minute, per name in a club and per client
+#: address (``key``): counted here so that several server processes hold one limit.
+signin_attempts = Table(
+    "atout_signin_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(120), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_atout_signin_attempts_key", "key", "at"),
 )
 
 #: Who sits where at a club table: a member (``member_id``) or a bot (``member_id``
@@ -324,6 +342,8 @@ class TableRow:
     hints: bool = True
     #: The table of the rematch, once there is one.
     next_id: str | None = None
+    #: The duplicate night whose table this is.
+    night_id: str | None = None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -420,15 +440,17 @@ class Store:
         self, game: str, options: str, seed: int, lang: str,
         seat_rows: list[tuple[str, str | None, str | None]], turn_seconds: int = 0,
         *, names: list[str | None] | None = None, public: bool = False, hints: bool = True,
+        night_id: str | None = None,
     ) -> str:
         """Store a new table; ``seat_rows`` holds (kind, bot, token hash) per seat,
-        ``names`` the players' names (see :mod:`atout.web.room`)."""
+        ``names`` the players' names (see :mod:`atout.web.room`), ``night_id`` the
+        duplicate night it is a table of."""
         table_id = secrets.token_urlsafe(12)
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=table_id, game=game, options=options, seed=str(int(seed)), lang=lang,
                 created_at=_now(), finished_at=None, turn_seconds=int(turn_seconds),
-                public=public, hints=hints,
+                public=public, hints=hints, night_id=night_id,
             ))
             for seat, (kind, bot, token_hash) in enumerate(seat_rows):
                 conn.execute(insert(seats).values(
@@ -453,6 +475,7 @@ class Store:
             seats=tuple(SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.name) for s in seat_rows),
             turn_seconds=int(row.turn_seconds or 0),
             public=bool(row.public), hints=bool(row.hints), next_id=row.next_id,
+            night_id=row.night_id,
         )
 
     def events(self, table_id: str, start: int = 0) -> list[tuple[int, int, str]]:
@@ -683,6 +706,15 @@ class Store:
             except IntegrityError:
                 continue  # another writer took the number: take the next
         raise RuntimeError(f"table {table_id}: the chat could not be written")
+
+    def table_club(self, table_id: str) -> tuple[str, str] | None:
+        """The club (id, name) whose table this is, if any."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(clubs.c.id, clubs.c.name)
+                .join(club_tables, club_tables.c.club_id == clubs.c.id)
+                .where(club_tables.c.table_id == table_id)).first()
+        return None if row is None else (row.id, row.name)
 
     def chat(self, table_id: str, limit: int = 50) -> list[tuple[int, int, str | None,
                                                                   str | None, datetime]]:

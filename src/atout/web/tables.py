@@ -36,6 +36,7 @@ import logging
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -136,6 +137,10 @@ class LiveTable(SessionView):
     #: Where each deal's events begin in the log (its ``DealStarted``), as far as read.
     deal_starts: list[int] = field(default_factory=list)
     scanned: int = 0
+    #: The state's parts that change only when a deal ends, as JSON: the scoresheet
+    #: and each seat's view of the last deal, for (deals finished, match over).
+    ended: tuple[tuple[int, bool], dict[Any, Any]] = field(
+        default_factory=lambda: ((-1, False), {}))
 
     def __post_init__(self) -> None:
         now = self.turn_started = self.clock()
@@ -259,10 +264,16 @@ class LiveTable(SessionView):
         ``resync``: the page starts its account of the deal again)."""
         match = self.match
         view = public_view(match) if seat is None else seat_view(match, seat)
-        previous = None
-        if match.deals:
-            last = match.deals[-1]
-            previous = public_view(match, last) if seat is None else to_json(last.view(seat))
+        # what changes only when a deal ends is made once per deal (and per seat)
+        ended = (len(match.deals), bool(match.is_over))
+        if self.ended[0] != ended:
+            self.ended = (ended, {"scoresheet": [to_json(r) for r in match.scoresheet]})
+        kept = self.ended[1]
+        if seat not in kept:
+            last = match.deals[-1] if match.deals else None
+            kept[seat] = None if last is None else (
+                public_view(match, last) if seat is None else to_json(last.view(seat)))
+        previous = kept[seat]
         final = final_result(match)
         connected = {w.seat for w in self.watchers}
         clock = None
@@ -292,7 +303,7 @@ class LiveTable(SessionView):
                 "clock": clock,
             },
             "view": view,
-            "scoresheet": [to_json(r) for r in match.scoresheet],
+            "scoresheet": kept["scoresheet"],
             "previous": previous,
             "final": final,
             "events": self.events(seat, self.resync_from() if since is None else since),
@@ -349,6 +360,9 @@ class TableManager:
         self.away_seconds = away_seconds
         self.stand_in_bot = stand_in_bot
         self.tables: dict[str, LiveTable] = {}
+        #: The threads that write the tables' logs (off the event loop; their own, so
+        #: that a slow job of the shared pool never holds an action up).
+        self.log_writer = ThreadPoolExecutor(max_workers=4, thread_name_prefix="atout-log")
         self._loading = asyncio.Lock()
         #: Ids of the tables that left memory since :meth:`take_left` was last called,
         #: kept while ``track_left`` (the cluster gives their leases up).
@@ -363,6 +377,7 @@ class TableManager:
         self, game: str, options: str, lang: str, seat_specs: list[dict[str, Any]],
         seed: int | None = None, turn_seconds: int = 0, *,
         names: list[str | None] | None = None, public: bool = False, hints: bool = True,
+        night_id: str | None = None,
     ) -> tuple[str, dict[int, str]]:
         """Store a new table; returns its id and a fresh token per human seat (an
         ``open`` seat is a person's seat without a token yet: the lobby gives it one).
@@ -398,7 +413,7 @@ class TableManager:
             seed = secret_seed()
         table_id = self.store.create_table(
             info.name, str(opts), seed, lang, rows, turn_seconds,
-            names=names, public=public, hints=hints,
+            names=names, public=public, hints=hints, night_id=night_id,
         )
         return table_id, tokens
 
@@ -485,7 +500,7 @@ class TableManager:
                 table.away_since.pop(seat, None)
                 if seat in table.standins and not table.match.is_over:
                     with contextlib.suppress(ActionRefused):
-                        self._commit(table, seat, BACK)
+                        await self._commit(table, seat, BACK)
         self.wake(table)
         await table.broadcast()
 
@@ -506,7 +521,7 @@ class TableManager:
         async with table.lock:
             if seat not in table.standins or table.match.is_over:
                 return
-            self._commit(table, seat, BACK)
+            await self._commit(table, seat, BACK)
         await table.broadcast()
         self.wake(table)
 
@@ -537,22 +552,33 @@ class TableManager:
             if error is not None:
                 raise ActionRefused("illegal", explain(error, lang), rule=error.rule)
             if seat in table.standins:  # acting is coming back
-                self._commit(table, seat, BACK)
-            self._commit(table, seat, action)
+                await self._commit(table, seat, BACK)
+            await self._commit(table, seat, action)
         await table.broadcast()
         self.wake(table)
 
-    def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
+    async def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
         """Store, then apply an action or a marker (the caller holds the lock and has
-        checked it)."""
+        checked it). The database's write runs in the log's own threads: the event loop
+        serves the other tables meanwhile, and no other work queues in front of it."""
         text = str(action)
         if table.gone:  # another process runs the table: it writes the log
             raise ActionRefused("stale", web_text("error.stale", "en"))
+        loop = asyncio.get_running_loop()
+        written = loop.run_in_executor(self.log_writer, self.store.append_event, table.id,
+                                       table.seq, seat, text)
+        # once written, the step is applied whatever happens to the caller: a page that
+        # closes meanwhile cancels its handler, and a step in the log but not in memory
+        # would refuse the table's next action as a duplicate
+        cancelled = await _finish(written)
         try:
-            self.store.append_event(table.id, table.seq, seat, text)
+            written.result()
         except DuplicateEvent:
             # another server process wrote this step: bring our copy up to date
             self.catch_up(table)
+            self.wake(table)  # the caught-up step may give the turn to a bot
+            if cancelled:
+                raise asyncio.CancelledError from None
             raise ActionRefused("stale", web_text("error.stale", "en")) from None
         if text.startswith("@"):
             table.apply_event(table.seq, seat, text)
@@ -562,8 +588,11 @@ class TableManager:
             table.turn_started = table.clock()
         table.last_used = time.monotonic()
         if table.match.is_over:
-            self.store.mark_finished(table.id)
+            cancelled |= await _finish(
+                loop.run_in_executor(self.log_writer, self.store.mark_finished, table.id))
         self._arm(table)
+        if cancelled:
+            raise asyncio.CancelledError
 
     def hint_view(self, table: LiveTable, seat: int | None, lang: str) -> Any:
         """The view a hint for ``seat`` is worked out from; raises :class:`ActionRefused`
@@ -643,9 +672,11 @@ class TableManager:
                 if table.seq != seq or table.bot_to_play() != seat:
                     continue
                 try:
-                    self._commit(table, seat, action)
+                    await self._commit(table, seat, action)
                 except ActionRefused:
-                    return
+                    if table.seq == seq:
+                        return
+                    continue  # another process played this step: the table caught up
             await table.broadcast()
             if not table.watchers and self.bot_delay:
                 await asyncio.sleep(0)
@@ -689,7 +720,7 @@ class TableManager:
                 return
             table.timer = None
             try:
-                self._commit(table, due[0], f"{STAND_IN} {due[2]}")
+                await self._commit(table, due[0], f"{STAND_IN} {due[2]}")
             except ActionRefused:
                 return
         await table.broadcast()
@@ -739,6 +770,21 @@ class TableManager:
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await task
         self.workers.close()
+        self.log_writer.shutdown(wait=False)
+
+
+async def _finish(future: asyncio.Future[Any]) -> bool:
+    """Wait until ``future`` is done even when the waiting task is cancelled; whether
+    it was (the caller raises the cancellation once its step is complete)."""
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.shield(future)
+        except asyncio.CancelledError:
+            cancelled = True
+        except Exception:  # the caller reads the future's outcome
+            break
+    return cancelled
 
 
 def final_result(match: Any) -> dict[str, Any] | None:

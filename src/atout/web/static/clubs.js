@@ -383,11 +383,14 @@
     main.replaceChildren(
       el("p", {}, el("a", { href: `/club/${clubId}?lang=${lang}`, id: "back" }, `← ${member.club}`)),
       el("h1", { id: "member-title", text: member.name }),
+      ...[status()].filter(Boolean),
       ...(games.length ? games.map(([game, g]) => el("section", { class: "panel", "aria-labelledby": `stats-${game}` },
         el("h2", { id: `stats-${game}`, text: t(`${game}.title`) }),
         el("dl", { class: "stats", id: `stats-list-${game}` },
           statRow(t("club.rating"), g.rating ? `${fmt(g.rating.rating)}${g.rank ? ` · ${t("club.rank", { n: g.rank })}` : ""}` : "—", `rating-${game}`),
           statRow(t("club.matches"), t("club.won-of", { n: g.matches, won: g.won }), `matches-${game}`),
+          ...((member.nights || []).some((n) => n.game === game)
+            ? [statRow(t("club.nights"), String(member.nights.filter((n) => n.game === game).length), `nights-${game}`)] : []),
           statRow(t("club.contracts"), t("club.made-of", { taken: g.taken, made: g.made })),
           statRow(t("club.average-points"), fmt(g.average_points)),
           statRow(t("club.announcements"), String(g.announcements)),
@@ -407,7 +410,41 @@
             el("p", { class: "history-foot" },
               el("span", { text: `${t("club.change")}: ${m.change === null ? "—" : fmt(m.change, true)}` }),
               el("a", { href: m.replay, "aria-label": `${t("club.replay")}: ${t(`${m.game}.title`)}, ${date}` }, t("club.replay"))));
-        })) : el("p", { text: t("club.no-matches") })));
+        })) : el("p", { text: t("club.no-matches") })),
+      ...(member.nights && member.nights.length ? [el("section", { class: "panel", "aria-labelledby": "nights-title" },
+        el("h2", { id: "nights-title", text: t("club.nights") }),
+        el("ul", { class: "history", id: "nights" }, member.nights.map((n) => {
+          const date = new Date(n.date).toLocaleDateString(lang);
+          const title = n.title || t(`${n.game}.title`);
+          return el("li", {},
+            el("p", { class: "history-head" },
+              el("strong", {}, el("a", { href: n.standings, class: "night-link", "aria-label": `${t("club.standings")}: ${title}, ${date}` }, title)),
+              el("span", { class: "help", text: date })),
+            el("p", { text: [n.place === null ? null : t("club.night-place", { place: n.place, of: n.entrants }),
+              n.score === null ? null : t("club.night-score", { score: n.score }),
+              `${t("club.change")}: ${n.change === null ? "—" : fmt(n.change, true)}`].filter(Boolean).join(" · ") }),
+            el("p", { class: "night-replays" }, `${t("club.replay")}:`, ...n.tables.map((r) =>
+              el("a", { href: r.replay, "aria-label": `${t("club.replay")}: ${title}, ${t("club.round-replay", { n: r.round })}` }, t("club.round-replay", { n: r.round })))));
+        })))] : []),
+      ...(member.me && member.me.id === member.id ? [passwordPanel()] : []));
+  }
+
+  // the member's own page: a new password, given the current one (other devices sign out)
+  function passwordPanel() {
+    return el("section", { class: "panel", "aria-labelledby": "password-title" },
+      el("h2", { id: "password-title", text: t("club.change-password-title") }),
+      el("form", { id: "password-form", onsubmit: async (e) => {
+        e.preventDefault();
+        const res = await post(api("password"), { old: value("old-password"), new: value("new-password") });
+        notice = res.ok ? { text: t("club.password-changed") } : { text: res.data.message, error: true };
+        render();
+        const shown = document.getElementById("club-status");
+        if (shown) shown.scrollIntoView({ block: "nearest" });
+      } },
+        field("old-password", t("club.current-password"), { type: "password", maxlength: 200, required: true, autocomplete: "current-password" }),
+        field("new-password", t("club.new-password"), { type: "password", minlength: 8, maxlength: 200, required: true, autocomplete: "new-password", "aria-describedby": "new-password-help" }),
+        el("p", { class: "help", id: "new-password-help", text: t("club.password-help") }),
+        el("button", { type: "submit", class: "primary", id: "change-password" }, t("club.change-password"))));
   }
 
   async function loadMember() {

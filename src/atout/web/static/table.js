@@ -218,6 +218,23 @@
       el("span", { class: "icon", "aria-hidden": "true", text: icon }), el("span", { class: "word", text: label }));
   }
 
+  function link(id, href, icon, label, title) {
+    return el("a", { id, href, class: "tool button", title, "aria-label": title },
+      el("span", { class: "icon", "aria-hidden": "true", text: icon }), el("span", { class: "word", text: label }));
+  }
+
+  // At a club's night, a signed-in member who opens their seat's link is that seat's
+  // person: the club's server learns it (the cookie goes to the club's own path only).
+  let claimed = false;
+  function claimSeat() {
+    if (claimed || !room || !room.club || !room.night || !token || me() === null) return;
+    claimed = true;
+    fetch(`/club/${encodeURIComponent(room.club.id)}/api/claim`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ table: tableId, seat: me(), token }),
+    }).then((r) => { document.body.dataset.claimed = String(r.status); }).catch(() => {});
+  }
+
   function renderToolbar() {
     const { game, num_players: n, you } = state.table;
     const select = Atout.languageSelect(lang, async (code) => {
@@ -225,8 +242,15 @@
     }, { id: "lang" }, true);
     const hints = !room || room.hints;
     const chatLabel = unread ? `${t("room.chat")} (${t("room.chat-unread", { n: unread })})` : t("room.chat");
+    // a club's table, or a night's, links back to the club or the night's standings
+    const back = room && room.night
+      ? link("back-night", `/night/${encodeURIComponent(room.night)}#lang=${lang}`, "☷", t("room.back-night"), t("room.back-night-help"))
+      : room && room.club
+        ? link("back-club", `/club/${encodeURIComponent(room.club.id)}?lang=${lang}`, "♣", t("room.back-club"), t("room.back-club-help", { club: room.club.name }))
+        : null;
     toolbar.replaceChildren(...[
       el("a", { href: `/?lang=${lang}`, class: "home", text: "atout" }),
+      back,
       tool("last-trick", "↺", t("web.last-trick"), showLastTrick),
       tool("scoresheet", "☰", t("web.scoresheet"), showScoresheet),
       you !== null && hints ? tool("hint", "?", t("web.hint"), () => send({ type: "hint" }), { disabled: !(state.view.legal_actions || []).length }) : null,
@@ -402,6 +426,7 @@
         render();
         updateWaiting();
         followRematch();
+        claimSeat();
       } else if (msg.type === "chat") {
         receiveChat(msg);
       } else if (msg.type === "error") {

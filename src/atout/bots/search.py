@@ -426,10 +426,15 @@ class SearchBot(Bot):
     # -- worlds ----------------------------------------------------------------------------
     #: Read the others' bids as the rules-of-thumb bot would have made them.
     infer_bids: bool = True
+    #: Read the others' cards: a world is weighed by this factor per card played by
+    #: another seat that the rules of thumb would have played differently (in kind) from
+    #: that seat's hand in the world (None: every world weighs the same), per game.
+    play_weight: dict[str, float] = {}  # noqa: RUF012 - read-only table
 
     def _sampler(self, view: Any, game: str) -> WorldSampler:
         model = self._bid_model(game) if self.infer_bids else None
-        return WorldSampler(view, bid_model=model)
+        player = self._bid_model(game) if game in self.play_weight else None
+        return WorldSampler(view, bid_model=model, play_model=player)
 
     def _bid_model(self, game: str) -> Bot:
         key = "model:" + game
@@ -558,6 +563,9 @@ class PIMCBot(SearchBot):
         team = view.seat % 2
         totals = {int(a.card): 0.0 for a in plays}  # type: ignore[attr-defined]
         done = 0
+        # each world weighs soft ** (the others' plays the rules of thumb would not make)
+        soft = self.play_weight.get(game)
+        mass = 0.0
         worlds, min_worlds = self.worlds_by_game.get(game, (self.worlds, self.min_worlds))
         budget = self.node_budget_by_game.get(game, self.node_budget)
         solver = self.solver
@@ -575,6 +583,7 @@ class PIMCBot(SearchBot):
                 world = sampler.draw(self.rng, 400)
             except NoWorldError:  # pragma: no cover
                 break
+            weight = 1.0 if soft is None else soft**sampler.play_differences
             problem = self._problem(world, game)
             try:
                 values = solver.values(problem, deadline=self._deadline, max_nodes=left)
@@ -584,18 +593,21 @@ class PIMCBot(SearchBot):
                 break
             scoring = _scoring(world, problem)
             for card in totals:
-                totals[card] += world_utility(world, scoring.fixed + values[card], scoring, team)
+                totals[card] += weight * world_utility(
+                    world, scoring.fixed + values[card], scoring, team
+                )
             done += 1
+            mass += weight
             if i + 1 >= min_worlds:
                 ranked = sorted(totals.values(), reverse=True)
-                if len(ranked) > 1 and (ranked[0] - ranked[1]) / done >= self.decisive:
+                if len(ranked) > 1 and (ranked[0] - ranked[1]) / mass >= self.decisive:
                     break
         self.last_nodes = solver.nodes - nodes0
         if not done:
             return {}
         self.last_count = done
         self.last_note = f"{done} deals imagined and solved with open cards"
-        return {_play(c): totals[c] / done for c in totals}
+        return {_play(c): totals[c] / mass for c in totals}
 
 
 def _play(card: int) -> Action:

@@ -26,6 +26,17 @@ three steps, the same for every game:
 
 So a returned world's view for the seat *is* the seat's view: the tests check it over
 thousands of random positions.
+
+How *likely* a world is, given what the others did, is a second question. The bids are
+read by rejection (``bid_model``: a world in which the rules of thumb would have bid
+otherwise is kept with probability ``soft`` per difference). The cards played can be
+read too (``play_model``): while the deal is replayed, each card another seat played
+(with a choice) is compared with what the rules of thumb would have played from that
+seat's hand *in this world*; :attr:`WorldSampler.play_differences` counts the plays
+that differ in kind (points, trump or not, whether it takes the trick), and a search
+weighs the world by ``soft ** differences`` (importance weights: no world is drawn
+more than without them). Both read the world's hands alone, never the real ones: the
+weights are a function of the view and the world.
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ import random
 from typing import Any
 
 from atout.cards import bits
+from atout.games.actions import Play
 from atout.kits import game_of, kit
 
 __all__ = ["NoWorldError", "WorldSampler", "sample_world", "sample_worlds"]
@@ -65,13 +77,22 @@ def _plays_by_trick(view: Any) -> list[tuple[tuple[int, int], ...]]:
 class WorldSampler:
     """The constraints of one view, computed once, and the drawing of worlds from them."""
 
-    def __init__(self, view: Any, bid_model: Any = None, soft: float = 0.2) -> None:
+    def __init__(
+        self, view: Any, bid_model: Any = None, soft: float = 0.2, play_model: Any = None
+    ) -> None:
         """``bid_model``: a bot whose bidding stands for the others'; a world in which it
         would have bid differently from what was bid is kept only with probability
-        ``soft`` per difference (bids say something about the hands)."""
+        ``soft`` per difference (bids say something about the hands). ``play_model``: a
+        bot whose card play stands for the others'; the plays of a drawn world that differ
+        from its choice are counted in :attr:`play_differences` (nothing is rejected)."""
         self.view = view
         self.bid_model = bid_model
         self.soft = soft
+        self.play_model = play_model
+        #: Plays of the others in the last drawn world that ``play_model`` would have
+        #: made differently (in kind: see :meth:`_same_kind`); 0 without a play model.
+        self.play_differences = 0
+        self._kinds: Any = None
         self.game = game_of(view)
         game_kit = self._kit = kit(self.game)
         self.n = game_kit.num_players
@@ -218,14 +239,17 @@ class WorldSampler:
         from atout.games.base import IllegalActionError
 
         model = self.bid_model if use_model else None
+        player = self.play_model
         differences = 0
+        plays = 0
         try:
             for seat, action in self.view.history:
-                if (
-                    model is not None and seat != self.seat and deal.phase != "play"
-                    and not deal.is_over and model.choose(deal.view(seat)) != action
-                ):
-                    differences += 1
+                if seat != self.seat and not deal.is_over:
+                    if deal.phase != "play":
+                        if model is not None and model.choose(deal.view(seat)) != action:
+                            differences += 1
+                    elif player is not None and isinstance(action, Play):
+                        plays += self._play_differs(deal, seat, action)
                 deal.apply(action)
         except IllegalActionError:
             return None
@@ -236,12 +260,50 @@ class WorldSampler:
             self._lone = self._deal_level(self.view)
         if mine != self._lone:
             return None
+        self.play_differences = plays
         return deal
 
     def _deck(self, initial: list[int], rest: int, rng: random.Random) -> Any:
         """A world's deal from each seat's initial cards and the cards not dealt yet
         (the game's :meth:`~atout.kits.dealing.Dealing.world_deal`)."""
         return self._kit.deals().world_deal(self.view, initial, rest, rng)
+
+    def _play_differs(self, deal: Any, seat: int, action: Any) -> int:
+        """1 if ``play_model`` would have played a card of another kind than ``action``
+        from ``seat``'s hand in this world, else 0 (0 too when the card was forced)."""
+        view = deal.view(seat)
+        if sum(1 for a in view.legal_actions if isinstance(a, Play)) < 2:
+            return 0
+        chosen = self.play_model.choose(view)
+        if chosen == action or not isinstance(chosen, Play):
+            return 0 if chosen == action else 1
+        trick = [int(c) for _, c in view.trick]
+        return 0 if self._same_kind(int(chosen.card), int(action.card), trick, view) else 1
+
+    def _same_kind(self, a: int, b: int, trick: list[int], view: Any) -> bool:
+        """Whether two cards say the same about a hand: the same points, both trumps or
+        neither, and (following) both taking the trick from the card winning it or
+        neither. The rules of thumb break ties between such cards by the cards' order,
+        which says nothing of the player's hand."""
+        from atout.kernel.rules import card_beats
+
+        if self._kinds is None:
+            from atout.bots.solver import tables_for
+
+            params, pts, stren, _above = tables_for(view)
+            self._kinds = (int(params[2]), pts, stren)
+        trump, pts, stren = self._kinds
+        if pts[a] != pts[b] or (a // 9 == trump) != (b // 9 == trump):
+            return False
+        if not trick:
+            return True
+        best = trick[0]
+        for c in trick[1:]:
+            if card_beats(c, best, trump, stren[c], stren[best]):
+                best = c
+        return bool(card_beats(a, best, trump, stren[a], stren[best])) == bool(
+            card_beats(b, best, trump, stren[b], stren[best])
+        )
 
     def _deal_level(self, view: Any) -> Any:
         """The view as a lone deal would give it: no match-level fields (the scores and

@@ -602,8 +602,9 @@ def switches(game: str, options: Any) -> list[int]:
 @dataclass(frozen=True)
 class KernelGame:
     """What the kernel holds for one game: its number in the compiled code, its result
-    fields and outcomes, its option switches, its tables (points, strengths, melds),
-    its rules policy's tables (its flow, run or stepped, is :mod:`atout.kernel.vector`'s)."""
+    fields and outcomes, its option switches, its tables (points, strengths, melds) and
+    its rules policy's tables. Its flow, run to the end or stepped, is in
+    :mod:`atout.kernel.vector`, picked by :attr:`code`."""
 
     #: The game's number in the compiled functions (:mod:`atout.kernel.rules`).
     code: int

@@ -14,7 +14,9 @@ from typing import Any
 
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, String
 
-__all__ = ["digest", "game", "key", "lang", "ref", "seat_key", "stamp", "table_log"]
+__all__ = [
+    "counts", "digest", "game", "key", "lang", "ref", "seat_key", "stamp", "table_log",
+]
 
 ID = String(40)
 """An id of ours: a table's, a club's, a member's... (``new_token`` and the like)."""
@@ -69,3 +71,8 @@ def table_log(*columns: Column[Any]) -> tuple[Column[Any], ...]:
             Column("seat", Integer, nullable=False),
             *columns,
             stamp("created_at"))
+
+
+def counts(*names: str) -> tuple[Column[Any], ...]:
+    """Whole numbers that every row has (a finished match's points, deals...)."""
+    return tuple(Column(name, Integer, nullable=False) for name in names)

@@ -49,7 +49,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from atout.web.columns import digest, game, key, lang, ref, seat_key, stamp, table_log
+from atout.web.columns import counts, digest, game, key, lang, ref, seat_key, stamp, table_log
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -259,13 +259,7 @@ club_results = Table(
     Column("player", String(60), nullable=False),
     Column("team", Integer, nullable=False),
     Column("won", Boolean, nullable=False),
-    Column("points", Integer, nullable=False),
-    Column("against", Integer, nullable=False),
-    Column("deals", Integer, nullable=False),
-    Column("taken", Integer, nullable=False),
-    Column("made", Integer, nullable=False),
-    Column("announcements", Integer, nullable=False),
-    Column("capots", Integer, nullable=False),
+    *counts("points", "against", "deals", "taken", "made", "announcements", "capots"),
     Column("rated", Boolean, nullable=False),
     Column("rating_before", Float, nullable=True),
     Column("rating_after", Float, nullable=True),

@@ -18,8 +18,6 @@ from atout.web.columns import digest, game, key, lang, seat_key, stamp, table_lo
 
 revision = "0001"
 down_revision: str | None = None
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

@@ -14,8 +14,6 @@ from atout.web.columns import digest, game, key, lang, stamp
 
 revision = "0003"
 down_revision: str | None = "0002"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

@@ -14,8 +14,6 @@ from atout.web.columns import digest, stamp
 
 revision = "0004"
 down_revision: str | None = "0003"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

@@ -18,8 +18,6 @@ from atout.web.columns import stamp
 
 revision = "0005"
 down_revision: str | None = "0004"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

@@ -18,8 +18,6 @@ from atout.web.columns import table_log
 
 revision = "0006"
 down_revision: str | None = "0005"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

@@ -13,12 +13,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from atout.web.columns import digest, game, key, lang, ref, seat_key, stamp
+from atout.web.columns import counts, digest, game, key, lang, ref, seat_key, stamp
 
 revision = "0007"
 down_revision: str | None = "0006"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -77,13 +75,7 @@ def upgrade() -> None:
         sa.Column("player", sa.String(60), nullable=False),
         sa.Column("team", sa.Integer, nullable=False),
         sa.Column("won", sa.Boolean, nullable=False),
-        sa.Column("points", sa.Integer, nullable=False),
-        sa.Column("against", sa.Integer, nullable=False),
-        sa.Column("deals", sa.Integer, nullable=False),
-        sa.Column("taken", sa.Integer, nullable=False),
-        sa.Column("made", sa.Integer, nullable=False),
-        sa.Column("announcements", sa.Integer, nullable=False),
-        sa.Column("capots", sa.Integer, nullable=False),
+        *counts("points", "against", "deals", "taken", "made", "announcements", "capots"),
         sa.Column("rated", sa.Boolean, nullable=False),
         sa.Column("rating_before", sa.Float, nullable=True),
         sa.Column("rating_after", sa.Float, nullable=True),

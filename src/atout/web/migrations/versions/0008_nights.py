@@ -14,8 +14,6 @@ from atout.web.columns import digest, key, lang, stamp
 
 revision = "0008"
 down_revision: str | None = "0007"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

@@ -19,8 +19,6 @@ from atout.web.columns import stamp
 
 revision = "0009"
 down_revision: str | None = "0008"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

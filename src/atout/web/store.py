@@ -46,7 +46,7 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Connection, Engine, Row, make_url
 from sqlalchemy.exc import IntegrityError
 
 from atout.web.columns import counts, digest, game, key, lang, ref, seat_key, stamp, table_log
@@ -549,27 +549,34 @@ class Store:
                 update(tables).where(tables.c.id == table_id).values(finished_at=_now())
             )
 
+    # -- documents kept under a secret: scoresheets, duplicate nights ---------------------
+    def _new_document(self, table: Table, **values: Any) -> str:
+        """Store a new row of ``table`` with a fresh id, made and saved now; its id."""
+        row_id = secrets.token_urlsafe(12)
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(insert(table).values(id=row_id, created_at=now, updated_at=now,
+                                              **values))
+        return row_id
+
+    def _document(self, table: Table, row_id: str) -> Row[Any] | None:
+        """The row of ``table`` whose id is ``row_id`` (``None``: none, or not an id we
+        make)."""
+        if not _TABLE_ID.fullmatch(row_id):
+            return None
+        with self.engine.connect() as conn:
+            return conn.execute(select(table).where(table.c.id == row_id)).first()
+
     # -- scoresheets kept by hand (atout.scorekeeper) ----------------------------------------
     def create_scoresheet(self, game: str, lang: str, token_hash: str, record: str) -> str:
         """Store a new scoresheet; its id (the read-only share link's)."""
-        sheet_id = secrets.token_urlsafe(12)
-        now = _now()
-        with self.engine.begin() as conn:
-            conn.execute(insert(scoresheets).values(
-                id=sheet_id, game=game, lang=lang, token_hash=token_hash, record=record,
-                created_at=now, updated_at=now,
-            ))
-        return sheet_id
+        return self._new_document(scoresheets, game=game, lang=lang, token_hash=token_hash,
+                                  record=record)
 
     def get_scoresheet(self, sheet_id: str) -> tuple[str, str, str, str] | None:
         """``(game, lang, token hash, record)`` of a scoresheet, or ``None``."""
-        if not _TABLE_ID.fullmatch(sheet_id):
-            return None
-        with self.engine.connect() as conn:
-            row = conn.execute(select(scoresheets).where(scoresheets.c.id == sheet_id)).first()
-        if row is None:
-            return None
-        return row.game, row.lang, row.token_hash, row.record
+        row = self._document(scoresheets, sheet_id)
+        return None if row is None else (row.game, row.lang, row.token_hash, row.record)
 
     def save_scoresheet(self, sheet_id: str, record: str) -> None:
         with self.engine.begin() as conn:
@@ -580,24 +587,12 @@ class Store:
 
     # -- duplicate nights (atout.web.nights) ----------------------------------------------
     def create_night(self, lang: str, token_hash: str, data: str) -> str:
-        night_id = secrets.token_urlsafe(12)
-        now = _now()
-        with self.engine.begin() as conn:
-            conn.execute(insert(nights).values(
-                id=night_id, lang=lang, token_hash=token_hash, data=data, version=1,
-                created_at=now, updated_at=now,
-            ))
-        return night_id
+        return self._new_document(nights, lang=lang, token_hash=token_hash, data=data, version=1)
 
     def get_night(self, night_id: str) -> tuple[str, str, str, int] | None:
         """``(lang, token hash, data, version)`` of a night, or ``None``."""
-        if not _TABLE_ID.fullmatch(night_id):
-            return None
-        with self.engine.connect() as conn:
-            row = conn.execute(select(nights).where(nights.c.id == night_id)).first()
-        if row is None:
-            return None
-        return row.lang, row.token_hash, row.data, int(row.version)
+        row = self._document(nights, night_id)
+        return None if row is None else (row.lang, row.token_hash, row.data, int(row.version))
 
     def save_night(self, night_id: str, data: str, version: int) -> bool:
         """Save over ``version``; ``False`` when another save came first (read again)."""

@@ -19,10 +19,8 @@ from atout.advisor import (
     Advisor,
     Entry,
     EntryRefused,
-    explain_refusal,
     record_text,
     review_deal,
-    seat_name,
 )
 from atout.advisor.typed import read_typed
 from atout.bots.advice import HINT_LEVEL, action_name
@@ -64,7 +62,7 @@ class AdviseSession(LineSession):
 
     # -- helpers ------------------------------------------------------------------------
     def who(self, seat: int) -> str:
-        return seat_name(seat, self.advisor.seat, self.advisor.n, self.lang)
+        return self.advisor.seat_name(seat, self.lang)
 
     def team(self, side: int) -> str:
         """A side as the person names it: your team and theirs (with partners), or you
@@ -80,7 +78,7 @@ class AdviseSession(LineSession):
         return " – ".join(f"{self.team(side)} {scores[side]}" for side in (mine, 1 - mine))
 
     def refuse(self, error: EntryRefused) -> None:
-        self.say("✗ " + explain_refusal(error, self.lang, self.advisor.seat, self.advisor.n))
+        self.say("✗ " + self.advisor.explain(error, self.lang))
 
     def ask(self, prompt: str) -> str:
         try:

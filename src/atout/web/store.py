@@ -549,7 +549,7 @@ class Store:
                 update(tables).where(tables.c.id == table_id).values(finished_at=_now())
             )
 
-    # -- documents kept under a secret: scoresheets, duplicate nights ---------------------
+    # -- rows by id, and the documents kept under a secret (scoresheets, duplicate nights)
     def _new_document(self, table: Table, **values: Any) -> str:
         """Store a new row of ``table`` with a fresh id, made and saved now; its id."""
         row_id = secrets.token_urlsafe(12)
@@ -559,9 +559,9 @@ class Store:
                                               **values))
         return row_id
 
-    def _document(self, table: Table, row_id: str) -> Row[Any] | None:
-        """The row of ``table`` whose id is ``row_id`` (``None``: none, or not an id we
-        make)."""
+    def row_by_id(self, table: Table, row_id: str) -> Row[Any] | None:
+        """The row of ``table`` (any with an ``id`` of ours) whose id is ``row_id``
+        (``None``: none, or not an id we make)."""
         if not _TABLE_ID.fullmatch(row_id):
             return None
         with self.engine.connect() as conn:
@@ -575,7 +575,7 @@ class Store:
 
     def get_scoresheet(self, sheet_id: str) -> tuple[str, str, str, str] | None:
         """``(game, lang, token hash, record)`` of a scoresheet, or ``None``."""
-        row = self._document(scoresheets, sheet_id)
+        row = self.row_by_id(scoresheets, sheet_id)
         return None if row is None else (row.game, row.lang, row.token_hash, row.record)
 
     def save_scoresheet(self, sheet_id: str, record: str) -> None:
@@ -591,7 +591,7 @@ class Store:
 
     def get_night(self, night_id: str) -> tuple[str, str, str, int] | None:
         """``(lang, token hash, data, version)`` of a night, or ``None``."""
-        row = self._document(nights, night_id)
+        row = self.row_by_id(nights, night_id)
         return None if row is None else (row.lang, row.token_hash, row.data, int(row.version))
 
     def save_night(self, night_id: str, data: str, version: int) -> bool:

@@ -11,9 +11,8 @@ it. See docs/advisor.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from atout.advisor import (
     Advisor,
@@ -28,7 +27,7 @@ from atout.games.actions import Action
 from atout.i18n import punctuation, signed, translate
 from atout.input import Command, fold, said
 from atout.kits.present import outcome_text
-from atout.terminal.common import LineSession
+from atout.terminal.common import LineChoices, LineSession
 
 __all__ = ["AdviseSession"]
 
@@ -45,17 +44,14 @@ class AdviseSession(LineSession):
         self,
         game: str,
         *,
-        lang: str = "en",
         seat: int = 0,
         dealer: int = 0,
         level: str = HINT_LEVEL,
         seed: int = 0,
         options: str | None = None,
-        save: str | None = None,
-        input_fn: Callable[[str], str] = input,
-        output: Callable[[str], None] = print,
+        **line: Unpack[LineChoices],
     ) -> None:
-        super().__init__(lang, input_fn, output, save)
+        super().__init__(**line)
         self.advisor = Advisor(game, seat=seat, options=options, first_dealer=dealer,
                                level=level, seed=seed)
         self.game = self.advisor.game

@@ -8,12 +8,11 @@
 (() => {
   const { t, el } = Atout;
   const main = document.getElementById("club");
-  const query = new URLSearchParams(location.search);
   let fragment = new URLSearchParams(location.hash.slice(1));
   const path = location.pathname.split("/").filter(Boolean);
   const clubId = path[0] === "club" ? path[1] : null;
   const memberId = path[2] === "member" ? path[3] : null;
-  let lang = Room.pickLang(query);
+  let lang = Room.pickLang();
   let data = null;
   let notice = null; // {text, error}
   const secrets = { invite: fragment.get("invite"), reset: fragment.get("reset"), admin: fragment.get("admin") };

@@ -16,6 +16,7 @@ from atout.games.belote import (
     Announced,
     BeloteMatch,
     BeloteSaid,
+    BeloteScoreRow,
     BeloteView,
     CapotAnnounced,
 )
@@ -41,9 +42,6 @@ class Renderer(BaseRenderer[BeloteView]):
         if trump is None:
             return (int(card.suit), -int(card.rank))
         return (int(card.suit), -order)
-
-    def my_team(self) -> int:
-        return self.human % 2
 
     def kind_text(self, points: int, top: Rank, run: bool) -> str:
         """An announcement as players say it: "tierce to the K", "four jacks"."""
@@ -80,14 +78,9 @@ class Renderer(BaseRenderer[BeloteView]):
         return me, 1 - me
 
     def _scores_text(self, scores: tuple[int, int], held: int) -> str:
-        t = self.t
-        me, other = self._teams()
-        line = (
-            f"{t.label('label.scores')}{self.team_name(me)} {scores[me]} – "
-            f"{self.team_name(other)} {scores[other]}"
-        )
+        line = self.scores_text(scores)
         if held:
-            line += "   " + t("belote.held", points=held)
+            line += "   " + self.t("belote.held", points=held)
         return line
 
     # -- the table -------------------------------------------------------------------
@@ -95,9 +88,8 @@ class Renderer(BaseRenderer[BeloteView]):
         t = self.t
         c = self.console
         self.show_head(view)
-        head = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
-        head.append(self._scores_text(view.scores, view.held) + f"   ({view.options.target})")
-        c.print(head)
+        c.print(self.deal_head(
+            view, self._scores_text(view.scores, view.held) + f"   ({view.options.target})"))
         line = Text(f"{t.label('label.dealer')}{self.seat_name(view.dealer)}   ")
         line.append(f"{t.label('belote.turned')}")
         line.append_text(card_text(view.turned))
@@ -179,29 +171,15 @@ class Renderer(BaseRenderer[BeloteView]):
         for s, melds in by_seat.items():
             say("belote.shows", s, melds=self.melds_text(tuple(melds)).plain)
 
-    def show_deal_end(self, match: BeloteMatch) -> None:
+    def show_breakdown(self, row: BeloteScoreRow, match: BeloteMatch) -> None:
         t = self.t
         c = self.console
-        row = self.deal_end_row(match)
-        if row is None:
-            return
         r = row.result
         assert r.taker is not None and r.takers is not None and r.defenders is not None
-        me, other = self._teams()
-        table = Table(title=t("belote.breakdown", number=row.number))
-        table.add_column("")
-        for team in (me, other):
-            role = t("belote.takers") if team == r.takers else t("belote.defenders")
-            table.add_column(f"{self.team_name(team)} ({role})", justify="right")
-
-        def add(label: str, values: tuple[int, int]) -> None:
-            table.add_row(label, str(values[me]), str(values[other]))
-
-        add(t("label.tricks"), r.tricks)
-        last_team = -1 if r.last_trick is None else r.last_trick % 2
-        last = tuple(10 if last_team == s else 0 for s in (0, 1))
-        add(t("label.card-points"), (r.card_points[0] - last[0], r.card_points[1] - last[1]))
-        add(t("label.last-trick-bonus"), (last[0], last[1]))
+        table, add = self.breakdown(
+            t("belote.breakdown", number=row.number),
+            lambda team: t("belote.takers") if team == r.takers else t("belote.defenders"))
+        self.add_trick_rows(add, r, None if r.last_trick is None else r.last_trick % 2, 10)
         if r.capot is not None:
             capot = [0, 0]
             capot[r.capot] = r.totals[r.capot] - r.announcement_points[r.capot] - r.belote[r.capot]

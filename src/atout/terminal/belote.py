@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card, Rank
@@ -208,44 +207,20 @@ class Renderer(BaseRenderer[BeloteView]):
 
     def show_scoresheet(self, match: BeloteMatch) -> None:
         t = self.t
-        me, other = self._teams()
-        table = Table(title=t("belote.scoresheet"))
-        table.add_column("#", justify="right")
-        table.add_column(t("label.trump"))
-        table.add_column(t("belote.taker"))
-        table.add_column(self.team_short(me), justify="right")
-        table.add_column(self.team_short(other), justify="right")
-        table.add_column(t("belote.label.held"), justify="right")
+        table = self.sheet_table(t("belote.scoresheet"), [t("belote.taker")],
+                                 t("belote.label.held"))
         for row in match.scoresheet:
             r = row.result
-            trump = r.trump.symbol if r.trump is not None else "–"
-            taker = self.seat_name(r.taker) if r.taker is not None else "–"
-            if not r.played:
-                table.add_row(str(row.number), trump, taker, "–", "–", str(row.held or ""))
-                continue
             paid = [0, 0]
             if row.held_paid is not None:
                 paid[row.held_paid[0]] = row.held_paid[1]
-            table.add_row(
-                str(row.number),
-                trump,
-                taker,
-                f"{r.recorded[me] + paid[me]:+d} = {row.scores[me]}",
-                f"{r.recorded[other] + paid[other]:+d} = {row.scores[other]}",
-                str(row.held or ""),
-            )
+            written = (r.recorded[0] + paid[0], r.recorded[1] + paid[1]) if r.played else None
+            taker = self.seat_name(r.taker) if r.taker is not None else "–"
+            self.sheet_row(table, row, [taker], written, row.held)
         self.console.print(table)
 
     def show_match_end(self, match: BeloteMatch) -> None:
-        t = self.t
-        c = self.console
         assert match.winner is not None
-        c.print()
-        c.rule()
-        c.print(
-            t("match.winner-team", team=self.team_name(match.winner),
-              score=f"{match.scores[match.winner]}:{match.scores[1 - match.winner]}"),
-            style="bold green",
-        )
+        self.show_winner(match.winner, match.scores)
         if match.held:
-            c.print(t("belote.unresolved", points=match.held))
+            self.console.print(self.t("belote.unresolved", points=match.held))

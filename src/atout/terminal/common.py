@@ -364,3 +364,40 @@ class BaseRenderer(Generic[V]):
 
     def show_match_end(self, match: Any) -> None:
         raise NotImplementedError
+
+    def show_winner(self, winner: int, scores: Sequence[int]) -> None:
+        """The match's end: a rule, then who won and the score, the winner's first (a
+        player of two, or a team)."""
+        self.console.print()
+        self.console.rule()
+        score = f"{scores[winner]}:{scores[1 - winner]}"
+        if self.num_players == 2:
+            self.say("match.winner", winner, style="bold green", score=score)
+        else:
+            self.console.print(self.t("match.winner-team", team=self.team_name(winner),
+                                      score=score), style="bold green")
+
+    def sheet_table(self, title: str, heads: Sequence[str], carried: str) -> Table:
+        """A scoresheet's table: the deal's number and trump, ``heads``, each side (the
+        reader's first) and what is ``carried`` (held, hanging) after the deal."""
+        table = Table(title=title)
+        table.add_column("#", justify="right")
+        table.add_column(self.t("label.trump"))
+        for head in heads:
+            table.add_column(head)
+        me = self.my_team()
+        for side in (me, 1 - me):
+            table.add_column(self.team_short(side), justify="right")
+        table.add_column(carried, justify="right")
+        return table
+
+    def sheet_row(self, table: Table, row: Any, cells: Sequence[str],
+                  written: Sequence[int] | None, carried: int) -> None:
+        """A deal's line in :meth:`sheet_table`: its number and trump, ``cells``, what each
+        side wrote (``None``: a deal not played) with its total, and what is carried."""
+        trump = row.result.trump
+        me = self.my_team()
+        sides = ["–" if written is None else f"{written[side]:+d} = {row.scores[side]}"
+                 for side in (me, 1 - me)]
+        table.add_row(str(row.number), "–" if trump is None else trump.symbol, *cells, *sides,
+                      str(carried or ""))

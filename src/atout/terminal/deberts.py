@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card, Rank
@@ -187,37 +186,17 @@ class Renderer(BaseRenderer[DebertsView]):
 
     def show_scoresheet(self, match: DebertsMatch) -> None:
         t = self.t
-        table = Table(title=t("label.scores"))
-        me, other = self.human, 1 - self.human
-        table.add_column("#", justify="right")
-        table.add_column(t("label.trump"))
-        table.add_column(self.seat_name(me), justify="right")
-        table.add_column(self.seat_name(other), justify="right")
-        table.add_column(t("deberts.hanging"), justify="right")
+        table = self.sheet_table(t("label.scores"), [], t("deberts.hanging"))
         for row in match.scoresheet:
             r = row.result
-            trump = r.trump.symbol if r.trump is not None else "–"
-            if not r.played:
-                table.add_row(str(row.number), trump, "–", "–", str(row.hanging or ""))
-                continue
-            table.add_row(
-                str(row.number),
-                trump,
-                f"{r.recorded[me]:+d} = {row.scores[me]}",
-                f"{r.recorded[other]:+d} = {row.scores[other]}",
-                str(row.hanging or ""),
-            )
+            self.sheet_row(table, row, [], r.recorded if r.played else None, row.hanging)
         self.console.print(table)
 
     def show_match_end(self, match: DebertsMatch) -> None:
         t = self.t
         c = self.console
         assert match.winner is not None and match.final_score is not None
-        score = match.final_score
-        c.print()
-        c.rule()
-        self.say("match.winner", match.winner, style="bold green",
-                 score=f"{score[match.winner]}:{score[1 - match.winner]}")  # winner first
+        self.show_winner(match.winner, match.final_score)
         if match.hanging:
             c.print(t("match.unresolved", points=match.hanging))
         if match.stakes > 1:

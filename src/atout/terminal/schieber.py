@@ -259,14 +259,7 @@ class Renderer(BaseRenderer[SchieberView]):
         t = self.t
         c = self.console
         assert match.winner is not None
-        score = match.scores
-        c.print()
-        c.rule()
-        c.print(
-            t("match.winner-team", team=self.team_name(match.winner),
-              score=f"{score[match.winner]}:{score[1 - match.winner]}"),  # winner first
-            style="bold green",
-        )
+        self.show_winner(match.winner, match.scores)
         if match.schneider:
             c.print(t("schieber.schneider-win", half=match.options.target // 2), style="bold")
         if match.stakes > 1 and not match.schneider:  # Schneider already says it counts twice

@@ -28,7 +28,9 @@ from atout.games.decks import DeckSource, SeededDecks
 from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, turn
 
 __all__ = [
+    "PLAY_SLOTS",
     "SEED_BITS",
+    "STATE_SLOTS",
     "Deal",
     "GameError",
     "IllegalActionError",
@@ -196,6 +198,23 @@ def runs(rank_bits: int, min_length: int = 3) -> list[tuple[int, int]]:
             rank += 1
     return found
 
+
+#: The slots that playing a card changes in every game's deal (a game adds its own, such
+#: as its melds, to its ``_play_slots``).
+PLAY_SLOTS: tuple[str, ...] = (
+    "phase",
+    "turn",
+    "hands",
+    "leader",
+    "trick",
+    "tricks",
+    "captured",
+    "won",
+    "result",
+)
+#: The state slots every game's deal has: the options, the dealer, the deck and
+#: :data:`PLAY_SLOTS` (a game adds its bidding and melds to its ``_state_slots``).
+STATE_SLOTS: tuple[str, ...] = ("options", "dealer", "deck", *PLAY_SLOTS)
 
 DealT = TypeVar("DealT", bound="Deal")
 

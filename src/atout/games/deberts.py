@@ -106,6 +106,8 @@ from atout.games.actions import (
     trump,
 )
 from atout.games.base import (
+    PLAY_SLOTS,
+    STATE_SLOTS,
     Deal,
     GameError,
     IllegalActionError,
@@ -490,43 +492,24 @@ class DebertsDeal(Deal):
     num_players: ClassVar[int] = 2
     game: ClassVar[str] = "deberts"
     _state_slots: ClassVar[tuple[str, ...]] = (
-        "options",
-        "dealer",
-        "deck",
-        "phase",
-        "turn",
+        *STATE_SLOTS,
         "passes",
-        "hands",
         "indicator",
         "bottom",
         "trump",
         "caller",
         "factor",
         "exchange_seat",
-        "leader",
-        "trick",
-        "tricks",
-        "captured",
-        "won",
         "declared",
         "seq_winner",
         "bela",
-        "result",
     )
     __slots__ = _state_slots
     _play_slots: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "turn",
-        "hands",
-        "leader",
-        "trick",
-        "tricks",
-        "captured",
-        "won",
+        *PLAY_SLOTS,
         "declared",
         "seq_winner",
         "bela",
-        "result",
     )
 
     options: DebertsOptions

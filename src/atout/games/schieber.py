@@ -126,7 +126,9 @@ from atout.cards import (
 )
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
 from atout.games.base import (
+    PLAY_SLOTS,
     SEAT_PLAYS,
+    STATE_SLOTS,
     Deal,
     GameError,
     IllegalActionError,
@@ -661,43 +663,22 @@ class SchieberDeal(Deal):
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "schieber"
     _state_slots: ClassVar[tuple[str, ...]] = (
-        "options",
-        "dealer",
+        *STATE_SLOTS,
         "forehand",
         "scores",
-        "deck",
-        "phase",
-        "turn",
         "pushed",
         "chooser",
         "contract",
         "table",
-        "hands",
-        "leader",
-        "trick",
-        "tricks",
-        "captured",
-        "won",
         "weis",
         "weis_team",
         "calls",
         "stoeck_seat",
         "watch",
-        "result",
     )
     __slots__ = _state_slots
     #: What playing a card may change: the fast path for cards snapshots only these.
-    _play_slots: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "turn",
-        "hands",
-        "leader",
-        "trick",
-        "tricks",
-        "captured",
-        "won",
-        "result",
-    )
+    _play_slots: ClassVar[tuple[str, ...]] = PLAY_SLOTS
     #: What a card that does not end the trick changes (``play_card``'s small snapshot).
     _card_slots: ClassVar[tuple[str, ...]] = ("hands", "trick", "turn")
 

@@ -138,6 +138,7 @@ from atout.games.base import (
     build_frozen,
     check_seat,
     run_meld,
+    runs,
 )
 from atout.games.decks import DeckSource
 from atout.games.events import (
@@ -373,16 +374,8 @@ def _best_partition(lo: int, hi: int, undenufe: bool) -> tuple[tuple[int, int], 
 
 def _suit_runs(mask: int, undenufe: bool) -> tuple[tuple[int, int], ...]:
     found: list[tuple[int, int]] = []
-    rank = 0
-    while rank < 9:
-        if mask >> rank & 1:
-            start = rank
-            while rank < 9 and mask >> rank & 1:
-                rank += 1
-            if rank - start >= 3:
-                found.extend(_best_partition(start, rank - 1, undenufe))
-        else:
-            rank += 1
+    for top, length in runs(mask):
+        found.extend(_best_partition(top - length + 1, top, undenufe))
     return tuple(found)
 
 
@@ -392,8 +385,8 @@ RUNS: Final = tuple(tuple(_suit_runs(m, u) for m in range(512)) for u in (False,
 RUN_MELDS: Final = tuple(
     tuple(
         tuple(
-            tuple(run_meld(suit, top, length, RUN_POINTS[length]) for top, length in runs)
-            for runs in RUNS[u]
+            tuple(run_meld(suit, top, length, RUN_POINTS[length]) for top, length in cut)
+            for cut in RUNS[u]
         )
         for suit in range(4)
     )

@@ -38,6 +38,7 @@ __all__ = [
     "Meld",
     "Options",
     "OptionsParseError",
+    "Scored",
     "UnfairOptionsError",
     "run_meld",
     "runs",
@@ -217,6 +218,22 @@ PLAY_SLOTS: tuple[str, ...] = (
 STATE_SLOTS: tuple[str, ...] = ("options", "dealer", "deck", *PLAY_SLOTS)
 
 DealT = TypeVar("DealT", bound="Deal")
+OptionsT_co = TypeVar("OptionsT_co", covariant=True)
+
+
+class Scored(Protocol[OptionsT_co]):
+    """What a match's outcome is read from: a match played here, or a scoresheet kept
+    by hand (each game writes what its result counts for once, for both)."""
+
+    @property
+    def scores(self) -> tuple[int, int]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def options(self) -> OptionsT_co: ...
+
 
 
 class _View(Protocol):

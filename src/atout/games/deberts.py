@@ -114,6 +114,7 @@ from atout.games.base import (
     Match,
     Meld,
     Options,
+    Scored,
     build_frozen,
     check_seat,
     run_meld,
@@ -151,6 +152,7 @@ __all__ = [
     "DebertsFold",
     "DebertsMatch",
     "DebertsOptions",
+    "DebertsOutcome",
     "DebertsScoreRow",
     "DebertsView",
     "FourSevens",
@@ -1124,7 +1126,22 @@ class DebertsScoreRow:
     hanging: int
 
 
-class DebertsMatch(Match[DebertsDeal]):
+class DebertsOutcome:
+    """What a Deberts match counts for, read from its scores and winner: the match
+    played here and the scoresheet kept by hand share it."""
+
+    @property
+    def final_score(self: Scored[DebertsOptions]) -> tuple[int, int] | None:
+        """The recorded result: the totals, or target:target-1 when both passed it."""
+        return final_score(self.scores, self.winner, self.options.target)
+
+    @property
+    def stakes(self: Scored[DebertsOptions]) -> int:
+        """How many games the result counts for: 2 for a mars (an option), else 1."""
+        return stakes(self.scores, self.winner, self.options.target, self.options.mars)
+
+
+class DebertsMatch(DebertsOutcome, Match[DebertsDeal]):
     """A match of Deberts to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 2
@@ -1156,16 +1173,6 @@ class DebertsMatch(Match[DebertsDeal]):
 
     def _new_deal(self, dealer: int) -> DebertsDeal:
         return DebertsDeal(self._fresh_deck(DECK_32), dealer, self.options)
-
-    @property
-    def final_score(self) -> tuple[int, int] | None:
-        """The recorded result: the totals, or target:target-1 when both passed it."""
-        return final_score(self.scores, self.winner, self.options.target)
-
-    @property
-    def stakes(self) -> int:
-        """How many games the result counts for: 2 for a mars (an option), else 1."""
-        return stakes(self.scores, self.winner, self.options.target, self.options.mars)
 
     def _finish_deal(self) -> None:
         deal = self.deal

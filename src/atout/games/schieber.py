@@ -135,6 +135,7 @@ from atout.games.base import (
     Match,
     Meld,
     Options,
+    Scored,
     build_frozen,
     check_seat,
     run_meld,
@@ -171,6 +172,7 @@ __all__ = [
     "SchieberFold",
     "SchieberMatch",
     "SchieberOptions",
+    "SchieberOutcome",
     "SchieberScoreRow",
     "SchieberView",
     "Stoeck",
@@ -1493,7 +1495,28 @@ class SchieberScoreRow:
         )
 
 
-class SchieberMatch(Match[SchieberDeal]):
+class SchieberOutcome:
+    """What a Schieber match counts for, read from its scores and winner: the match
+    played here and the scoresheet kept by hand share it."""
+
+    @property
+    def final_score(self: Scored[SchieberOptions]) -> tuple[int, int] | None:
+        return None if self.winner is None else self.scores
+
+    @property
+    def schneider(self: Scored[SchieberOptions]) -> bool:
+        """Whether the losers ended strictly under half the target."""
+        return schneider(self.scores, self.winner, self.options.target)
+
+    @property
+    def stakes(self: Scored[SchieberOptions]) -> int:
+        """How many games the result counts for in a series: 2 for a Schneider."""
+        if self.winner is None:
+            return 0
+        return 2 if schneider(self.scores, self.winner, self.options.target) else 1
+
+
+class SchieberMatch(SchieberOutcome, Match[SchieberDeal]):
     """A match of Schieber to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 4
@@ -1530,22 +1553,6 @@ class SchieberMatch(Match[SchieberDeal]):
         return SchieberDeal(
             self._fresh_deck(DECK_36), dealer, self.options, scores=self.scores
         )
-
-    @property
-    def final_score(self) -> tuple[int, int] | None:
-        return None if self.winner is None else self.scores
-
-    @property
-    def schneider(self) -> bool:
-        """Whether the losers ended strictly under half the target."""
-        return schneider(self.scores, self.winner, self.options.target)
-
-    @property
-    def stakes(self) -> int:
-        """How many games the result counts for in a series: 2 for a Schneider."""
-        if self.winner is None:
-            return 0
-        return 2 if self.schneider else 1
 
     def _finish_deal(self) -> None:
         deal = self.deal

@@ -62,14 +62,11 @@ class Renderer(BaseRenderer[BeloteView]):
         return text
 
     def action_label(self, action: Action, view: BeloteView) -> Text:
-        t = self.t
-        if isinstance(action, Pass):
-            return Text(t("belote.bid.pass"))
-        if isinstance(action, Trump):
-            key = "belote.bid.take" if action.suit == view.turned.suit else "belote.bid.name"
-            return Text(t(key, suit=self.suit_name(action.suit)))
+        label = self.bid_label(action, view.turned.suit)
+        if label is not None:
+            return label
         if isinstance(action, AnnounceCapot):
-            return Text(t("belote.action.capot"))
+            return Text(self.t("belote.action.capot"))
         return super().action_label(action, view)
 
     def _teams(self) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card, Suit
-from atout.games.actions import Action, Pass, Play
+from atout.games.actions import Action, Pass, Play, Trump
 from atout.games.base import Meld
 from atout.games.events import Bid, CardPlayed, Event, TrickWon
 from atout.i18n import Translator, signed
@@ -173,6 +173,17 @@ class BaseRenderer(Generic[V]):
         if isinstance(action, Play):
             return card_text(action.card)
         return Text(str(action))
+
+    def bid_label(self, action: Action, up: Suit) -> Text | None:
+        """A pass, or a trump taken (the face-up card's suit, ``up``) or named (another),
+        as the game's bidding words it (``<game>.bid.pass``, ``.take``, ``.name``); None
+        for any other action."""
+        if isinstance(action, Pass):
+            return Text(self.t(f"{self.game}.bid.pass"))
+        if isinstance(action, Trump):
+            way = "take" if action.suit == up else "name"
+            return Text(self.t(f"{self.game}.bid.{way}", suit=self.suit_name(action.suit)))
+        return None
 
     def hand_text(self, view: V, numbered: bool = True) -> Text:
         legal = {a.card for a in view.legal_actions if isinstance(a, Play)}

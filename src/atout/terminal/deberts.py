@@ -59,11 +59,9 @@ class Renderer(BaseRenderer[DebertsView]):
 
     def action_label(self, action: Action, view: DebertsView) -> Text:
         t = self.t
-        if isinstance(action, Pass):
-            return Text(t("deberts.bid.pass"))
-        if isinstance(action, Trump):
-            key = "deberts.bid.take" if action.suit == view.indicator_suit else "deberts.bid.name"
-            return Text(t(key, suit=self.suit_name(action.suit)))
+        label = self.bid_label(action, view.indicator_suit)
+        if label is not None:
+            return label
         if isinstance(action, Exchange):
             return Text(t("deberts.action.exchange", card=view.indicator.symbol))
         if isinstance(action, Double):

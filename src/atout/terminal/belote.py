@@ -19,7 +19,7 @@ from atout.games.belote import (
     BeloteView,
     CapotAnnounced,
 )
-from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon
+from atout.games.events import Bid, Event, MeldShown, MeldsWon
 from atout.terminal.common import BaseRenderer, card_text
 
 __all__ = ["Renderer"]
@@ -138,6 +138,9 @@ class Renderer(BaseRenderer[BeloteView]):
                 )
             )
 
+    def announced(self, call: Announced) -> dict[str, str]:
+        return {"kind": self._announced_text(call)}
+
     def _announced_text(self, shown: Announced) -> str:
         return f"{self.kind_text(shown.points, shown.top, shown.run)} ({shown.points})"
 
@@ -145,18 +148,13 @@ class Renderer(BaseRenderer[BeloteView]):
     def tell(self, events: Sequence[Event], view: BeloteView) -> None:
         say = self.say
         by_seat: dict[int, list[Meld]] = {}
-        for event in events:
-            if self.tell_shared(event, view):
-                continue
+        for event in self.untold(events, view):
             if isinstance(event, Bid) and isinstance(event.call, Trump):
                 suit = event.call.suit
                 key = "belote.takes" if suit == view.turned.suit else "belote.names"
                 say(key, event.seat, style="bold", suit=self.suit_name(suit))
             elif isinstance(event, CapotAnnounced):
                 say("belote.announces-capot", event.seat, style="bold yellow")
-            elif isinstance(event, Announcement):
-                assert isinstance(event.call, Announced)
-                say("belote.announces", event.seat, kind=self._announced_text(event.call))
             elif isinstance(event, BeloteSaid):
                 key = "belote.says-rebelote" if event.said == 2 else "belote.says-belote"
                 say(key, event.seat, style="bold")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
 
 from rich.console import Console
@@ -13,7 +13,7 @@ from rich.text import Text
 from atout.cards import Card, Suit
 from atout.games.actions import Action, Pass, Play, Trump
 from atout.games.base import Meld
-from atout.games.events import Bid, CardPlayed, Event, TrickWon
+from atout.games.events import Announcement, Bid, CardPlayed, Event, TrickWon
 from atout.i18n import Translator, signed
 from atout.kits import game_of
 
@@ -319,16 +319,29 @@ class BaseRenderer(Generic[V]):
 
     def tell_shared(self, event: Event, view: V) -> bool:
         """Say an event every game words alike (a pass, a card played, a trick won, with
-        its points under the contract of ``view``); True if said."""
+        its points under the contract of ``view``, an announcement); True if said."""
         if isinstance(event, CardPlayed):
             self.say("event.plays", event.seat, card=event.card.symbol)
         elif isinstance(event, Bid) and isinstance(event.call, Pass):
             self.say("event.passes", event.seat)
         elif isinstance(event, TrickWon):
             self.say("event.wins-trick", event.seat, points=self.trick_points(view, event.cards))
+        elif isinstance(event, Announcement):
+            self.say(f"{self.game}.announces", event.seat, **self.announced(event.call))
         else:
             return False
         return True
+
+    def untold(self, events: Iterable[Event], view: V) -> Iterator[Event]:
+        """The ``events`` a game words itself, in order; those every game words alike are
+        said on the way (:meth:`tell_shared`)."""
+        for event in events:
+            if not self.tell_shared(event, view):
+                yield event
+
+    def announced(self, call: Any) -> dict[str, str]:
+        """The words of an announcement's ``call`` (``<game>.announces``'s parameters)."""
+        raise NotImplementedError
 
     def show_deal_end(self, match: Any) -> None:
         """After a deal, a blank line and its breakdown (:meth:`show_breakdown`), or the

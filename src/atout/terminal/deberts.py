@@ -116,16 +116,18 @@ class Renderer(BaseRenderer[DebertsView]):
                     )
                 )
 
+    def announced(self, call: tuple[int, int]) -> dict[str, str]:
+        length, top = call
+        return {"kind": self.t("deberts.bertz" if length == 4 else "deberts.terc"),
+                "rank": Rank(top).code}
+
     def tell(self, events: Sequence[Event], view: DebertsView) -> None:
-        t = self.t
         say = self.say
         # said in this order: the card, its announcement and bela, who has the best
         # sequence, who took the trick, then the sequences shown
         ordered = sorted(events, key=lambda e: _TOLD.get(type(e), 0))
         shown: list[Meld] = []
-        for event in ordered:
-            if self.tell_shared(event, view):
-                continue
+        for event in self.untold(ordered, view):
             if isinstance(event, Bid):
                 call = event.call
                 if isinstance(call, Trump):
@@ -138,10 +140,6 @@ class Renderer(BaseRenderer[DebertsView]):
                 say("deberts.exchanges", event.seat, card=event.indicator.symbol)
             elif isinstance(event, FourSevens):
                 say("deberts.cancels", event.seat)
-            elif isinstance(event, Announcement):
-                length, top = event.call
-                kind = t("deberts.bertz" if length == 4 else "deberts.terc")
-                say("deberts.announces", event.seat, kind=kind, rank=Rank(top).code)
             elif isinstance(event, Bela):
                 say("deberts.says-bela", event.seat, style="bold")
             elif isinstance(event, MeldsWon):

@@ -11,7 +11,7 @@ from rich.text import Text
 from atout.cards import Card
 from atout.games.actions import Action, Claim, NoTrump, Push, Trump
 from atout.games.base import Meld
-from atout.games.events import Announcement, Bid, Event, MeldShown, MeldsWon
+from atout.games.events import Bid, Event, MeldShown, MeldsWon
 from atout.games.schieber import (
     FACTORS,
     Claimed,
@@ -59,6 +59,9 @@ class Renderer(BaseRenderer[SchieberView]):
         if call.trump is not None:
             parts.append(self.t("schieber.call.trump" if call.trump else "schieber.call.not-trump"))
         return ", ".join(parts)
+
+    def announced(self, call: WeisCall) -> dict[str, str]:
+        return {"call": self.call_text(call)}
 
     def melds_text(self, melds: tuple[tuple[int, Meld], ...] | tuple[Meld, ...]) -> Text:
         text = Text()
@@ -155,9 +158,7 @@ class Renderer(BaseRenderer[SchieberView]):
         say = self.say
         won: int | None = None
         shown: list[tuple[int, Meld]] = []
-        for event in events:
-            if self.tell_shared(event, view):
-                continue
+        for event in self.untold(events, view):
             if isinstance(event, Bid):
                 call = event.call
                 if isinstance(call, Push):
@@ -167,9 +168,6 @@ class Renderer(BaseRenderer[SchieberView]):
                         contract=self.contract_label(call))
             elif isinstance(event, Claimed):
                 say("schieber.claims", event.seat, style="bold")
-            elif isinstance(event, Announcement):
-                assert isinstance(event.call, WeisCall)
-                say("schieber.announces", event.seat, call=self.call_text(event.call))
             elif isinstance(event, MeldsWon):
                 won = event.winner
             elif isinstance(event, MeldShown):

@@ -20,7 +20,7 @@ import dataclasses
 import secrets
 from abc import ABC, abstractmethod
 from operator import attrgetter
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, TypeVar
 
 from atout.cards import CARDS, CardSet, Rank, Suit, bits
 from atout.games.actions import Action, Play
@@ -28,6 +28,7 @@ from atout.games.decks import DeckSource, SeededDecks
 from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, turn
 
 __all__ = [
+    "OVER",
     "PLAY_SLOTS",
     "SEED_BITS",
     "STATE_SLOTS",
@@ -200,6 +201,8 @@ def runs(rank_bits: int, min_length: int = 3) -> list[tuple[int, int]]:
     return found
 
 
+#: The phase of a deal that has ended, in every game.
+OVER: Final = "over"
 #: The slots that playing a card changes in every game's deal (a game adds its own, such
 #: as its melds, to its ``_play_slots``).
 PLAY_SLOTS: tuple[str, ...] = (
@@ -276,6 +279,10 @@ class Deal(ABC):
 
     _history: list[tuple[Any, ...]]
     actions: list[tuple[int, Action]]
+    #: The deal's phase (each game names its own; :data:`OVER` once it has ended) and
+    #: the seat to act (state slots of every game, :data:`STATE_SLOTS`).
+    phase: str
+    turn: int
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -316,10 +323,17 @@ class Deal(ABC):
         for name, value in zip(self._state_slots, snapshot, strict=True):
             object.__setattr__(self, name, value)
 
-    # -- what each game supplies -------------------------------------------------
-    @abstractmethod
+    # -- what every game's state says ---------------------------------------------
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the deal is over."""
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended (played to its end, or thrown in)."""
+        return self.phase == OVER
+
+    # -- what each game supplies -------------------------------------------------
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -332,11 +346,6 @@ class Deal(ABC):
     @abstractmethod
     def _apply(self, action: Action) -> None:
         """Change the state; the action is known to be legal."""
-
-    @property
-    @abstractmethod
-    def is_over(self) -> bool:
-        """Whether the deal has ended (played to its end, or thrown in)."""
 
     @abstractmethod
     def view(self, seat: int) -> Any:

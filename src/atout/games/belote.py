@@ -127,6 +127,7 @@ from atout.games.actions import (
     trump,
 )
 from atout.games.base import (
+    OVER,
     PLAY_SLOTS,
     STATE_SLOTS,
     Deal,
@@ -192,7 +193,6 @@ __all__ = [
 
 BIDDING: Final = "bidding"
 PLAY: Final = "play"
-OVER: Final = "over"
 Phase = Literal["bidding", "play", "over"]
 Outcome = Literal["made", "dedans", "litige", "thrown-in"]
 
@@ -800,13 +800,6 @@ class BeloteDeal(Deal):
         return deal
 
     # -- queries -------------------------------------------------------------------
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def turned(self) -> Card:
         """The card turned up at the deal."""

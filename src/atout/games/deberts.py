@@ -106,6 +106,7 @@ from atout.games.actions import (
     trump,
 )
 from atout.games.base import (
+    OVER,
     PLAY_SLOTS,
     STATE_SLOTS,
     Deal,
@@ -171,7 +172,6 @@ __all__ = [
 BIDDING: Final = "bidding"
 DOUBLING: Final = "doubling"
 PLAY: Final = "play"
-OVER: Final = "over"
 Phase = Literal["bidding", "doubling", "play", "over"]
 Outcome = Literal["made", "bait", "tie", "thrown-in", "cancelled"]
 
@@ -617,13 +617,6 @@ class DebertsDeal(Deal):
         return cls(deck, dealer, options)
 
     # -- queries -------------------------------------------------------------------
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def indicator_suit(self) -> int:
         """The suit of the card turned up at the deal (unchanged by the exchange)."""

@@ -126,6 +126,7 @@ from atout.cards import (
 )
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
 from atout.games.base import (
+    OVER,
     PLAY_SLOTS,
     SEAT_PLAYS,
     STATE_SLOTS,
@@ -191,7 +192,6 @@ __all__ = [
 
 CHOOSING: Final = "choosing"
 PLAY: Final = "play"
-OVER: Final = "over"
 Phase = Literal["choosing", "play", "over"]
 Outcome = Literal["played", "claim", "false-claim"]
 ReachedBy = Literal["stoeck", "weis", "tricks", "claim", "count"]
@@ -802,13 +802,6 @@ class SchieberDeal(Deal):
         return cls(deck, dealer, options, forehand=forehand, scores=scores)
 
     # -- queries -------------------------------------------------------------------
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def factor(self) -> int:
         return FACTORS[self.contract] if self.contract >= 0 else 1

@@ -599,6 +599,8 @@ class Match(ABC, Generic[DealT]):
     num_players: ClassVar[int]
     game: ClassVar[str]
     options: Any  # the game's options
+    #: The game's options class (a match given none plays its defaults).
+    options_class: ClassVar[type[Options]]
     scores: tuple[int, int]
     #: Every event so far, and per action the length of the log before it (for undo).
     _log: list[Event]
@@ -752,6 +754,35 @@ class Match(ABC, Generic[DealT]):
                           if name != "scores")
         return (f"<{type(self).__name__} seed={self.seed} deal={self.deal_number} "
                 f"scores={self.scores}{carried} winner={self.winner}>")
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        options: Any = None,
+        *,
+        first_dealer: int | None = None,
+        decks: DeckSource | None = None,
+    ) -> None:
+        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
+        the same seed deals the same match); the first dealer is drawn from the
+        source unless given. ``options``: the game's (its defaults when not given)."""
+        self.options = options or self.options_class()
+        self._take_chance(seed, decks, first_dealer)
+        self.scores = (0, 0)
+        self.winner = None
+        self.scoresheet = []
+        self.deals = []
+        self._snapshots = []
+        self.deal = self._first_deal()
+        self._start_log()
+
+    def _first_deal(self) -> DealT:
+        """The first deal, dealt by the first dealer."""
+        return self._new_deal(self.first_dealer)
+
+    @abstractmethod
+    def _new_deal(self, dealer: int) -> DealT:
+        """A new deal dealt by ``dealer``, its deck from the deck source."""
 
     @abstractmethod
     def _finish_deal(self) -> None:

@@ -143,7 +143,6 @@ from atout.games.base import (
     run_meld,
     runs,
 )
-from atout.games.decks import DeckSource
 from atout.games.events import (
     CARD_PLAYED,
     Acted,
@@ -1304,30 +1303,12 @@ class BeloteMatch(Match[BeloteDeal]):
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "belote"
+    options_class: ClassVar[type[BeloteOptions]] = BeloteOptions
+    #: Points held over from a litige (0 when none).
+    held: int = 0
+    scoresheet: list[BeloteScoreRow]
     _carried: ClassVar[tuple[str, ...]] = ("scores", "held", "winner")
     _in_views: ClassVar[tuple[str, ...]] = ("scores", "held")
-
-    def __init__(
-        self,
-        seed: int | None = None,
-        options: BeloteOptions | None = None,
-        *,
-        first_dealer: int | None = None,
-        decks: DeckSource | None = None,
-    ) -> None:
-        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
-        the same seed deals the same match); the first dealer is drawn from the
-        source unless given."""
-        self.options = options or BeloteOptions()
-        self._take_chance(seed, decks, first_dealer)
-        self.scores: tuple[int, int] = (0, 0)
-        self.held = 0
-        self.winner: int | None = None
-        self.scoresheet: list[BeloteScoreRow] = []
-        self.deals: list[BeloteDeal] = []
-        self._snapshots = []
-        self.deal = self._new_deal(self.first_dealer)
-        self._start_log()
 
     def _new_deal(self, dealer: int) -> BeloteDeal:
         if self.options.shuffle == "fresh" or not self.deals:

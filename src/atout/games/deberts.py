@@ -121,7 +121,6 @@ from atout.games.base import (
     run_meld,
     runs,
 )
-from atout.games.decks import DeckSource
 from atout.games.events import (
     CARD_PLAYED,
     Acted,
@@ -1139,30 +1138,12 @@ class DebertsMatch(DebertsOutcome, Match[DebertsDeal]):
 
     num_players: ClassVar[int] = 2
     game: ClassVar[str] = "deberts"
+    options_class: ClassVar[type[DebertsOptions]] = DebertsOptions
+    #: Points hanging from tied deals (0 when none).
+    hanging: int = 0
+    scoresheet: list[DebertsScoreRow]
     _carried: ClassVar[tuple[str, ...]] = ("scores", "hanging", "winner")
     _in_views: ClassVar[tuple[str, ...]] = ("scores", "hanging")
-
-    def __init__(
-        self,
-        seed: int | None = None,
-        options: DebertsOptions | None = None,
-        *,
-        first_dealer: int | None = None,
-        decks: DeckSource | None = None,
-    ) -> None:
-        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
-        the same seed deals the same match); the first dealer is drawn from the
-        source unless given."""
-        self.options = options or DebertsOptions()
-        self._take_chance(seed, decks, first_dealer)
-        self.scores: tuple[int, int] = (0, 0)
-        self.hanging = 0
-        self.winner: int | None = None
-        self.scoresheet: list[DebertsScoreRow] = []
-        self.deals: list[DebertsDeal] = []
-        self._snapshots = []
-        self.deal = self._new_deal(self.first_dealer)
-        self._start_log()
 
     def _new_deal(self, dealer: int) -> DebertsDeal:
         return DebertsDeal(self._fresh_deck(DECK_32), dealer, self.options)

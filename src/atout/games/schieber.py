@@ -142,7 +142,6 @@ from atout.games.base import (
     run_meld,
     runs,
 )
-from atout.games.decks import DeckSource
 from atout.games.events import (
     CARD_PLAYED,
     Acted,
@@ -1514,33 +1513,18 @@ class SchieberMatch(SchieberOutcome, Match[SchieberDeal]):
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "schieber"
+    options_class: ClassVar[type[SchieberOptions]] = SchieberOptions
+    scoresheet: list[SchieberScoreRow]
     _over_rule: ClassVar[str] = "schieber.match-over"
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        options: SchieberOptions | None = None,
-        *,
-        first_dealer: int | None = None,
-        decks: DeckSource | None = None,
-    ) -> None:
-        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
-        the same seed deals the same match); the first dealer is drawn from the
-        source unless given."""
-        self.options = options or SchieberOptions()
-        self._take_chance(seed, decks, first_dealer)
-        self.scores: tuple[int, int] = (0, 0)
-        self.winner: int | None = None
-        self.scoresheet: list[SchieberScoreRow] = []
-        self.deals: list[SchieberDeal] = []
-        self._snapshots = []
+    def _first_deal(self) -> SchieberDeal:
+        """The holder of 7♣ is forehand of the first deal."""
         deck = self._fresh_deck(DECK_36)
         packet = deck.index(int(Card.C7)) // 3
         holder = (self.first_dealer + 1 + packet) % 4  # forehand of the first deal
-        self.deal = SchieberDeal(
+        return SchieberDeal(
             deck, self.first_dealer, self.options, forehand=holder, scores=self.scores
         )
-        self._start_log()
 
     def _new_deal(self, dealer: int) -> SchieberDeal:
         return SchieberDeal(

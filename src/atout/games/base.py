@@ -17,14 +17,16 @@ search and simulation use: ``legal_mask()`` (the legal cards as a bitmask) and
 from __future__ import annotations
 
 import dataclasses
+import random
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, TypeVar
 
-from atout.cards import CARDS, CardSet, Rank, Suit, bits
+from atout.cards import CARDS, Card, CardSet, Rank, Suit, bits, shuffled_indices
 from atout.games.actions import Action, Play
-from atout.games.decks import DeckSource, SeededDecks
+from atout.games.decks import DeckSource, SeededDecks, is_pack
 from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, turn
 
 __all__ = [
@@ -219,6 +221,21 @@ PLAY_SLOTS: tuple[str, ...] = (
 #: The state slots every game's deal has: the options, the dealer, the deck and
 #: :data:`PLAY_SLOTS` (a game adds its bidding and melds to its ``_state_slots``).
 STATE_SLOTS: tuple[str, ...] = ("options", "dealer", "deck", *PLAY_SLOTS)
+
+def deck_order(
+    deck: Sequence[Card | int] | None, pack: CardSet, seed: int | random.Random | None,
+    refused: str,
+) -> tuple[int, ...]:
+    """A deal's deck as card indices in dealing order: ``deck`` as given (``ValueError``
+    saying ``refused`` unless it holds the cards of ``pack``, each once), or, when none
+    is given, ``pack`` shuffled from ``seed`` (as ``shuffled(pack, Random(seed))``)."""
+    if deck is None:
+        return shuffled_indices(pack, seed)
+    order = tuple(map(int, deck))
+    if not is_pack(order, pack):
+        raise ValueError(refused)
+    return order
+
 
 DealT = TypeVar("DealT", bound="Deal")
 OptionsT_co = TypeVar("OptionsT_co", covariant=True)

@@ -114,7 +114,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled_indices,
 )
 from atout.games.actions import (
     Action,
@@ -140,6 +139,7 @@ from atout.games.base import (
     UnfairOptionsError,
     build_frozen,
     check_seat,
+    deck_order,
     run_meld,
     runs,
 )
@@ -714,12 +714,7 @@ class BeloteDeal(Deal):
         ``random.Random`` to draw from)."""
         if not 0 <= dealer <= 3:
             check_seat(dealer, 4)
-        if deck is None:
-            order = shuffled_indices(DECK_32, seed)  # as shuffled(DECK_32, Random(seed))
-        else:
-            order = tuple(map(int, deck))
-            if len(order) != 32 or sum(1 << c for c in order) != DECK_32.mask:
-                raise ValueError("a Belote deck is the 32 cards 7..A, each once")
+        order = deck_order(deck, DECK_32, seed, "a Belote deck is the 32 cards 7..A, each once")
         self.options = options or _DEFAULT_OPTIONS
         self.dealer = dealer
         self.deck = order

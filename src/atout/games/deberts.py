@@ -90,7 +90,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled_indices,
 )
 from atout.games.actions import (
     SUIT_PLAYS,
@@ -118,6 +117,7 @@ from atout.games.base import (
     Scored,
     build_frozen,
     check_seat,
+    deck_order,
     run_meld,
     runs,
 )
@@ -549,12 +549,7 @@ class DebertsDeal(Deal):
         ``random.Random`` to draw from)."""
         if dealer != 0 and dealer != 1:
             check_seat(dealer, 2)
-        if deck is None:
-            order = shuffled_indices(DECK_32, seed)  # as shuffled(DECK_32, Random(seed))
-        else:
-            order = tuple(map(int, deck))
-            if len(order) != 32 or sum(1 << c for c in order) != DECK_32.mask:
-                raise ValueError("a Deberts deck is the 32 cards 7..A, each once")
+        order = deck_order(deck, DECK_32, seed, "a Deberts deck is the 32 cards 7..A, each once")
         self.options = options or _DEFAULT_OPTIONS
         self.dealer = dealer
         self.deck = order

@@ -122,7 +122,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled_indices,
 )
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
 from atout.games.base import (
@@ -139,6 +138,7 @@ from atout.games.base import (
     Scored,
     build_frozen,
     check_seat,
+    deck_order,
     run_meld,
     runs,
 )
@@ -725,12 +725,7 @@ class SchieberDeal(Deal):
             forehand = (dealer + 1) % 4
         elif not 0 <= forehand <= 3:
             check_seat(forehand, 4)
-        if deck is None:
-            order = shuffled_indices(DECK_36, seed)  # as shuffled(DECK_36, Random(seed))
-        else:
-            order = tuple(map(int, deck))
-            if len(order) != 36 or sum(1 << c for c in order) != DECK_36.mask:
-                raise ValueError("a Schieber deck is the 36 cards 6..A, each once")
+        order = deck_order(deck, DECK_36, seed, "a Schieber deck is the 36 cards 6..A, each once")
         # packets i, i + 4 and i + 8 (3 cards each) go to the i-th seat after the dealer
         o, b = order, _BIT
         dealt = (

@@ -300,6 +300,8 @@ class Deal(ABC):
     #: the seat to act (state slots of every game, :data:`STATE_SLOTS`).
     phase: str
     turn: int
+    #: The deal's result once it is over (``None`` before), the game's dataclass.
+    result: Any
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -587,9 +589,9 @@ class Match(ABC, Generic[DealT]):
     deals the next one (from its deck source, :mod:`atout.games.decks`), until a winner
     is known.
     The stepping and the undo across deals are written once here; each game supplies
-    ``_finish_deal`` (score the deal, name a winner or deal the next one), which calls
-    :meth:`_remember` first, and names in ``_carried`` its attributes that a finished
-    deal changes.
+    ``_score`` (write a finished deal and say whether the match is won) and
+    ``_next_dealer``, and names in ``_carried`` its attributes that scoring a deal
+    changes.
 
     Every action returns the events it produced (:mod:`atout.games.events`), and the
     match keeps the log: :meth:`events_for` a seat, :meth:`public_events` for a
@@ -801,9 +803,28 @@ class Match(ABC, Generic[DealT]):
     def _new_deal(self, dealer: int) -> DealT:
         """A new deal dealt by ``dealer``, its deck from the deck source."""
 
-    @abstractmethod
     def _finish_deal(self) -> None:
-        """Score the deal that just ended: the scoresheet, the winner or the next deal."""
+        """Score the deal that just ended (the game's :meth:`_score`), then name the
+        winner or deal the next one."""
+        deal = self.deal
+        result = deal.result
+        assert result is not None
+        self._remember()
+        self.deals.append(deal)
+        winner = self._score(result)
+        if winner is not None:
+            self.winner = winner
+            return
+        self.deal = self._new_deal(self._next_dealer(deal))
+
+    @abstractmethod
+    def _score(self, result: Any) -> int | None:
+        """Write the result of the deal just added to ``deals``: the scores, what is
+        carried over, the scoresheet's row; the match's winner, if there is one now."""
+
+    @abstractmethod
+    def _next_dealer(self, deal: DealT) -> int:
+        """Who deals after ``deal`` (the last of ``deals``)."""
 
     def _remember(self) -> None:
         """Keep what finishing the current deal is about to change, for ``undo``."""

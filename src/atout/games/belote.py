@@ -1316,21 +1316,15 @@ class BeloteMatch(Match[BeloteDeal]):
     def litige(self) -> int:
         return self.held
 
-    def _finish_deal(self) -> None:
-        deal = self.deal
-        result = deal.result
-        assert result is not None
-        self._remember()
+    def _score(self, result: BeloteDealResult) -> int | None:
         self.scores, self.held, paid = settle_held(self.scores, self.held, result)
-        self.deals.append(deal)
         self.scoresheet.append(
             BeloteScoreRow(len(self.deals), result, paid, self.scores, self.held)
         )
-        winner = match_winner(self.scores, result, self.options.target)
-        if winner is not None:
-            self.winner = winner
-            return
-        self.deal = self._new_deal((result.dealer + 1) % 4)
+        return match_winner(self.scores, result, self.options.target)
+
+    def _next_dealer(self, deal: BeloteDeal) -> int:
+        return (deal.dealer + 1) % 4
 
 class BeloteFold(Fold):
     """Rebuilds a :class:`BeloteView` (a seat's, or the public one) from its events."""

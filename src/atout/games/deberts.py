@@ -1143,21 +1143,16 @@ class DebertsMatch(DebertsOutcome, Match[DebertsDeal]):
     def _new_deal(self, dealer: int) -> DebertsDeal:
         return DebertsDeal(self._fresh_deck(DECK_32), dealer, self.options)
 
-    def _finish_deal(self) -> None:
-        deal = self.deal
-        result = deal.result
-        assert result is not None
-        self._remember()
+    def _score(self, result: DebertsDealResult) -> int | None:
         self.scores, self.hanging, paid = settle_hanging(self.scores, self.hanging, result)
-        self.deals.append(deal)
         self.scoresheet.append(
             DebertsScoreRow(len(self.deals), result, paid, self.scores, self.hanging)
         )
-        winner = match_winner(self.scores, result, self.options.target)
-        if winner is not None:
-            self.winner = winner
-            return
-        self.deal = self._new_deal(next_dealer(result))
+        return match_winner(self.scores, result, self.options.target)
+
+    def _next_dealer(self, deal: DebertsDeal) -> int:
+        assert deal.result is not None
+        return next_dealer(deal.result)
 
 class DebertsFold(Fold):
     """Rebuilds a :class:`DebertsView` (a seat's, or the public one) from its events."""

@@ -1526,21 +1526,15 @@ class SchieberMatch(SchieberOutcome, Match[SchieberDeal]):
             self._fresh_deck(DECK_36), dealer, self.options, scores=self.scores
         )
 
-    def _finish_deal(self) -> None:
-        deal = self.deal
-        result = deal.result
-        assert result is not None
-        self._remember()
+    def _score(self, result: SchieberDealResult) -> int | None:
         r0, r1 = result.recorded
         self.scores = (self.scores[0] + r0, self.scores[1] + r1)
-        self.deals.append(deal)
         self.scoresheet.append(SchieberScoreRow.of(len(self.deals), result, self.scores))
-        if result.match_winner is not None:
-            self.winner = result.match_winner
-            return
+        return result.match_winner
+
+    def _next_dealer(self, deal: SchieberDeal) -> int:
         # the holder of 7♣ (forehand of the first deal) deals the second; then rotation
-        next_dealer = deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
-        self.deal = self._new_deal(next_dealer)
+        return deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
 
 class SchieberFold(Fold):
     """Rebuilds a :class:`SchieberView` (a seat's, or the public one) from its events."""

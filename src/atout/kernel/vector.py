@@ -1339,15 +1339,6 @@ def step_deberts(
 
 
 @jit
-def _deal(game: int, s: Any, DECK: Any) -> None:
-    """A new deal at the table of row ``s``, from its own random numbers (compiled once
-    for the three games: :func:`reset` and the stepped tables' next deals)."""
-    st = s[0:4]
-    _shuffled(s, st, DECK)
-    start(game, s, _rand(st, 2 if game == DEBERTS else 4))
-
-
-@jit
 def reset(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any, DECK: Any) -> None:
     """A new deal at every table."""
     for i in range(S.shape[0]):
@@ -1379,6 +1370,15 @@ def start(game: int, s: Any, dealer: int) -> None:
         _bel_start(s, dealer)
     else:
         _deb_start_deal(s, dealer)
+
+
+@jit
+def _deal(game: int, s: Any, DECK: Any) -> None:
+    """A new deal at the table of row ``s``, from its own random numbers (compiled once
+    for the three games: :func:`reset` and the stepped tables' next deals)."""
+    st = s[0:4]
+    _shuffled(s, st, DECK)
+    start(game, s, _rand(st, 2 if game == DEBERTS else 4))
 
 
 # -- shared helpers --------------------------------------------------------------------------

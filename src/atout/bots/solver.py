@@ -538,8 +538,7 @@ def _search(
                     bestc = BC[d]
                     led = cards[base]
                     legal = legal_cards_scalar(
-                        game, t, under, hand, led, bestc, BI[d], tn, above[led],
-                        above[bestc],
+                        game, t, under, hand, led, bestc, BI[d], tn, above[bestc]
                     )
                     my_team_wins = ((leader + BI[d]) % n) % 2 == seat % 2
                 nm = 0

@@ -157,19 +157,26 @@ def schieber_contract(hand: int, can_push: int, VAL: Any, C: Any) -> int:
 
 
 @jit
-def belote_bid(hand: int, up: int, second: int, VAL: Any, LIM: Any) -> int:
-    """``BeloteHeuristicBot._bid`` in the first round (``second`` 0: the turned card's
-    suit or pass) or the second (another suit or pass): the suit taken, or -1 to pass."""
+def _bid(hand: int, up: int, second: int, VAL: Any, LIM: Any, belote: int) -> int:
+    """The suit a heuristic bot takes, or -1 to pass: of the suits of this round (the
+    turned card's or the indicator's suit ``up // 9`` in the first, ``second`` 0; the
+    others in the second), the first of the best hand value, if it reaches ``LIM[0]``.
+    Belote (``belote`` 1): the taker gets the turned card ``up``, and a suit whose value
+    is -1 is not worth a bid; Deberts: a hand holding the 7 of the indicator's suit
+    counts the indicator ``up`` it will exchange it for."""
     us = up // 9
     best = -1
     top = 0
     for s in range(4):
         if (s == us) == (second != 0):
             continue
-        cards = hand | (1 << up) if s == us else hand  # the taker gets the turned card
+        cards = hand | (1 << up) if belote and s == us else hand
         v = _value(cards, s, VAL)
-        if v < 0:
-            continue
+        if belote:
+            if v < 0:
+                continue
+        elif s == us and (hand >> (9 * s + 1)) & 1:
+            v += VAL[2, up]
         if best < 0 or v > top:
             best = s
             top = v
@@ -179,24 +186,17 @@ def belote_bid(hand: int, up: int, second: int, VAL: Any, LIM: Any) -> int:
 
 
 @jit
+def belote_bid(hand: int, up: int, second: int, VAL: Any, LIM: Any) -> int:
+    """``BeloteHeuristicBot._bid`` in the first round (``second`` 0: the turned card's
+    suit or pass) or the second (another suit or pass): the suit taken, or -1 to pass."""
+    return _bid(hand, up, second, VAL, LIM, 1)
+
+
+@jit
 def deberts_bid(hand: int, ind: int, second: int, VAL: Any, LIM: Any) -> int:
-    """``DebertsHeuristicBot._bid``: the suit taken, or -1 to pass; a hand holding the
-    7 of the indicator's suit counts the indicator it will exchange it for."""
-    isuit = ind // 9
-    best = -1
-    top = 0
-    for s in range(4):
-        if (s == isuit) == (second != 0):
-            continue
-        v = _value(hand, s, VAL)
-        if s == isuit and (hand >> (9 * s + 1)) & 1:
-            v += VAL[2, ind]
-        if best < 0 or v > top:
-            best = s
-            top = v
-    if best >= 0 and top >= LIM[0]:
-        return best
-    return -1
+    """``DebertsHeuristicBot._bid``: the suit taken, or -1 to pass (``ind``: the
+    indicator)."""
+    return _bid(hand, ind, second, VAL, LIM, 0)
 
 
 @jit

@@ -274,35 +274,27 @@ def legal_cards_vs(
     lead). This is all the rules need to know of the trick, so that a loop that keeps
     the winning card as it goes (the playouts) asks no more."""
     return legal_cards_scalar(
-        P[P_GAME], P[P_TRUMP], P[P_UNDER], hand, led, best, bi, tn, above[led], above[best]
+        P[P_GAME], P[P_TRUMP], P[P_UNDER], hand, led, best, bi, tn, above[best]
     )
 
 
 @jit_inline
 def legal_cards_scalar(
     game: int, t: int, under: int, hand: int, led: int, best: int, bi: int, tn: int,
-    above_led: int, above_best: int,
+    above_best: int,
 ) -> int:
     """:func:`legal_cards_vs` from numbers alone (the game, the trump suit, the undertrump
-    option, and the cards above the led and the winning card), for the solver's loop,
-    where a call that passes arrays costs more than the rules."""
+    option, and the cards above the winning card), for the solver's loop, where a call
+    that passes arrays costs more than the rules."""
     ls = led // 9
     follow = hand & suit_bits(ls)
-    if game == DEBERTS:
-        if follow:
-            if ls == t:
-                a = follow & above_led
-                return a if a else follow
-            return follow
-        tr = hand & suit_bits(t)
-        return tr if tr else hand
-    if game == BELOTE:
+    if game != SCHIEBER:  # Belote, and Deberts: a Belote trick of two (the led card best)
         if follow:
             if ls == t:
                 a = follow & above_best
                 return a if a else follow
             return follow
-        if bi == tn - 2:  # the partner wins the trick so far
+        if bi == tn - 2:  # the partner wins the trick so far (never in Deberts)
             return hand
         tr = hand & suit_bits(t)
         if tr == 0:

@@ -69,6 +69,9 @@ from atout.kernel.policy import (
 )
 from atout.kernel.policy import tables as policy_tables
 from atout.kernel.rules import (
+    BELOTE,
+    DEBERTS,
+    SCHIEBER,
     best_of,
     jit,
     jit_bare,
@@ -307,6 +310,22 @@ def _gather(s: Any, leader: int, n: int, pts: Any, keep: bool) -> int:
 
 
 @jit_inline
+def _taken(
+    s: Any, leader: int, n: int, trump: int, stren: Any, pts: Any, keep: bool,
+) -> Any:
+    """The complete trick on the table: its winner and its points (:func:`_gather`)."""
+    return (leader + best_of(s, _TRICK, n, trump, stren)) % n, _gather(s, leader, n, pts, keep)
+
+
+@jit_inline
+def _credit(team: int, g: int, won0: int, won1: int, cap0: int, cap1: int) -> Any:
+    """A trick of ``g`` points counted to ``team``: the tricks and points of both."""
+    if team:
+        return won0, won1 + 1, cap0, cap1 + g
+    return won0 + 1, won1, cap0 + g, cap1
+
+
+@jit_inline
 def _shuffled(s: Any, st: Any, DECK: Any) -> None:
     """The deck of the row: the game's cards, shuffled from ``st``."""
     k = DECK.shape[0]
@@ -508,12 +527,8 @@ def _sch_run(
                 turn = (seat + 1) % 4
                 if tn < 4:
                     continue
-                winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
-                g = _gather(s, leader, 4, pts, given >= 0)
-                tn = 0
-                ti += 1
-                leader = winner
-                turn = winner
+                winner, g = _taken(s, leader, 4, trump, stren, pts, given >= 0)
+                tn, ti, leader, turn = 0, ti + 1, winner, winner
                 team = winner % 2
                 if acts is not None:  # noqa: SIM102 (a lone None test: see below)
                     if ti == 1 and mwin >= 0 and stops and _sch_reaches(
@@ -526,12 +541,7 @@ def _sch_run(
                     last = team
                     if (won1 if team else won0) == 8:
                         g += S_MATCH
-                if team:
-                    won1 += 1
-                    cap1 += g
-                else:
-                    won0 += 1
-                    cap0 += g
+                won0, won1, cap0, cap1 = _credit(team, g, won0, won1, cap0, cap1)
                 if acts is not None:  # noqa: SIM102 (a lone None test: see below)
                     if stops and _sch_reaches(
                         s, team, cap1 if team else cap0, kq, ti, mwin, k, target
@@ -561,7 +571,7 @@ def _sch_run(
         if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
             ended += 1
             _sch_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _sch_deal(s, DECK)
+            _deal(SCHIEBER, s, DECK)
         to_act[i] = s[_TURN]
         _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
     return -1 - ended
@@ -836,18 +846,9 @@ def _bel_run(
                 turn = (seat + 1) % 4
                 if tn < 4:
                     continue
-                winner = (leader + best_of(s, _TRICK, 4, trump, stren)) % 4
-                g = _gather(s, leader, 4, pts, given >= 0)
-                if winner % 2:
-                    won1 += 1
-                    cap1 += g
-                else:
-                    won0 += 1
-                    cap0 += g
-                tn = 0
-                ti += 1
-                leader = winner
-                turn = winner
+                winner, g = _taken(s, leader, 4, trump, stren, pts, given >= 0)
+                won0, won1, cap0, cap1 = _credit(winner % 2, g, won0, won1, cap0, cap1)
+                tn, ti, leader, turn = 0, ti + 1, winner, winner
                 if ti == 1:  # the announcements' winner, after the first trick
                     best = -1
                     for p in range(4):
@@ -876,7 +877,7 @@ def _bel_run(
         if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
             ended += 1
             _bel_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _bel_deal(s, DECK)
+            _deal(BELOTE, s, DECK)
         to_act[i] = s[_TURN]
         _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
     return -1 - ended
@@ -1133,18 +1134,9 @@ def _deb_run(
                 if tn == 0:
                     tn = 1
                     continue
-                winner = (leader + best_of(s, _TRICK, 2, trump, stren)) % 2
-                g = _gather(s, leader, 2, pts, given >= 0)
-                if winner:
-                    won1 += 1
-                    cap1 += g
-                else:
-                    won0 += 1
-                    cap0 += g
-                tn = 0
-                ti += 1
-                leader = winner
-                turn = winner
+                winner, g = _taken(s, leader, 2, trump, stren, pts, given >= 0)
+                won0, won1, cap0, cap1 = _credit(winner, g, won0, won1, cap0, cap1)
+                tn, ti, leader, turn = 0, ti + 1, winner, winner
                 if ti == 9:
                     last = winner
                     _deberts_row(
@@ -1166,7 +1158,7 @@ def _deb_run(
         if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
             ended += 1
             _deb_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _deb_deal(s, DECK)
+            _deal(DEBERTS, s, DECK)
         to_act[i] = s[_TURN]
         _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
     return -1 - ended
@@ -1347,37 +1339,10 @@ def step_deberts(
 
 
 @jit
-def _sch_deal(s: Any, DECK: Any) -> None:
-    st = s[0:4]
-    _shuffled(s, st, DECK)
-    _sch_start(s, _rand(st, 4))
-
-
-@jit
-def _bel_deal(s: Any, DECK: Any) -> None:
-    st = s[0:4]
-    _shuffled(s, st, DECK)
-    _bel_start(s, _rand(st, 4))
-
-
-@jit
-def _deb_deal(s: Any, DECK: Any) -> None:
-    st = s[0:4]
-    _shuffled(s, st, DECK)
-    _deb_start_deal(s, _rand(st, 2))
-
-
-@jit
 def reset(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any, DECK: Any) -> None:
     """A new deal at every table."""
     for i in range(S.shape[0]):
-        s = S[i]
-        if game == 2:
-            _sch_deal(s, DECK)
-        elif game == 1:
-            _bel_deal(s, DECK)
-        else:
-            _deb_deal(s, DECK)
+        _deal(game, S[i], DECK)
     observe(game, S, OP, obs, mask, to_act)
 
 
@@ -1396,15 +1361,24 @@ def observe(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any) -> Non
             _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
 
 
-@jit
+@jit_inline
 def start(game: int, s: Any, dealer: int) -> None:
     """A table's deal from the deck order in its row."""
-    if game == 2:
+    if game == SCHIEBER:
         _sch_start(s, dealer)
-    elif game == 1:
+    elif game == BELOTE:
         _bel_start(s, dealer)
     else:
         _deb_start_deal(s, dealer)
+
+
+@jit
+def _deal(game: int, s: Any, DECK: Any) -> None:
+    """A new deal at the table of row ``s``, from its own random numbers (compiled once
+    for the three games: :func:`reset` and the stepped tables' next deals)."""
+    st = s[0:4]
+    _shuffled(s, st, DECK)
+    start(game, s, _rand(st, 2 if game == DEBERTS else 4))
 
 
 # -- shared helpers --------------------------------------------------------------------------

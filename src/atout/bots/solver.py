@@ -199,8 +199,10 @@ def _suit_tables(points: tuple[int, ...], strength: tuple[int, ...]) -> tuple[in
     """Per contract, three tables of ``4 * 512`` by suit and nine-bit mask ``m`` of
     the suit's cards: ``m`` in order of strength (bit j: the j-th strongest card of the
     suit), the canonical cards of a suit whose remaining cards are ``m`` (the table's
-    key in :func:`_search`), and the points of a mask in order of strength. Kept per
-    contract (tens of milliseconds to build; a game has a few contracts)."""
+    key in :func:`_search`), and the points of a mask in order of strength; then one of
+    ``4 * 512 * 10``: the points of the ``k`` lowest-valued cards of ``m`` (all of them
+    when ``k`` is larger), at ``5120 * suit + 10 * m + k``. Kept per contract (tens of
+    milliseconds to build; a game has a few contracts)."""
     order = _order(strength)
     sp = [0] * 2048
     can = [0] * 2048
@@ -228,7 +230,13 @@ def _suit_tables(points: tuple[int, ...], strength: tuple[int, ...]) -> tuple[in
                     cm |= 1 << (order[b + q] - b)
                     q += 1
             can[512 * s + m] = cm
-    return (*sp, *can, *psp)
+    low = [0] * (4 * 512 * 10)
+    for s in range(4):
+        for m in range(512):
+            held = sorted(points[9 * s + r] for r in range(9) if m >> r & 1)
+            for k in range(10):
+                low[5120 * s + 10 * m + k] = sum(held[:k])
+    return (*sp, *can, *psp, *low)
 
 
 @_jit
@@ -447,6 +455,13 @@ def _search(
                                 k = _POP9[r]
                                 top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
                                 qs += ctab[4096 + 512 * s + top]
+                                # each other hand plays at least min(run, its cards
+                                # of the suit) of them to those tricks (following
+                                # suit, the partner by choice, or earlier as a
+                                # discard): at least their lowest points
+                                for i in range(1, n):
+                                    m = (hands[(ld + i) % n] >> (9 * s)) & 511
+                                    qs += ctab[6144 + 5120 * s + 10 * m + run]
                         if q and t >= 0 and n == 4 and game == SCHIEBER:
                             # a Schieber partner void in the suit led and holding only
                             # trumps must trump, taking the lead: sure only while the

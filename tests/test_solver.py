@@ -467,3 +467,37 @@ def test_quick_tricks_keep_values_exact(game: str, contract: int) -> None:
         best = (max if problem.to_move % 2 == 0 else min)(expected.values())
         for guess in (0, best - 2, best + 2):
             assert solver.value(problem, guess=guess) == best, (i, guess)
+
+
+TWO_TRICKS = [
+    ("belote", None), ("belote", "belote(undertrump=false)"), *(("schieber", k) for k in range(6)),
+]
+
+
+@pytest.mark.parametrize(("game", "rules_or_contract"), TWO_TRICKS)
+def test_two_tricks_left_are_counted_exactly(game: str, rules_or_contract: Any) -> None:
+    """With two tricks left the solver plays every first trick out by plain minimax
+    (no search, no table): positions at the start of the last two and three tricks,
+    whichever team has taken tricks so far (the capot and its bonuses), against plain
+    alpha-beta, the position's value and every card's."""
+    rng = random.Random(f"{game} {rules_or_contract}")
+    solver = Solver()
+    for i in range(40):
+        left = 2 + i % 2
+        if game == "schieber":
+            deal = _schieber_ending(rng, 1800 + i, left, int(rules_or_contract))
+        else:
+            opts = get_game(game).options.parse(rules_or_contract) if rules_or_contract else None
+            deal = _ending(game, rng, 1800 + i, left, opts)
+        problem = problem_from_deal(deal)
+        # the start of the trick: the cards played to it go back to their hands
+        hands = list(problem.hands)
+        for k, c in enumerate(problem.trick):
+            hands[(problem.leader + k) % problem.n] |= 1 << c
+        problem = dataclasses.replace(
+            problem, hands=tuple(hands), trick=(), flags=rng.randrange(4)
+        )
+        expected = _reference(problem)
+        assert solver.values(problem) == expected, i
+        best = (max if problem.to_move % 2 == 0 else min)(expected.values())
+        assert solver.value(problem, guess=rng.randrange(-30, 30)) == best, i

@@ -389,6 +389,95 @@ def _search(
                 team = ((ld + bi) % n) % 2
                 ret = (gained if team == 0 else -gained) + BON[flags | (1 << team)]
                 done = True
+            elif tn == 0 and ti + 2 == total and n == 4 and not horizon:
+                # two tricks left, two cards in each hand: every way to play the
+                # first (at most 16) by plain minimax, the last one forced; cheaper
+                # than searching them and keeps these positions out of the table.
+                # ``u`` is the leader's team's value, which seats 0 and 2 from the
+                # leader raise and seats 1 and 3 lower.
+                ld = LD[d]
+                sgn = 1 if ld % 2 == 0 else -1
+                h0 = hands[ld]
+                h1 = hands[(ld + 1) % 4]
+                h2 = hands[(ld + 2) % 4]
+                h3 = hands[(ld + 3) % 4]
+                u0 = -_INF
+                m0 = h0
+                while m0:
+                    b0 = m0 & -m0
+                    m0 ^= b0
+                    a = popcount(b0 - 1)
+                    u1 = _INF
+                    m1 = legal_cards_scalar(game, t, under, h1, a, a, 0, 1, above[a], above[a])
+                    while m1 and u1 > u0:
+                        b1 = m1 & -m1
+                        m1 ^= b1
+                        c1 = popcount(b1 - 1)
+                        w1 = a
+                        i1 = 0
+                        if card_beats(c1, w1, t, stren[c1], stren[w1]):
+                            w1 = c1
+                            i1 = 1
+                        u2 = -_INF
+                        m2 = legal_cards_scalar(
+                            game, t, under, h2, a, w1, i1, 2, above[a], above[w1]
+                        )
+                        while m2 and u2 < u1:
+                            b2 = m2 & -m2
+                            m2 ^= b2
+                            c2 = popcount(b2 - 1)
+                            w2 = w1
+                            i2 = i1
+                            if card_beats(c2, w2, t, stren[c2], stren[w2]):
+                                w2 = c2
+                                i2 = 2
+                            u3 = _INF
+                            m3 = legal_cards_scalar(
+                                game, t, under, h3, a, w2, i2, 3, above[a], above[w2]
+                            )
+                            while m3 and u3 > u2:
+                                b3 = m3 & -m3
+                                m3 ^= b3
+                                c3 = popcount(b3 - 1)
+                                i3 = i2
+                                if card_beats(c3, w2, t, stren[c3], stren[w2]):
+                                    i3 = 3
+                                g1 = pts[a] + pts[c1] + pts[c2] + pts[c3]
+                                # the last trick, from the first one's winner
+                                g2 = lastb
+                                wl = -1
+                                il = 0
+                                for j in range(4):
+                                    o = (i3 + j) % 4
+                                    if o == 0:
+                                        rm = h0 ^ b0
+                                    elif o == 1:
+                                        rm = h1 ^ b1
+                                    elif o == 2:
+                                        rm = h2 ^ b2
+                                    else:
+                                        rm = h3 ^ b3
+                                    cl = popcount(rm - 1)
+                                    g2 += pts[cl]
+                                    if j == 0 or card_beats(cl, wl, t, stren[cl], stren[wl]):
+                                        wl = cl
+                                        il = j
+                                ta = (ld + i3) % 2
+                                tb = (ld + i3 + il) % 2
+                                u = sgn * (
+                                    (g1 if ta == 0 else -g1) + (g2 if tb == 0 else -g2)
+                                    + BON[flags | (1 << ta) | (1 << tb)]
+                                )
+                                if u < u3:
+                                    u3 = u
+                            if u3 > u2:
+                                u2 = u3
+                        if u2 < u1:
+                            u1 = u2
+                    if u1 > u0:
+                        u0 = u1
+                ret = sgn * u0
+                done = True
             elif tn == 0 and ti == stop:
                 # depth limit: each team is credited half the points it still holds
                 v = 0

@@ -5,6 +5,7 @@ one hint for one position in the line mode, the full-screen table and the web ro
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from atout.games.events import DealStarted, Dealt, Event, Legal
 from atout.kits import get_game
 from atout.notation import parse_match, replay_match
 from atout.table import CannotUndo, Seat, TableSession
-from atout.table.session import BOT, PERSON, seats_for
+from atout.table.session import BOT, PERSON, TableChoices, TableSetup, seats_for
 
 GAMES = ["deberts", "belote", "schieber"]
 #: Short matches: a few deals each.
@@ -187,6 +188,20 @@ def test_saving_never_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     saved = session.save(str(tmp_path / "no" / "such" / "folder.txt"))
     assert saved.written and saved.elsewhere is not None and saved.reason
     assert Path(saved.elsewhere).read_text(encoding="utf-8") == saved.text
+
+
+def test_both_terminal_tables_take_the_same_choices_with_one_set_of_defaults(
+        tmp_path: Path) -> None:
+    """The line mode and the full-screen table take a person's :class:`TableChoices`;
+    :class:`TableSetup` holds each choice's default and opens the session."""
+    assert set(TableChoices.__annotations__) == {
+        f.name for f in dataclasses.fields(TableSetup)} - {"game"}
+    setup = TableSetup("belote", seed=3, human=None, bots="random")
+    assert setup.viewer == 0 and setup.lang == "en" and setup.undo
+    session = setup.open()
+    assert session.seed == 3 and [s.kind for s in session.seats] == [BOT] * 4
+    with pytest.raises(ValueError):
+        TableSetup("belote", save=str(tmp_path)).open()  # a folder: refused before play
 
 
 # -- one position, one hint: the line mode, the full-screen table, the web room -----------

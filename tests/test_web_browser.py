@@ -194,6 +194,36 @@ def test_two_people_at_one_table(server: str, browser: Any) -> None:
     assert not any(errors)
 
 
+def test_a_breakdown_closed_on_one_page_closes_on_the_seats_other_page(
+    server: str, browser: Any
+) -> None:
+    """The room says who has closed a deal's breakdown: a breakdown that this seat has
+    already closed (on another page, or before the page came back) is not left open."""
+    import httpx2 as httpx
+
+    data = httpx.post(server + "/api/tables", json={
+        "game": "deberts", "seats": [{"kind": "you"}, {"kind": "bot"}], "me": 0,
+    }).json()
+    pages = []
+    for _ in range(2):
+        page = browser.new_context(viewport=DESKTOP, bypass_csp=True).new_page()
+        page.goto(server + data["seats"]["0"]["url"])
+        page.wait_for_selector(".hand .card")
+        pages.append(page)
+    errors = [watch_errors(p) for p in pages]
+    one, other = pages
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not all(deals_done(p) for p in pages):
+        if not step(one):
+            one.wait_for_timeout(50)
+    assert all(deals_done(p) for p in pages), "both pages show the deal's breakdown"
+    one.locator(".breakdown-dialog .close").click()
+    other.wait_for_function("!document.querySelector('.breakdown-dialog')", timeout=5000)
+    # and the deal goes on: the bot does not wait for a page that is already done
+    other.wait_for_selector(".hand .card")
+    assert not any(errors), errors
+
+
 def test_replay_page(server: str, browser: Any) -> None:
     import httpx2 as httpx
 

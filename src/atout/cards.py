@@ -13,9 +13,9 @@ Every card has one canonical ASCII code, suit letter then rank: ``HJ``, ``S10``,
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
-from typing import Final
+from typing import Final, TypeVar
 
 __all__ = [
     "CARDS",
@@ -45,7 +45,25 @@ class CardParseError(ValueError):
     """Raised for text that does not name a card (or a set of cards)."""
 
 
-class Suit(IntEnum):
+_E = TypeVar("_E")
+
+
+def _lookup(table: Mapping[str, _E], key: str, text: str, what: str) -> _E:
+    """``table[key]``, or :class:`CardParseError` saying that ``text`` is not a ``what``."""
+    found = table.get(key)
+    if found is None:
+        raise CardParseError(f"not a {what}: {text!r}")
+    return found
+
+
+class _Named(IntEnum):
+    """A suit, a rank or a card: ``repr`` names the class and the member (``Suit.HEARTS``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Suit(_Named):
     """The four French suits, in the order used for card indices."""
 
     CLUBS = 0
@@ -68,20 +86,13 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from a letter, a symbol or an English/French/Spanish name."""
-        key = text.strip().lower()
-        found = _SUIT_WORDS.get(key)
-        if found is None:
-            raise CardParseError(f"not a suit: {text!r}")
-        return found
-
-    def __repr__(self) -> str:
-        return f"Suit.{self.name}"
+        return _lookup(_SUIT_WORDS, text.strip().lower(), text, "suit")
 
     def __str__(self) -> str:
         return self.letter
 
 
-class Rank(IntEnum):
+class Rank(_Named):
     """Ranks in natural (sequence) order, 6 lowest, ace highest."""
 
     SIX = 0
@@ -100,14 +111,7 @@ class Rank(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
-        key = text.strip().upper()
-        found = _RANK_BY_CODE.get(key)
-        if found is None:
-            raise CardParseError(f"not a rank: {text!r}")
-        return found
-
-    def __repr__(self) -> str:
-        return f"Rank.{self.name}"
+        return _lookup(_RANK_BY_CODE, text.strip().upper(), text, "rank")
 
     def __str__(self) -> str:
         return self.code
@@ -138,7 +142,7 @@ for _suit, _words in (
 del _suit, _words, _word
 
 
-class Card(IntEnum):
+class Card(_Named):
     """A playing card; its value is its index, ``suit * 9 + rank``.
 
     ``repr`` is valid Python (``Card.HJ``); ``str`` is the canonical code (``HJ``).
@@ -228,9 +232,6 @@ class Card(IntEnum):
                     _PARSE_CACHE[raw] = card
                     return card
         raise CardParseError(f"not a card: {text!r}")
-
-    def __repr__(self) -> str:
-        return f"Card.{self.name}"
 
     def __str__(self) -> str:
         return self.name

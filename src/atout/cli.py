@@ -3,10 +3,11 @@ rules, warm, serve."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import click
@@ -94,6 +95,22 @@ def play(
     sys.exit(table.run())
 
 
+@contextlib.contextmanager
+def _refusals(*, usage: tuple[type[Exception], ...] = (ValueError,),
+              record: str | None = None) -> Iterator[None]:
+    """Say what a command's session refused as click says it: a usage error (``usage``),
+    or, where ``record`` names the file a record was read from, the record's fault
+    (:class:`atout.notation.RecordError`) as an error in that file."""
+    from atout.notation import RecordError
+
+    try:
+        yield
+    except usage as exc:
+        if record is not None and isinstance(exc, RecordError):
+            raise click.ClickException(f"{record}: {exc}") from exc
+        raise click.UsageError(str(exc)) from exc
+
+
 def _fullscreen_app() -> Any:
     """The full-screen table's ``run_app`` when input and output are a terminal and the
     app is installed; None for the line mode (``--plain``, pipes, scripts)."""
@@ -119,7 +136,6 @@ def replay(file: str, lang: str, seat: int | None, plain: bool) -> None:
     with --plain, or when input or output is not a terminal, commands are read line by
     line (h for help)."""
     from atout.i18n import translate
-    from atout.notation import RecordError
     from atout.terminal.replay import ReplayViewer
 
     try:
@@ -133,21 +149,12 @@ def replay(file: str, lang: str, seat: int | None, plain: bool) -> None:
         raise click.ClickException(
             translate("replay.unreadable", lang, file=file, reason=exc.strerror or str(exc))
         ) from None
-    if not plain and file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
-        from atout.tui import run_replay
+    with _refusals(record=file):
+        if not plain and file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
+            from atout.tui import run_replay
 
-        try:
             sys.exit(run_replay(text, lang=lang, seat=seat))
-        except RecordError as exc:
-            raise click.ClickException(f"{file}: {exc}") from exc
-        except ValueError as exc:
-            raise click.UsageError(str(exc)) from exc
-    try:
         viewer = ReplayViewer(text, lang=lang, seat=seat)
-    except RecordError as exc:
-        raise click.ClickException(f"{file}: {exc}") from exc
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from exc
     sys.exit(viewer.run())
 
 
@@ -169,19 +176,14 @@ def score(
     load: str | None, save: str | None,
 ) -> None:
     """Keep the score of a game of GAME played with real cards (docs/scorekeeper.md)."""
-    from atout.notation import RecordError
     from atout.terminal.scorekeeper import ScoreSession
 
-    try:
+    with _refusals(usage=(ValueError, OSError), record=load):
         session = ScoreSession(
             game.lower(), lang=lang, options=options,
             names=[n.strip() for n in names.split(",")] if names else None,
             dealer=dealer, load=load, save=save, input_fn=input, output=click.echo,
         )
-    except RecordError as exc:
-        raise click.ClickException(f"{load}: {exc}") from exc
-    except (ValueError, OSError) as exc:
-        raise click.UsageError(str(exc)) from exc
     sys.exit(session.run())
 
 
@@ -209,13 +211,11 @@ def advise(
     from atout.bots.advice import HINT_LEVEL
     from atout.terminal.advisor import AdviseSession
 
-    try:
+    with _refusals():
         session = AdviseSession(
             game.lower(), lang=lang, seat=seat, dealer=dealer, level=level or HINT_LEVEL,
             seed=seed, options=options, save=save, input_fn=input, output=click.echo,
         )
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from exc
     sys.exit(session.run())
 
 

@@ -32,11 +32,45 @@ __all__ = [
     "schieber_trump_value",
 ]
 
+# -- what the three games' values share ------------------------------------------------------
+def _trumps_worth(hand: int, trump: int, worth: tuple[int, ...], per_extra: int,
+                  beyond: int) -> int:
+    """What the trumps of ``hand`` are worth: each by its rank (``worth``, 6 to ace), and
+    ``per_extra`` for each trump beyond ``beyond``."""
+    trumps = hand & SUIT_MASK[trump]
+    value = sum(worth[card % 9] for card in bits(trumps))
+    return value + per_extra * max(0, trumps.bit_count() - beyond)
+
+
+def _side_worth(hand: int, trump: int, worth: tuple[int, ...],
+                ten: tuple[int, int, int]) -> int:
+    """What the side cards of ``hand`` are worth: each by its rank (``worth``), but a ten
+    by whether its ace is held (``ten``: with its ace, without it alone in its suit,
+    without it with a guard)."""
+    value = 0
+    for card in bits(hand & ~SUIT_MASK[trump]):
+        if card % 9 != Rank.TEN:
+            value += worth[card % 9]
+        elif hand >> (card + Rank.ACE - Rank.TEN) & 1:
+            value += ten[0]
+        else:
+            value += ten[2] if (hand & SUIT_MASK[card // 9]).bit_count() > 1 else ten[1]
+    return value
+
+
+def _holds_king_and_queen(hand: int, trump: int) -> bool:
+    """Whether ``hand`` holds the king and queen of trumps (Belote's belote, Deberts'
+    bela)."""
+    return bool(hand >> (9 * trump + Rank.KING) & 1 and hand >> (9 * trump + Rank.QUEEN) & 1)
+
+
 # -- Schieber ---------------------------------------------------------------------------------
 #: Worth of holding each rank (6 7 8 9 10 J Q K A) as a trump: power and points.
 _SCHIEBER_TRUMP_WORTH: Final = (3, 3, 4, 18, 6, 26, 6, 7, 12)
 #: Worth of a side card with a trump contract (aces win tricks).
 _SCHIEBER_SIDE_WORTH: Final = (0, 0, 0, 0, 1, 0, 0, 2, 10)
+#: A side ten is worth the same with or without its ace.
+_SCHIEBER_TEN: Final = (1, 1, 1)
 #: How a contract's hand value turns into expected points: (slope, break-even value) per
 #: kind of contract. Fitted on 2,500 seeded deals played out by the heuristic bot in
 #: every contract: the chooser's team's point difference (before the factor) grows by
@@ -81,14 +115,8 @@ def schieber_notrump_value(hand: int, high_first: bool) -> float:
 def schieber_trump_value(hand: int, suit: int) -> float:
     """What ``hand`` is worth with ``suit`` as trumps: trumps by power and length, side
     aces, and a side king behind its ace."""
-    value = 0.0
-    trumps = hand & SUIT_MASK[suit]
-    for card in bits(trumps):
-        value += _SCHIEBER_TRUMP_WORTH[card % 9]
-    count = trumps.bit_count()
-    value += 5 * max(0, count - 3)
-    for card in bits(hand & ~SUIT_MASK[suit]):
-        value += _SCHIEBER_SIDE_WORTH[card % 9]
+    value = float(_trumps_worth(hand, suit, _SCHIEBER_TRUMP_WORTH, 5, 3))
+    value += _side_worth(hand, suit, _SCHIEBER_SIDE_WORTH, _SCHIEBER_TEN)
     # a side king with its ace is a second winner
     for s in range(4):
         if s != suit and hand >> (9 * s + Rank.ACE) & 1 and hand >> (9 * s + Rank.KING) & 1:
@@ -117,27 +145,17 @@ def schieber_contract_scores(hand: int) -> dict[int, float]:
 BELOTE_TRUMP_WORTH: Final = (0, 5, 5, 22, 13, 30, 7, 8, 16)
 #: Estimated value of a side card: aces win, tens win when covered.
 _BELOTE_SIDE_WORTH: Final = (0, 0, 0, 0, 4, 1, 1, 2, 14)
+#: A side ten behind its ace is worth 4 more.
+_BELOTE_TEN: Final = (8, 4, 4)
 #: Estimated hand value (:func:`belote_hand_value`) from which the bot takes.
 BELOTE_TAKE: Final = 58
 
 
 def belote_hand_value(hand: int, trump: int) -> int:
     """A rough estimate of what ``hand`` is worth with ``trump`` as the trump suit."""
-    value = 0
-    trumps = hand & SUIT_MASK[trump]
-    for card in bits(trumps):
-        value += BELOTE_TRUMP_WORTH[card % 9]
-    value += 7 * max(0, trumps.bit_count() - 2)
-    for card in bits(hand & ~SUIT_MASK[trump]):
-        rank = card % 9
-        worth = _BELOTE_SIDE_WORTH[rank]
-        if rank == Rank.TEN and hand >> (card - Rank.TEN + Rank.ACE) & 1:
-            worth += 4  # a ten behind its ace
-        value += worth
-    king, queen = 9 * trump + Rank.KING, 9 * trump + Rank.QUEEN
-    if hand >> king & 1 and hand >> queen & 1:
-        value += 12
-    return value
+    value = _trumps_worth(hand, trump, BELOTE_TRUMP_WORTH, 7, 2)
+    value += _side_worth(hand, trump, _BELOTE_SIDE_WORTH, _BELOTE_TEN)
+    return value + 12 if _holds_king_and_queen(hand, trump) else value
 
 
 def belote_bid_value(hand: int, trump: int) -> int | None:
@@ -156,6 +174,8 @@ def belote_bid_value(hand: int, trump: int) -> int | None:
 DEBERTS_TRUMP_WORTH: Final = (0, 4, 5, 22, 13, 30, 7, 8, 16)
 #: Estimated value of a side card: aces win, tens win when covered.
 _DEBERTS_SIDE_WORTH: Final = (0, 0, 0, 0, 5, 1, 2, 3, 14)
+#: A side ten without its ace is worth 2 with a guard, else nothing.
+_DEBERTS_TEN: Final = (5, 0, 2)
 #: Estimated hand value (:func:`deberts_hand_value`) from which the bot takes.
 DEBERTS_TAKE: Final = 52
 #: How far above :data:`DEBERTS_TAKE` the trump suit's value must be for the defender to
@@ -166,23 +186,10 @@ DEBERTS_REDOUBLE_MARGIN: Final = 45
 
 def deberts_hand_value(hand: int, trump: int) -> int:
     """A rough estimate of what ``hand`` is worth with ``trump`` as the trump suit."""
-    value = 0
-    trumps = hand & SUIT_MASK[trump]
-    for card in bits(trumps):
-        value += DEBERTS_TRUMP_WORTH[card % 9]
-    value += 6 * max(0, trumps.bit_count() - 2)
-    for card in bits(hand & ~SUIT_MASK[trump]):
-        rank = card % 9
-        worth = _DEBERTS_SIDE_WORTH[rank]
-        if rank == Rank.TEN and not hand >> (card + 4) & 1:  # ten without its ace
-            worth = 2 if (hand & SUIT_MASK[card // 9]).bit_count() > 1 else 0
-        value += worth
-    melds = sequences(hand)
-    value += sum(m.points for m in melds) // 2
-    king, queen = 9 * trump + Rank.KING, 9 * trump + Rank.QUEEN
-    if hand >> king & 1 and hand >> queen & 1:
-        value += 20
-    return value
+    value = _trumps_worth(hand, trump, DEBERTS_TRUMP_WORTH, 6, 2)
+    value += _side_worth(hand, trump, _DEBERTS_SIDE_WORTH, _DEBERTS_TEN)
+    value += sum(m.points for m in sequences(hand)) // 2
+    return value + 20 if _holds_king_and_queen(hand, trump) else value
 
 
 def deberts_exchange_gain(indicator: int) -> int:

@@ -143,6 +143,16 @@ class Advisor:
         self.current = _DealLog()
         self.match: Match[Any] = self._rebuild_match()
 
+    # -- words, as the person at this seat reads them ------------------------------------
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        """``seat`` as the person names it (:func:`seat_name`: you, your partner...)."""
+        return seat_name(seat, self.seat, self.n, lang)
+
+    def explain(self, error: EntryRefused, lang: str = "en") -> str:
+        """A refused entry in ``lang``, seats named as the person names them
+        (:func:`explain_refusal`)."""
+        return explain_refusal(error, lang, self.seat, self.n)
+
     # -- the match ---------------------------------------------------------------------
     def _rebuild_match(self) -> Match[Any]:
         match: Match[Any] = self.info.match(0, self.options, first_dealer=self.first_dealer)

@@ -15,7 +15,7 @@ from typing import Final
 
 from atout.bots.heuristic import HeuristicBot
 from atout.cards import DECK_32, SUIT_MASK, Rank, bits
-from atout.games.actions import Action, AnnounceCapot, Pass, Play, Trump
+from atout.games.actions import Action, Trump
 from atout.games.belote import POINTS, STRENGTH, BeloteView
 from atout.hand_values import BELOTE_TAKE, BELOTE_TRUMP_WORTH, belote_bid_value, belote_hand_value
 
@@ -37,7 +37,7 @@ def _power(card: int, trump: int, led_suit: int) -> int:
 class BeloteHeuristicBot(HeuristicBot):
     """Sound rules of thumb for bidding and card play."""
 
-    name = "heuristic"
+    pack = DECK_32
     #: Estimated hand value (see :meth:`hand_value`) from which the bot takes.
     take_threshold = BELOTE_TAKE
 
@@ -47,54 +47,22 @@ class BeloteHeuristicBot(HeuristicBot):
     hand_value = staticmethod(belote_hand_value)
     bid_value = staticmethod(belote_bid_value)
 
-    def _bid(self, view: BeloteView) -> Action:
+    def _call(self, view: BeloteView, legal: tuple[Action, ...]) -> Action | None:
+        return self._bid(view, legal) if view.phase == "bidding" else None
+
+    def _bid(self, view: BeloteView, legal: tuple[Action, ...]) -> Action:
         hand = view.hand.mask
-        best: tuple[int, Action] | None = None
-        for action in view.legal_actions:
-            if not isinstance(action, Trump):
-                continue
-            suit = int(action.suit)
-            cards = hand
-            if suit == view.turned.suit:
-                cards |= 1 << int(view.turned)  # the taker gets the turned card
-            value = self.bid_value(cards, suit)
-            if value is None:
-                continue
-            # the turned jack goes to the taker: an opponent dealer's jack is a warning
-            if best is None or value > best[0]:
-                best = (value, action)
-        if best is not None and best[0] >= self.take_threshold:
-            return best[1]
-        return Pass()
-
-    # -- play ----------------------------------------------------------------------
-    def choose(self, view: BeloteView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("no legal action in this view: it is not this seat's turn")
-        if view.phase == "bidding":
-            return self._bid(view)
-        cards = [int(a.card) for a in legal if isinstance(a, Play)]
-        if not cards:  # pragma: no cover - a capot announcement is never alone
-            return next(a for a in legal if not isinstance(a, AnnounceCapot))
-        assert view.trump is not None
-        trump = int(view.trump)
-        card = self._follow(view, cards, trump) if view.trick else self._lead(view, cards, trump)
+        turned = view.turned
+        offers = []
         for action in legal:
-            if isinstance(action, Play) and action.card == card:
-                return action
-        raise AssertionError("chosen card is not legal")  # pragma: no cover
-
-    @staticmethod
-    def _unseen(view: BeloteView) -> int:
-        """Cards neither in this hand nor played yet (the other hands)."""
-        played = 0
-        for trick in view.tricks:
-            for _, c in trick:
-                played |= 1 << c
-        for _, c in view.trick:
-            played |= 1 << c
-        return DECK_32.mask & ~played & ~view.hand.mask
+            if isinstance(action, Trump):
+                suit = int(action.suit)
+                # the taker gets the turned card
+                cards = hand | 1 << int(turned) if suit == turned.suit else hand
+                value = self.bid_value(cards, suit)
+                if value is not None:
+                    offers.append((value, action))
+        return self._take_or_pass(offers)
 
     @staticmethod
     def _is_master(card: int, trump: int, unseen: int) -> bool:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Final
 
 from atout.bots.heuristic import HeuristicBot
-from atout.cards import SUIT_MASK, bits
-from atout.games.actions import Action, Double, Exchange, Pass, Play, Redouble, Trump
+from atout.cards import DECK_32, SUIT_MASK, bits
+from atout.games.actions import Action, Double, Exchange, Pass, Redouble, Trump
 from atout.games.deberts import (
     PLAIN_STRENGTH,
     POINTS,
@@ -46,7 +46,7 @@ def _strength(card: int, trump: int) -> int:
 class DebertsHeuristicBot(HeuristicBot):
     """Sound rules of thumb for bidding, the trump-7 exchange and card play."""
 
-    name = "heuristic"
+    pack = DECK_32
     #: Estimated hand value (see :meth:`hand_value`) from which the bot takes.
     take_threshold = DEBERTS_TAKE
     #: How far above ``take_threshold`` the trump suit's value must be for the defender
@@ -60,45 +60,26 @@ class DebertsHeuristicBot(HeuristicBot):
     hand_value = staticmethod(deberts_hand_value)
     exchange_gain = staticmethod(deberts_exchange_gain)
 
-    def _bid(self, view: DebertsView) -> Action:
-        hand = view.hand.mask
-        best: tuple[int, Action] | None = None
-        for action in view.legal_actions:
-            if isinstance(action, Trump):
-                value = self.hand_value(hand, action.suit)
-                if action.suit == view.indicator_suit and hand >> (9 * action.suit + 1) & 1:
-                    value += self.exchange_gain(int(view.indicator))
-                if best is None or value > best[0]:
-                    best = (value, action)
-        if best is not None and best[0] >= self.take_threshold:
-            return best[1]
-        return Pass()
-
-    # -- play ----------------------------------------------------------------------
-    def choose(self, view: DebertsView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("no legal action in this view: it is not this seat's turn")
+    def _call(self, view: DebertsView, legal: tuple[Action, ...]) -> Action | None:
         if view.phase == "bidding":
-            return self._bid(view)
+            return self._bid(view, legal)
         if view.phase == "doubling":
             return self._double(view, legal)
         for action in legal:
             if isinstance(action, Exchange):
                 return action  # the indicator is always a better trump than the 7
-        cards = [a.card for a in legal if isinstance(a, Play)]
-        if not cards:
-            return legal[0]
-        assert view.trump is not None
-        trump = int(view.trump)
-        if view.trick:
-            card = self._follow(view, [int(c) for c in cards], trump)
-        else:
-            card = self._lead(view, [int(c) for c in cards], trump)
+        return None
+
+    def _bid(self, view: DebertsView, legal: tuple[Action, ...]) -> Action:
+        hand = view.hand.mask
+        offers = []
         for action in legal:
-            if isinstance(action, Play) and action.card == card:
-                return action
-        raise AssertionError("chosen card is not legal")  # pragma: no cover
+            if isinstance(action, Trump):
+                value = self.hand_value(hand, action.suit)
+                if action.suit == view.indicator_suit and hand >> (9 * action.suit + 1) & 1:
+                    value += self.exchange_gain(int(view.indicator))
+                offers.append((value, action))
+        return self._take_or_pass(offers)
 
     def _double(self, view: DebertsView, legal: tuple[Action, ...]) -> Action:
         assert view.trump is not None

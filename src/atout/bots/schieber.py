@@ -21,7 +21,7 @@ from typing import Final
 
 from atout.bots.heuristic import HeuristicBot
 from atout.cards import DECK_36, SUIT_MASK, Card, bits
-from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump
+from atout.games.actions import Action, Claim, NoTrump, Push, Trump
 from atout.games.schieber import (
     SchieberView,
     card_points,
@@ -48,7 +48,7 @@ _trump_value = schieber_trump_value
 class SchieberHeuristicBot(HeuristicBot):
     """Sound rules of thumb for the contract (with pushing) and the card play."""
 
-    name = "heuristic"
+    pack = DECK_36
 
     # -- contract ------------------------------------------------------------------
     #: Forehand pushes when no contract is expected to gain this much (points written):
@@ -58,6 +58,14 @@ class SchieberHeuristicBot(HeuristicBot):
     #: Each contract index with its expected gain in written points:
     #: slope × (value − break-even) × factor (:mod:`atout.hand_values`).
     contract_scores = staticmethod(schieber_contract_scores)
+
+    def _call(self, view: SchieberView, legal: tuple[Action, ...]) -> Action | None:
+        if view.phase == "choosing":
+            return self._choose_contract(view)
+        for action in legal:
+            if isinstance(action, Claim) and view.running[view.seat % 2] >= view.options.target:
+                return action
+        return None
 
     def _choose_contract(self, view: SchieberView) -> Action:
         scores = self.contract_scores(view.hand.mask)
@@ -76,36 +84,9 @@ class SchieberHeuristicBot(HeuristicBot):
         return best[1]
 
     # -- play ----------------------------------------------------------------------
-    def choose(self, view: SchieberView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("no legal action in this view: it is not this seat's turn")
-        if view.phase == "choosing":
-            return self._choose_contract(view)
-        for action in legal:
-            if isinstance(action, Claim) and view.running[view.seat % 2] >= view.options.target:
-                return action
-        cards = [int(a.card) for a in legal if isinstance(a, Play)]
-        if not cards:
-            return legal[0]
+    def _contract(self, view: SchieberView) -> int:
         assert view.contract is not None
-        contract = contract_index(view.contract)
-        if view.trick:
-            card = self._follow(view, cards, contract)
-        else:
-            card = self._lead(view, cards, contract)
-        return Play(Card(card))
-
-    @staticmethod
-    def _unseen(view: SchieberView) -> int:
-        """Cards neither in this hand nor played yet (held by the three others)."""
-        seen = view.hand.mask
-        for trick in view.tricks:
-            for _, card in trick:
-                seen |= 1 << card
-        for _, card in view.trick:
-            seen |= 1 << card
-        return DECK_36.mask & ~seen
+        return contract_index(view.contract)
 
     @staticmethod
     def _is_master(card: int, contract: int, unseen: int) -> bool:

@@ -49,7 +49,7 @@ same facts from the engine's state several times faster, and are tested equal to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -105,6 +105,13 @@ def pack(planes: list[int], flags: int, legal: int, numbers: list[float]) -> tup
         | p[6] << 216 | p[7] << 252 | p[8] << 288 | p[9] << 324 | p[10] << 360
         | p[11] << 396 | p[12] << 432 | p[13] << 468 | flags << FLAGS | legal << _LEGAL
     )
+    return _observation(x, numbers)
+
+
+def _observation(x: int, numbers: Sequence[float]) -> tuple[Obs, Mask]:
+    """The observation and the action mask from the packed integer ``x`` (planes, flags
+    and legal actions laid out as in the vector) and the 16 numbers: one ``unpackbits``
+    spreads the bits."""
     bits = np.unpackbits(np.frombuffer(x.to_bytes(_BYTES, "little"), np.uint8), bitorder="little")
     obs = np.empty(OBS_SIZE, np.float32)
     obs[:NUMBERS] = bits[:NUMBERS]
@@ -355,13 +362,10 @@ def fast_encoder(game: str) -> Any:
     return None if fast is None else fast()
 
 
-class SchieberEncoder:
-    """Encodes a :class:`~atout.games.schieber.SchieberDeal` for a seat, as
-    :func:`encode_view` does from ``deal.view(seat)``, reading only what the view holds
-    (the seat's own hand and public facts) straight from the engine's state.
-
-    It keeps the cards played per seat in the deal it last saw, so that each call only
-    looks at the tricks completed since (one encoder per environment)."""
+class _FastEncoder:
+    """The base of the encoders that read a four-seat deal's state straight: it keeps the
+    cards played per seat in the deal it last saw, so that each call only looks at the
+    tricks completed since (one encoder per environment)."""
 
     __slots__ = ("_deal", "_done", "_last", "_played")
 
@@ -371,8 +375,15 @@ class SchieberEncoder:
         self._last: Any = None
         self._played = [0, 0, 0, 0]
 
-    def encode(self, deal: Any, seat: int) -> tuple[Obs, Mask]:
-        """The observation and action mask of ``seat`` (a mask of zeros off its turn)."""
+    @staticmethod
+    def _add_tricks(played: list[int], tricks: Sequence[Any]) -> None:
+        """Add to ``played`` (per seat) the cards of the completed ``tricks`` (the
+        engine's records of them)."""
+        raise NotImplementedError
+
+    def _seen(self, deal: Any, me: int) -> tuple[int, list[int], int]:
+        """The packed planes of ``me``'s hand and the cards each seat played (relative to
+        ``me``), the cards played per seat, and the number of completed tricks."""
         tricks = deal.tricks
         done = len(tricks)
         played = self._played
@@ -385,19 +396,39 @@ class SchieberEncoder:
             self._done = 0
             played = self._played = [0, 0, 0, 0]
         if done != self._done:
-            for lead, cards, _ in tricks[self._done:]:
-                played[lead] |= 1 << cards[0]
-                played[(lead + 1) & 3] |= 1 << cards[1]
-                played[(lead + 2) & 3] |= 1 << cards[2]
-                played[(lead + 3) & 3] |= 1 << cards[3]
+            self._add_tricks(played, tricks[self._done:])
             self._done = done
             self._last = tricks[-1]
-        me = seat
-        myteam = me & 1
         x = (
             deal.hands[me] | played[me] << 36 | played[(me + 1) & 3] << 72
             | played[(me + 2) & 3] << 108 | played[(me + 3) & 3] << 144
         )
+        return x, played, done
+
+
+class SchieberEncoder(_FastEncoder):
+    """Encodes a :class:`~atout.games.schieber.SchieberDeal` for a seat, as
+    :func:`encode_view` does from ``deal.view(seat)``, reading only what the view holds
+    (the seat's own hand and public facts) straight from the engine's state.
+
+    It keeps the cards played per seat in the deal it last saw, so that each call only
+    looks at the tricks completed since (one encoder per environment)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _add_tricks(played: list[int], tricks: Sequence[Any]) -> None:
+        for lead, cards, _ in tricks:
+            played[lead] |= 1 << cards[0]
+            played[(lead + 1) & 3] |= 1 << cards[1]
+            played[(lead + 2) & 3] |= 1 << cards[2]
+            played[(lead + 3) & 3] |= 1 << cards[3]
+
+    def encode(self, deal: Any, seat: int) -> tuple[Obs, Mask]:
+        """The observation and action mask of ``seat`` (a mask of zeros off its turn)."""
+        x, played, done = self._seen(deal, seat)
+        me = seat
+        myteam = me & 1
         leader = deal.leader
         trick = deal.trick
         i = (leader - me) & 3
@@ -477,12 +508,7 @@ class SchieberEncoder:
         scores = deal.scores
         won = deal.won
         target = deal.options.target
-        bits = np.unpackbits(
-            np.frombuffer(x.to_bytes(_BYTES, "little"), np.uint8), bitorder="little"
-        )
-        obs = np.empty(OBS_SIZE, np.float32)
-        obs[:NUMBERS] = bits[:NUMBERS]
-        obs[NUMBERS:] = (
+        return _observation(x, (
             a0, a1, a2, a3,
             won[myteam] / 9, won[other] / 9,
             captured[myteam] / 100, captured[other] / 100,
@@ -490,8 +516,7 @@ class SchieberEncoder:
             scores[myteam] / target, scores[other] / target,
             (scores[myteam] + run_mine) / target, (scores[other] + run_other) / target,
             0.0, 0.0, done / 9,
-        )
-        return obs, bits[_LEGAL : _LEGAL + NUM_ACTIONS].view(np.int8)
+        ))
 
     def observe(self, state: Any, in_match: bool, seat: int) -> tuple[Obs, Mask]:
         """:meth:`encode` of a deal, or of a match's deal (a Schieber deal carries the
@@ -503,18 +528,21 @@ _PASS_BIT: Final = 1 << 36
 _CAPOT_BIT: Final = 1 << 48
 
 
-class BeloteEncoder:
+class BeloteEncoder(_FastEncoder):
     """Encodes a :class:`~atout.games.belote.BeloteDeal` for a seat, as :func:`encode_view`
     does from the view (``scores`` and ``held`` come from the match, when there is one),
     reading only what the view holds straight from the engine's state."""
 
-    __slots__ = ("_deal", "_done", "_last", "_played")
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self._deal: Any = None
-        self._done = 0
-        self._last: Any = None
-        self._played = [0, 0, 0, 0]
+    @staticmethod
+    def _add_tricks(played: list[int], tricks: Sequence[Any]) -> None:
+        for t in tricks:
+            lead = t[0]
+            played[lead] |= 1 << t[1]
+            played[(lead + 1) & 3] |= 1 << t[2]
+            played[(lead + 2) & 3] |= 1 << t[3]
+            played[(lead + 3) & 3] |= 1 << t[4]
 
     def observe(self, state: Any, in_match: bool, seat: int) -> tuple[Obs, Mask]:
         """:meth:`encode` of a deal, or of a match's deal with its scores and points
@@ -527,32 +555,9 @@ class BeloteEncoder:
         self, deal: Any, seat: int, scores: tuple[int, int] = (0, 0), held: int = 0
     ) -> tuple[Obs, Mask]:
         """The observation and action mask of ``seat`` (a mask of zeros off its turn)."""
-        tricks = deal.tricks
-        done = len(tricks)
-        played = self._played
-        if (
-            deal is not self._deal
-            or done < self._done
-            or (self._done and tricks[self._done - 1] is not self._last)
-        ):
-            self._deal = deal
-            self._done = 0
-            played = self._played = [0, 0, 0, 0]
-        if done != self._done:
-            for t in tricks[self._done:]:
-                lead = t[0]
-                played[lead] |= 1 << t[1]
-                played[(lead + 1) & 3] |= 1 << t[2]
-                played[(lead + 2) & 3] |= 1 << t[3]
-                played[(lead + 3) & 3] |= 1 << t[4]
-            self._done = done
-            self._last = tricks[-1]
+        x, played, done = self._seen(deal, seat)
         me = seat
         myteam = me & 1
-        x = (
-            deal.hands[me] | played[me] << 36 | played[(me + 1) & 3] << 72
-            | played[(me + 2) & 3] << 108 | played[(me + 3) & 3] << 144
-        )
         leader = deal.leader
         trick = deal.trick
         gone = list(played)
@@ -628,20 +633,14 @@ class BeloteEncoder:
         won = deal.won
         other = 1 - myteam
         target = deal.options.target
-        bits = np.unpackbits(
-            np.frombuffer(x.to_bytes(_BYTES, "little"), np.uint8), bitorder="little"
-        )
-        obs = np.empty(OBS_SIZE, np.float32)
-        obs[:NUMBERS] = bits[:NUMBERS]
-        obs[NUMBERS:] = (
+        return _observation(x, (
             *ann,
             won[myteam] / 9, won[other] / 9,
             0.0, 0.0, 0.25,
             scores[myteam] / target, scores[other] / target,
             scores[myteam] / target, scores[other] / target,
             held / target, passes / 8, done / 9,
-        )
-        return obs, bits[_LEGAL : _LEGAL + NUM_ACTIONS].view(np.int8)
+        ))
 
 
 _KQ: Final = tuple((1 << (9 * s + Rank.KING)) | (1 << (9 * s + Rank.QUEEN)) for s in range(4))

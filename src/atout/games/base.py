@@ -28,7 +28,9 @@ from atout.games.decks import DeckSource, SeededDecks
 from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, turn
 
 __all__ = [
+    "PLAY_SLOTS",
     "SEED_BITS",
+    "STATE_SLOTS",
     "Deal",
     "GameError",
     "IllegalActionError",
@@ -36,6 +38,7 @@ __all__ = [
     "Meld",
     "Options",
     "OptionsParseError",
+    "Scored",
     "UnfairOptionsError",
     "run_meld",
     "runs",
@@ -197,7 +200,40 @@ def runs(rank_bits: int, min_length: int = 3) -> list[tuple[int, int]]:
     return found
 
 
+#: The slots that playing a card changes in every game's deal (a game adds its own, such
+#: as its melds, to its ``_play_slots``).
+PLAY_SLOTS: tuple[str, ...] = (
+    "phase",
+    "turn",
+    "hands",
+    "leader",
+    "trick",
+    "tricks",
+    "captured",
+    "won",
+    "result",
+)
+#: The state slots every game's deal has: the options, the dealer, the deck and
+#: :data:`PLAY_SLOTS` (a game adds its bidding and melds to its ``_state_slots``).
+STATE_SLOTS: tuple[str, ...] = ("options", "dealer", "deck", *PLAY_SLOTS)
+
 DealT = TypeVar("DealT", bound="Deal")
+OptionsT_co = TypeVar("OptionsT_co", covariant=True)
+
+
+class Scored(Protocol[OptionsT_co]):
+    """What a match's outcome is read from: a match played here, or a scoresheet kept
+    by hand (each game writes what its result counts for once, for both)."""
+
+    @property
+    def scores(self) -> tuple[int, int]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def options(self) -> OptionsT_co: ...
+
 
 
 class _View(Protocol):

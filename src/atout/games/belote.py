@@ -127,6 +127,8 @@ from atout.games.actions import (
     trump,
 )
 from atout.games.base import (
+    PLAY_SLOTS,
+    STATE_SLOTS,
     Deal,
     GameError,
     IllegalActionError,
@@ -657,44 +659,25 @@ class BeloteDeal(Deal):
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "belote"
     _state_slots: ClassVar[tuple[str, ...]] = (
-        "options",
-        "dealer",
-        "deck",
-        "phase",
-        "turn",
+        *STATE_SLOTS,
         "passes",
-        "hands",
         "trump",
         "taker",
         "capot_seat",
-        "leader",
-        "trick",
         "best",
         "best_seat",
-        "tricks",
-        "captured",
-        "won",
         "declared",
         "ann_winner",
         "belote_seat",
-        "result",
     )
     __slots__ = _state_slots
     #: What playing a card may change: the fast path for cards snapshots only these.
     _play_slots: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "turn",
-        "hands",
-        "leader",
-        "trick",
+        *PLAY_SLOTS,
         "best",
         "best_seat",
-        "tricks",
-        "captured",
-        "won",
         "declared",
         "ann_winner",
-        "result",
     )
 
     options: BeloteOptions

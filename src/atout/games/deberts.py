@@ -106,12 +106,15 @@ from atout.games.actions import (
     trump,
 )
 from atout.games.base import (
+    PLAY_SLOTS,
+    STATE_SLOTS,
     Deal,
     GameError,
     IllegalActionError,
     Match,
     Meld,
     Options,
+    Scored,
     build_frozen,
     check_seat,
     run_meld,
@@ -149,6 +152,7 @@ __all__ = [
     "DebertsFold",
     "DebertsMatch",
     "DebertsOptions",
+    "DebertsOutcome",
     "DebertsScoreRow",
     "DebertsView",
     "FourSevens",
@@ -490,43 +494,24 @@ class DebertsDeal(Deal):
     num_players: ClassVar[int] = 2
     game: ClassVar[str] = "deberts"
     _state_slots: ClassVar[tuple[str, ...]] = (
-        "options",
-        "dealer",
-        "deck",
-        "phase",
-        "turn",
+        *STATE_SLOTS,
         "passes",
-        "hands",
         "indicator",
         "bottom",
         "trump",
         "caller",
         "factor",
         "exchange_seat",
-        "leader",
-        "trick",
-        "tricks",
-        "captured",
-        "won",
         "declared",
         "seq_winner",
         "bela",
-        "result",
     )
     __slots__ = _state_slots
     _play_slots: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "turn",
-        "hands",
-        "leader",
-        "trick",
-        "tricks",
-        "captured",
-        "won",
+        *PLAY_SLOTS,
         "declared",
         "seq_winner",
         "bela",
-        "result",
     )
 
     options: DebertsOptions
@@ -1141,7 +1126,22 @@ class DebertsScoreRow:
     hanging: int
 
 
-class DebertsMatch(Match[DebertsDeal]):
+class DebertsOutcome:
+    """What a Deberts match counts for, read from its scores and winner: the match
+    played here and the scoresheet kept by hand share it."""
+
+    @property
+    def final_score(self: Scored[DebertsOptions]) -> tuple[int, int] | None:
+        """The recorded result: the totals, or target:target-1 when both passed it."""
+        return final_score(self.scores, self.winner, self.options.target)
+
+    @property
+    def stakes(self: Scored[DebertsOptions]) -> int:
+        """How many games the result counts for: 2 for a mars (an option), else 1."""
+        return stakes(self.scores, self.winner, self.options.target, self.options.mars)
+
+
+class DebertsMatch(DebertsOutcome, Match[DebertsDeal]):
     """A match of Deberts to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 2
@@ -1173,16 +1173,6 @@ class DebertsMatch(Match[DebertsDeal]):
 
     def _new_deal(self, dealer: int) -> DebertsDeal:
         return DebertsDeal(self._fresh_deck(DECK_32), dealer, self.options)
-
-    @property
-    def final_score(self) -> tuple[int, int] | None:
-        """The recorded result: the totals, or target:target-1 when both passed it."""
-        return final_score(self.scores, self.winner, self.options.target)
-
-    @property
-    def stakes(self) -> int:
-        """How many games the result counts for: 2 for a mars (an option), else 1."""
-        return stakes(self.scores, self.winner, self.options.target, self.options.mars)
 
     def _finish_deal(self) -> None:
         deal = self.deal

@@ -126,16 +126,20 @@ from atout.cards import (
 )
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
 from atout.games.base import (
+    PLAY_SLOTS,
     SEAT_PLAYS,
+    STATE_SLOTS,
     Deal,
     GameError,
     IllegalActionError,
     Match,
     Meld,
     Options,
+    Scored,
     build_frozen,
     check_seat,
     run_meld,
+    runs,
 )
 from atout.games.decks import DeckSource
 from atout.games.events import (
@@ -168,6 +172,7 @@ __all__ = [
     "SchieberFold",
     "SchieberMatch",
     "SchieberOptions",
+    "SchieberOutcome",
     "SchieberScoreRow",
     "SchieberView",
     "Stoeck",
@@ -371,16 +376,8 @@ def _best_partition(lo: int, hi: int, undenufe: bool) -> tuple[tuple[int, int], 
 
 def _suit_runs(mask: int, undenufe: bool) -> tuple[tuple[int, int], ...]:
     found: list[tuple[int, int]] = []
-    rank = 0
-    while rank < 9:
-        if mask >> rank & 1:
-            start = rank
-            while rank < 9 and mask >> rank & 1:
-                rank += 1
-            if rank - start >= 3:
-                found.extend(_best_partition(start, rank - 1, undenufe))
-        else:
-            rank += 1
+    for top, length in runs(mask):
+        found.extend(_best_partition(top - length + 1, top, undenufe))
     return tuple(found)
 
 
@@ -390,8 +387,8 @@ RUNS: Final = tuple(tuple(_suit_runs(m, u) for m in range(512)) for u in (False,
 RUN_MELDS: Final = tuple(
     tuple(
         tuple(
-            tuple(run_meld(suit, top, length, RUN_POINTS[length]) for top, length in runs)
-            for runs in RUNS[u]
+            tuple(run_meld(suit, top, length, RUN_POINTS[length]) for top, length in cut)
+            for cut in RUNS[u]
         )
         for suit in range(4)
     )
@@ -661,43 +658,22 @@ class SchieberDeal(Deal):
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "schieber"
     _state_slots: ClassVar[tuple[str, ...]] = (
-        "options",
-        "dealer",
+        *STATE_SLOTS,
         "forehand",
         "scores",
-        "deck",
-        "phase",
-        "turn",
         "pushed",
         "chooser",
         "contract",
         "table",
-        "hands",
-        "leader",
-        "trick",
-        "tricks",
-        "captured",
-        "won",
         "weis",
         "weis_team",
         "calls",
         "stoeck_seat",
         "watch",
-        "result",
     )
     __slots__ = _state_slots
     #: What playing a card may change: the fast path for cards snapshots only these.
-    _play_slots: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "turn",
-        "hands",
-        "leader",
-        "trick",
-        "tricks",
-        "captured",
-        "won",
-        "result",
-    )
+    _play_slots: ClassVar[tuple[str, ...]] = PLAY_SLOTS
     #: What a card that does not end the trick changes (``play_card``'s small snapshot).
     _card_slots: ClassVar[tuple[str, ...]] = ("hands", "trick", "turn")
 
@@ -1519,7 +1495,28 @@ class SchieberScoreRow:
         )
 
 
-class SchieberMatch(Match[SchieberDeal]):
+class SchieberOutcome:
+    """What a Schieber match counts for, read from its scores and winner: the match
+    played here and the scoresheet kept by hand share it."""
+
+    @property
+    def final_score(self: Scored[SchieberOptions]) -> tuple[int, int] | None:
+        return None if self.winner is None else self.scores
+
+    @property
+    def schneider(self: Scored[SchieberOptions]) -> bool:
+        """Whether the losers ended strictly under half the target."""
+        return schneider(self.scores, self.winner, self.options.target)
+
+    @property
+    def stakes(self: Scored[SchieberOptions]) -> int:
+        """How many games the result counts for in a series: 2 for a Schneider."""
+        if self.winner is None:
+            return 0
+        return 2 if schneider(self.scores, self.winner, self.options.target) else 1
+
+
+class SchieberMatch(SchieberOutcome, Match[SchieberDeal]):
     """A match of Schieber to the target, dealt from its deck source (by default, its seed)."""
 
     num_players: ClassVar[int] = 4
@@ -1556,22 +1553,6 @@ class SchieberMatch(Match[SchieberDeal]):
         return SchieberDeal(
             self._fresh_deck(DECK_36), dealer, self.options, scores=self.scores
         )
-
-    @property
-    def final_score(self) -> tuple[int, int] | None:
-        return None if self.winner is None else self.scores
-
-    @property
-    def schneider(self) -> bool:
-        """Whether the losers ended strictly under half the target."""
-        return schneider(self.scores, self.winner, self.options.target)
-
-    @property
-    def stakes(self) -> int:
-        """How many games the result counts for in a series: 2 for a Schneider."""
-        if self.winner is None:
-            return 0
-        return 2 if self.schneider else 1
 
     def _finish_deal(self) -> None:
         deal = self.deal

@@ -27,22 +27,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from atout.cards import CARDS, Suit
-from atout.games.actions import (
-    Action,
-    AnnounceCapot,
-    CancelDeal,
-    Claim,
-    Double,
-    Exchange,
-    NoTrump,
-    Pass,
-    Push,
-    Redouble,
-    parse_action,
-    play,
-    trump,
-)
+from atout.cards import CARDS
+from atout.games.actions import Action, parse_action, play
 
 __all__ = [
     "ACTIONS",
@@ -76,20 +62,15 @@ CAPOT: Final = 48
 CLAIM: Final = 49
 NUM_ACTIONS: Final = 50
 
+#: The actions after the 36 cards, in index order, in their text form (the table above).
+_WORDS: Final = (
+    "pass", "trump C", "trump D", "trump H", "trump S", "obenabe", "undenufe", "push",
+    "exchange", "double", "redouble", "sevens", "capot", "claim",
+)
 #: ACTIONS[i]: the action of index ``i`` (shared instances).
 ACTIONS: Final[tuple[Action, ...]] = (
     *(play(c) for c in CARDS),
-    Pass(),
-    *(trump(s) for s in Suit),
-    NoTrump("obenabe"),
-    NoTrump("undenufe"),
-    Push(),
-    Exchange(),
-    Double(),
-    Redouble(),
-    CancelDeal(),
-    AnnounceCapot(),
-    Claim(),
+    *(parse_action(word) for word in _WORDS),
 )
 assert len(ACTIONS) == NUM_ACTIONS
 

@@ -25,7 +25,7 @@ from atout.games.deberts import (
     TERC,
     DebertsDealResult,
     DebertsOptions,
-    final_score,
+    DebertsOutcome,
     match_winner,
     next_dealer,
     settle_contract,
@@ -93,7 +93,7 @@ class DebertsEntry:
 
 
 
-class DebertsScoresheet(Scoresheet[DebertsEntry]):
+class DebertsScoresheet(DebertsOutcome, Scoresheet[DebertsEntry]):
     """A Deberts match kept by hand (see the module docstring)."""
 
     game = "deberts"
@@ -125,14 +125,6 @@ class DebertsScoresheet(Scoresheet[DebertsEntry]):
     @property
     def hanging(self) -> int:
         return self.state.carried
-
-    @property
-    def final_score(self) -> tuple[int, int] | None:
-        return final_score(self.scores, self.winner, self.options.target)
-
-    @property
-    def stakes(self) -> int:
-        return stakes(self.scores, self.winner, self.options.target, self.options.mars)
 
     # -- text ----------------------------------------------------------------------------
     def parse_entry(self, text: str) -> DebertsEntry:

@@ -43,6 +43,7 @@ from atout.games.schieber import (
     UNDENUFE,
     SchieberDealResult,
     SchieberOptions,
+    SchieberOutcome,
     first_to_target,
     schneider,
     written_at_stop,
@@ -116,7 +117,7 @@ def parse_contract(text: str | None) -> int:
     return int(suit)
 
 
-class SchieberScoresheet(Scoresheet[SchieberEntry]):
+class SchieberScoresheet(SchieberOutcome, Scoresheet[SchieberEntry]):
     """A Schieber match kept by hand (see the module docstring)."""
 
     game = "schieber"
@@ -175,16 +176,6 @@ class SchieberScoresheet(Scoresheet[SchieberEntry]):
     @staticmethod
     def _default_options() -> SchieberOptions:
         return SchieberOptions()
-
-    @property
-    def schneider(self) -> bool:
-        return schneider(self.scores, self.winner, self.options.target)
-
-    @property
-    def stakes(self) -> int:
-        if self.winner is None:
-            return 0
-        return 2 if self.schneider else 1
 
     def forehand(self, number: int, dealer: int) -> int:
         return self.first_forehand if number == 1 else (dealer + 1) % 4

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from atout.bots.advice import HINT_LEVEL, Advice, advise, position_seed
 from atout.bots.base import Bot, bot_names, make_bot
@@ -48,8 +48,8 @@ from atout.i18n import translate
 from atout.kits import get_game
 
 __all__ = [
-    "BOT", "PERSON", "CannotUndo", "Saved", "Seat", "SessionView", "TableSession", "Update",
-    "check_writable", "seats_for",
+    "BOT", "PERSON", "CannotUndo", "Saved", "Seat", "SessionView", "TableChoices",
+    "TableSession", "TableSetup", "Update", "check_writable", "seats_for",
 ]
 
 PERSON: Literal["person"] = "person"
@@ -500,6 +500,53 @@ class TableSession:
                 continue
             return Saved(path, text, elsewhere=name, reason=reason)
         return Saved(path, text, reason=reason)
+
+
+class TableChoices(TypedDict, total=False):
+    """What a person chooses for a match against bots at the terminal: the keyword
+    arguments of the line mode's and the full-screen table's tables (defaults: those of
+    :class:`TableSetup`)."""
+
+    seed: int | None
+    lang: str
+    human: int | None
+    bots: list[str] | str
+    options: str | None
+    save: str | None
+    undo: bool
+    hint_level: str
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """A person's :class:`TableChoices` for ``game``, with their defaults: no ``seed``
+    (128 bits from the operating system, shown to nobody; the record carries it), the
+    person at seat 0 (``human=None``: bots everywhere), ``save``: where the match's
+    record goes."""
+
+    game: str
+    seed: int | None = None
+    lang: str = "en"
+    human: int | None = 0
+    bots: list[str] | str = "heuristic"
+    options: str | None = None
+    save: str | None = None
+    undo: bool = True
+    hint_level: str = HINT_LEVEL
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view is shown (seat 0 when bots play every seat)."""
+        return 0 if self.human is None else self.human
+
+    def open(self) -> TableSession:
+        """The table's session, once the record's file is known to be writable (refused
+        before the first deal, not after the whole match)."""
+        seats = seats_for(get_game(self.game).num_players, self.human, self.bots)
+        if self.save is not None:
+            check_writable(self.save, self.lang)
+        return TableSession(self.game, seats, seed=self.seed, options=self.options,
+                            undo=self.undo, hint_level=self.hint_level)
 
 
 class SessionView:

@@ -11,18 +11,15 @@ it. See docs/advisor.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from atout.advisor import (
     Advisor,
     Entry,
     EntryRefused,
-    explain_refusal,
     record_text,
     review_deal,
-    seat_name,
 )
 from atout.advisor.typed import read_typed
 from atout.bots.advice import HINT_LEVEL, action_name
@@ -30,7 +27,7 @@ from atout.games.actions import Action
 from atout.i18n import punctuation, signed, translate
 from atout.input import Command, fold, said
 from atout.kits.present import outcome_text
-from atout.terminal.common import LineSession
+from atout.terminal.common import LineChoices, LineSession
 
 __all__ = ["AdviseSession"]
 
@@ -47,24 +44,21 @@ class AdviseSession(LineSession):
         self,
         game: str,
         *,
-        lang: str = "en",
         seat: int = 0,
         dealer: int = 0,
         level: str = HINT_LEVEL,
         seed: int = 0,
         options: str | None = None,
-        save: str | None = None,
-        input_fn: Callable[[str], str] = input,
-        output: Callable[[str], None] = print,
+        **line: Unpack[LineChoices],
     ) -> None:
-        super().__init__(lang, input_fn, output, save)
+        super().__init__(**line)
         self.advisor = Advisor(game, seat=seat, options=options, first_dealer=dealer,
                                level=level, seed=seed)
         self.game = self.advisor.game
 
     # -- helpers ------------------------------------------------------------------------
     def who(self, seat: int) -> str:
-        return seat_name(seat, self.advisor.seat, self.advisor.n, self.lang)
+        return self.advisor.seat_name(seat, self.lang)
 
     def team(self, side: int) -> str:
         """A side as the person names it: your team and theirs (with partners), or you
@@ -80,7 +74,7 @@ class AdviseSession(LineSession):
         return " – ".join(f"{self.team(side)} {scores[side]}" for side in (mine, 1 - mine))
 
     def refuse(self, error: EntryRefused) -> None:
-        self.say("✗ " + explain_refusal(error, self.lang, self.advisor.seat, self.advisor.n))
+        self.say("✗ " + self.advisor.explain(error, self.lang))
 
     def ask(self, prompt: str) -> str:
         try:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Unpack
 
 from rich.console import Console
 
-from atout.bots.advice import HINT_LEVEL
 from atout.bots.base import Bot
 from atout.games.actions import Action
 from atout.i18n import Translator, explain
@@ -23,9 +22,8 @@ from atout.kits.present import GameView
 from atout.table.session import (
     CannotUndo,
     SessionView,
-    TableSession,
-    check_writable,
-    seats_for,
+    TableChoices,
+    TableSetup,
 )
 from atout.terminal import renderer_class
 
@@ -44,39 +42,27 @@ class TerminalGame(SessionView):
         self,
         game: str,
         *,
-        seed: int | None = None,
-        lang: str = "en",
-        human: int | None = 0,
-        bots: list[str] | str = "heuristic",
-        options: str | None = None,
         console: Console | None = None,
         input_fn: Callable[[str], str] = input,
-        save: str | None = None,
-        undo: bool = True,
-        hint_level: str = HINT_LEVEL,
+        **choices: Unpack[TableChoices],
     ) -> None:
+        setup = TableSetup(game, **choices)
         info = get_game(game)
         self.info = info
-        self.t = Translator(lang)
-        if save is not None:  # before the first deal, not after the whole match
-            check_writable(save, lang)
-        # No seed given: 128 bits from the operating system, shown to nobody (the record
-        # written at the end carries it, so the match can be dealt again).
-        self.session = TableSession(
-            info.name, seats_for(info.num_players, human, bots), seed=seed, options=options,
-            undo=undo, hint_level=hint_level)
+        self.t = Translator(setup.lang)
+        self.session = setup.open()
         self.console = console or Console(highlight=False)
-        self.human = human
+        self.human = setup.human
         #: The seat whose view is shown (seat 0 when bots play every seat).
-        self.viewer = 0 if human is None else human
-        self.renderer = renderer_class(info.name)(self.console, self.t, human,
+        self.viewer = setup.viewer
+        self.renderer = renderer_class(info.name)(self.console, self.t, setup.human,
                                                   info.num_players)
         self.input_fn = input_fn
         #: Where to write the match record when the game ends or stops (atout.notation).
-        self.save = save
+        self.save = setup.save
         #: Show what was read when input does not come from a person typing.
         self.echo = input_fn is not input or not sys.stdin.isatty()
-        self.seed = seed
+        self.seed = setup.seed
 
     @property
     def bots(self) -> dict[int, Bot]:

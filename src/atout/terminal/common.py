@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -44,13 +44,22 @@ def seat_label(t: Translator, seat: int, names: dict[int, str] | None = None) ->
 V = TypeVar("V", bound="GameView")
 
 
-class LineSession:
-    """What the line mode's question-and-answer sessions (the scorekeeper, the advisor)
-    share: the person's language, where the answers come from and the lines go, and
-    where the session is saved."""
+class LineChoices(TypedDict, total=False):
+    """The keyword arguments of every :class:`LineSession` (defaults: its own)."""
 
-    def __init__(self, lang: str, input_fn: Callable[[str], str],
-                 output: Callable[[str], None], save: str | None) -> None:
+    lang: str
+    input_fn: Callable[[str], str]
+    output: Callable[[str], None]
+    save: str | None
+
+
+class LineSession:
+    """What the line mode's question-and-answer sessions (the scorekeeper, the advisor,
+    the lessons) share: the person's language, where the answers come from and the lines
+    go, and where the session is saved."""
+
+    def __init__(self, *, lang: str = "en", input_fn: Callable[[str], str] = input,
+                 output: Callable[[str], None] = print, save: str | None = None) -> None:
         self.t = Translator(lang)
         self.lang = lang
         self.save = save

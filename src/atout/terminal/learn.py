@@ -11,7 +11,6 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from atout.i18n import Translator
 from atout.input import said
 from atout.learn import (
     check_puzzle,
@@ -23,6 +22,7 @@ from atout.learn import (
 )
 from atout.learn.course import Lesson, Step, check, parse_answer, situation
 from atout.learn.progress import Progress
+from atout.terminal.common import LineSession
 
 __all__ = ["LearnSession"]
 
@@ -33,7 +33,10 @@ class _Quit(Exception):
     """The learner typed 'quit', or the input ended."""
 
 
-class LearnSession:
+class LearnSession(LineSession):
+    """The lessons and puzzles of ``game``, a question and its answer at a time;
+    ``progress``: what the learner has done (kept between sessions)."""
+
     def __init__(
         self,
         game: str,
@@ -44,12 +47,9 @@ class LearnSession:
         output: Callable[[str], None] = print,
         today: date | None = None,
     ) -> None:
+        super().__init__(lang=lang, input_fn=input_fn, output=output)
         self.game = game
-        self.lang = lang
-        self.t = Translator(lang)
         self.progress = progress if progress is not None else Progress()
-        self.input_fn = input_fn
-        self.out = output
         self.today = today or date.today()
         self.lessons = lessons(game)
 
@@ -65,7 +65,7 @@ class LearnSession:
                 self.menu()
         except _Quit:
             pass
-        self.out(self.t("learn.cli.bye"))
+        self.say(self.t("learn.cli.bye"))
         return 0
 
     def ask(self, prompt: str) -> str:
@@ -80,19 +80,19 @@ class LearnSession:
     def menu(self) -> None:
         t = self.t
         while True:
-            self.out("")
+            self.say("")
             name = t(f"{self.game}.title") if t.has(f"{self.game}.title") else self.game.title()
-            self.out(t("learn.title", game=name))
-            self.out(t("learn.lessons"))
+            self.say(t("learn.title", game=name))
+            self.say(t("learn.lessons"))
             for i, lesson in enumerate(self.lessons, 1):
                 ids = [s.id for s in lesson.steps]
                 done = self.progress.count(ids)
-                self.out(f"  {i}. {t(lesson.title)}  ({done}/{len(ids)})")
+                self.say(f"  {i}. {t(lesson.title)}  ({done}/{len(ids)})")
             puzzles = load_puzzles(self.game)
             solved = self.progress.count([f"puzzle:{p.id}" for p in puzzles])
-            self.out(f"  p. {t('learn.puzzles')} ({solved}/{len(puzzles)})")
-            self.out(f"  d. {t('learn.daily')}")
-            self.out(t("learn.cli.menu"))
+            self.say(f"  p. {t('learn.puzzles')} ({solved}/{len(puzzles)})")
+            self.say(f"  d. {t('learn.daily')}")
+            self.say(t("learn.cli.menu"))
             choice = self.ask(t("learn.cli.choose")).lower()
             if choice == "p":
                 self.puzzle_menu()
@@ -101,32 +101,32 @@ class LearnSession:
             elif choice.isdigit() and 1 <= int(choice) <= len(self.lessons):
                 self.lesson(self.lessons[int(choice) - 1], int(choice))
             else:
-                self.out(t("learn.cli.unreadable", text=choice))
+                self.say(t("learn.cli.unreadable", text=choice))
 
     def puzzle_menu(self) -> None:
         t = self.t
         puzzles = load_puzzles(self.game)
         for i, p in enumerate(puzzles, 1):
             mark = " ✓" if f"puzzle:{p.id}" in self.progress else ""
-            self.out(f"  {i}. {p.id} ({t(f'learn.puzzle.difficulty.{p.difficulty}')}){mark}")
+            self.say(f"  {i}. {p.id} ({t(f'learn.puzzle.difficulty.{p.difficulty}')}){mark}")
         choice = self.ask(t("learn.cli.choose"))
         if choice.isdigit() and 1 <= int(choice) <= len(puzzles):
             self.puzzle(puzzles[int(choice) - 1].id)
         else:
-            self.out(t("learn.cli.unreadable", text=choice))
+            self.say(t("learn.cli.unreadable", text=choice))
 
     # -- lessons ------------------------------------------------------------------------------
     def lesson(self, lesson: Lesson, number: int) -> None:
         t = self.t
-        self.out("")
-        self.out(f"== {t('learn.lesson', number=number, title=t(lesson.title))} ==")
-        self.out(t(lesson.intro))
+        self.say("")
+        self.say(f"== {t('learn.lesson', number=number, title=t(lesson.title))} ==")
+        self.say(t(lesson.intro))
         for i, step in enumerate(lesson.steps, 1):
-            self.out("")
-            self.out(f"-- {t('learn.step', number=i, total=len(lesson.steps))} --")
+            self.say("")
+            self.say(f"-- {t('learn.step', number=i, total=len(lesson.steps))} --")
             self.step(step)
-        self.out("")
-        self.out(t("learn.cli.lesson-done"))
+        self.say("")
+        self.say(t("learn.cli.lesson-done"))
 
     def step(self, step: Step) -> None:
         t = self.t
@@ -140,24 +140,24 @@ class LearnSession:
                 return
             if said(text, "input.learn.show", self.lang):
                 verdict = check(step, deal, None, self.lang)
-                self.out(t("learn.answer-is", answer=verdict.answer_text))
-                self.out(verdict.rule)
+                self.say(t("learn.answer-is", answer=verdict.answer_text))
+                self.say(verdict.rule)
                 return
             try:
                 given = parse_answer(step, text)
             except ValueError:
-                self.out(t("learn.cli.unreadable", text=text))
+                self.say(t("learn.cli.unreadable", text=text))
                 continue
             verdict = check(step, deal, given, self.lang)
             if verdict.correct:
-                self.out(f"{t('learn.right')} {t('learn.answer-is', answer=verdict.answer_text)}")
-                self.out(verdict.rule)
+                self.say(f"{t('learn.right')} {t('learn.answer-is', answer=verdict.answer_text)}")
+                self.say(verdict.rule)
                 self.remember(step.id)
                 return
-            self.out(t("learn.wrong"))
+            self.say(t("learn.wrong"))
             for reason in verdict.reasons:
-                self.out(f"  - {reason}")
-            self.out(t("learn.try-again"))
+                self.say(f"  - {reason}")
+            self.say(t("learn.try-again"))
 
     def show(self, shown: dict[str, Any]) -> None:
         t = self.t
@@ -170,35 +170,35 @@ class LearnSession:
         line.append(t("learn.dealer", seat=seats[str(shown["dealer"])]))
         if shown["to_play"] is not None:
             line.append(t("learn.to-play", seat=seats[str(shown["to_play"])]))
-        self.out(" · ".join(line))
+        self.say(" · ".join(line))
         for seat, cards in shown["hands"].items():
             label = t("learn.your-hand") if int(seat) == shown["seat"] else t(
                 "learn.hand-of", seat=seats[seat])
-            self.out(f"{label}{t.colon}{' '.join(_sym(c) for c in cards)}")
+            self.say(f"{label}{t.colon}{' '.join(_sym(c) for c in cards)}")
         if shown["last_trick"]:
             played = ", ".join(f"{seats[str(s)]} {_sym(c)}" for s, c in shown["last_trick"])
-            self.out(f"{t.label('learn.last-trick')}{played}")
+            self.say(f"{t.label('learn.last-trick')}{played}")
         if shown["trick"]:
             played = ", ".join(f"{seats[str(s)]} {_sym(c)}" for s, c in shown["trick"])
-            self.out(f"{t.label('learn.trick')}{played}")
+            self.say(f"{t.label('learn.trick')}{played}")
         for fact in shown["facts"]:
-            self.out(fact)
-        self.out(shown["question"])
+            self.say(fact)
+        self.say(shown["question"])
         if "options" in shown:
             for i, (_, label) in enumerate(shown["options"], 1):
-                self.out(f"  {i}. {label}")
+                self.say(f"  {i}. {label}")
         if "candidates" in shown:
-            self.out("  " + "  ".join(label for _, label in shown["candidates"]))
+            self.say("  " + "  ".join(label for _, label in shown["candidates"]))
 
     # -- puzzles ------------------------------------------------------------------------------
     def puzzle(self, which: str) -> None:
         t = self.t
         found = daily(self.game, self.today) if which == "daily" else find_puzzle(which)
         if found is None or found.game != self.game:
-            self.out(t("learn.puzzle.none"))
+            self.say(t("learn.puzzle.none"))
             return
-        self.out("")
-        self.out(f"== {t('learn.puzzle.title', id=found.id)} ==")
+        self.say("")
+        self.say(f"== {t('learn.puzzle.title', id=found.id)} ==")
         self.show(puzzle_situation(found, self.lang))
         while True:
             text = self.ask(t("learn.cli.answer-card"))
@@ -206,20 +206,20 @@ class LearnSession:
                 return
             if said(text, "input.learn.show", self.lang):
                 verdict = check_puzzle(found, found.best, self.lang)
-                self.out(t("learn.answer-is", answer=verdict.answer_text))
-                self.out(verdict.rule)
-                self.out(t("learn.position", position=found.position))
+                self.say(t("learn.answer-is", answer=verdict.answer_text))
+                self.say(verdict.rule)
+                self.say(t("learn.position", position=found.position))
                 return
             verdict = check_puzzle(found, text, self.lang)
             if verdict.correct:
-                self.out(f"{t('learn.right')} {verdict.rule}")
-                self.out(t("learn.position", position=found.position))
+                self.say(f"{t('learn.right')} {verdict.rule}")
+                self.say(t("learn.position", position=found.position))
                 self.remember(f"puzzle:{found.id}")
                 return
-            self.out(t("learn.wrong"))
+            self.say(t("learn.wrong"))
             for reason in verdict.reasons:
-                self.out(f"  - {reason}")
-            self.out(t("learn.try-again"))
+                self.say(f"  - {reason}")
+            self.say(t("learn.try-again"))
 
     def remember(self, item: str) -> None:
         if not self.progress.mark(item):
@@ -227,7 +227,7 @@ class LearnSession:
         try:
             self.progress.save()
         except OSError as exc:
-            self.out(self.t("learn.cli.cannot-save", path=self.progress.path,
+            self.say(self.t("learn.cli.cannot-save", path=self.progress.path,
                             reason=exc.strerror or str(exc)))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from atout.input import read_suit, said, suit_choices
 from atout.scorekeeper import (
@@ -28,7 +28,7 @@ from atout.scorekeeper import (
     write_scoresheet,
 )
 from atout.scorekeeper.base import PASSED
-from atout.terminal.common import LineSession
+from atout.terminal.common import LineChoices, LineSession
 
 __all__ = ["ScoreSession"]
 
@@ -56,16 +56,13 @@ class ScoreSession(LineSession):
         self,
         game: str,
         *,
-        lang: str = "en",
         options: str | None = None,
         names: list[str] | None = None,
         dealer: int = 0,
         load: str | None = None,
-        save: str | None = None,
-        input_fn: Callable[[str], str] = input,
-        output: Callable[[str], None] = print,
+        **line: Unpack[LineChoices],
     ) -> None:
-        super().__init__(lang, input_fn, output, save)
+        super().__init__(**line)
         if load:
             self.sheet: Scoresheet[Any] = read_scoresheet(Path(load).read_text(encoding="utf-8"))
         else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Unpack
 
 from rich.table import Table
 from rich.text import Text
@@ -21,17 +21,15 @@ from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from atout.bots.advice import HINT_LEVEL
 from atout.games.actions import Action, Play
 from atout.i18n import explain, number
 from atout.kits.present import GameView
 from atout.table.session import (
     CannotUndo,
     SessionView,
-    TableSession,
+    TableChoices,
+    TableSetup,
     Update,
-    check_writable,
-    seats_for,
 )
 from atout.tui.base import KeyBar, StatusBar, TableApp
 from atout.tui.describe import Describer, finished_view
@@ -79,33 +77,23 @@ class PlayApp(SessionView, TableApp):
         self,
         game: str,
         *,
-        seed: int | None = None,
-        lang: str = "en",
-        human: int | None = 0,
-        bots: list[str] | str = "heuristic",
-        options: str | None = None,
-        save: str | None = None,
         pace: float = 0.8,
         autoplay: bool = True,
-        undo: bool = True,
-        hint_level: str = HINT_LEVEL,
+        **choices: Unpack[TableChoices],
     ) -> None:
-        from atout.kits import get_game
-
-        if save is not None:  # before the first deal, not after the whole match
-            check_writable(save, lang)
-        num = get_game(game).num_players
-        self.session = TableSession(game, seats_for(num, human, bots), seed=seed,
-                                    options=options, undo=undo, hint_level=hint_level)
+        setup = TableSetup(game, **choices)
+        self.session = setup.open()
+        num = self.session.num_players
         #: Where the record goes when the match ends or the player leaves saving it.
-        self.save = save
-        self.human = human
+        self.save = setup.save
+        human = self.human = setup.human
         self.watching = human is None
-        self.viewer = 0 if human is None else human
-        super().__init__(game, lang, Describer(game, self._t(lang), num, human, self.viewer))
+        self.viewer = setup.viewer
+        super().__init__(game, setup.lang,
+                         Describer(game, self._t(setup.lang), num, human, self.viewer))
         self.pace = pace
         self.autoplay = autoplay
-        self.hint_level = hint_level
+        self.hint_level = setup.hint_level
         self.allow_undo = self.session.allow_undo
         self.paused = False
         #: Play the rest of the deal at once (watching: ``n``).

@@ -43,7 +43,28 @@ def fit_parts(parts: list[Text], width: int, sep: str = " · ") -> Text:
     return out
 
 
-class StatusBar(Widget):
+class FittedBar(Widget):
+    """A bar of short parts on as few lines as its width allows, never breaking inside a
+    part (:func:`fit_parts`), and as tall as its lines."""
+
+    #: Between two parts on one line.
+    SEP: ClassVar[str] = " · "
+
+    def texts(self) -> list[Text]:
+        """The parts, in order."""
+        raise NotImplementedError
+
+    def render(self) -> Text:
+        return self._lines(self.size.width or 78)  # the width inside the padding
+
+    def _lines(self, width: int) -> Text:
+        return fit_parts(self.texts(), max(10, width), sep=self.SEP)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, len(self._lines(width).plain.split("\n")))
+
+
+class StatusBar(FittedBar):
     """Game, deal, contract, scores, target, pending amount, dealer: as (label, value)
     parts, wrapped between parts."""
 
@@ -57,10 +78,7 @@ class StatusBar(Widget):
         super().__init__(**kwargs)
         self.colon = colon  # after each label, as the reader's language writes it
 
-    def render(self) -> Text:
-        return self._lines(self.size.width or 78)  # the width inside the padding
-
-    def _lines(self, width: int) -> Text:
+    def texts(self) -> list[Text]:
         texts = []
         for label, value in self.parts:
             text = Text()
@@ -68,13 +86,10 @@ class StatusBar(Widget):
                 text.append(f"{label}{self.colon}", style="dim")
             text.append(value, style="bold")
             texts.append(text)
-        return fit_parts(texts, max(10, width))
-
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return max(1, len(self._lines(width).plain.split("\n")))
+        return texts
 
 
-class KeyBar(Widget):
+class KeyBar(FittedBar):
     """The keys that work now, with their words in the player's language: on one line
     when they fit, else on as many as they need, never breaking inside a key and
     never leaving one out (the full list with more words is one key away, ``?``)."""
@@ -83,22 +98,18 @@ class KeyBar(Widget):
     KeyBar { height: auto; dock: bottom; background: $panel; padding: 0 1; }
     """
 
+    SEP = "  "
+
     keys: reactive[list[tuple[str, str]]] = reactive(list, always_update=True, layout=True)
 
-    def render(self) -> Text:
-        return self._lines(self.size.width or 78)  # the width inside the padding
-
-    def _lines(self, width: int) -> Text:
+    def texts(self) -> list[Text]:
         parts = []
         for key, word in self.keys:
             part = Text()
             part.append(key, style="bold reverse")
             part.append(f" {word}")
             parts.append(part)
-        return fit_parts(parts, max(10, width), sep="  ")
-
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return max(1, len(self._lines(width).plain.split("\n")))
+        return parts
 
 
 class TableApp(App[int]):

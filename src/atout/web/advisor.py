@@ -29,10 +29,8 @@ from atout.advisor import (
     Advisor,
     Entry,
     EntryRefused,
-    explain_refusal,
     record_text,
     review_deal,
-    seat_name,
 )
 from atout.advisor.typed import read_typed
 from atout.bots.advice import HINT_LEVEL, action_name
@@ -91,14 +89,14 @@ def state_json(advisor: Advisor, lang: str) -> dict[str, Any]:
         key = "advisor.need.act" if world.phase == "play" else "advisor.need.bid"
         if need.seat == me:
             key = "advisor.need.you-play" if world.phase == "play" else "advisor.need.you-bid"
-        prompt = translate(key, lang, seat=seat_name(need.seat, me, n, lang))
+        prompt = translate(key, lang, seat=advisor.seat_name(need.seat, lang))
     else:
         prompt = translate(f"advisor.need.{need.kind}", lang)
     prompt = prompt[:1].upper() + prompt[1:]
     out: dict[str, Any] = {
         "game": advisor.game, "seat": me, "n": n, "level": advisor.level,
         "deals": advisor.entries_text(),
-        "names": [seat_name(s, me, n, lang) for s in range(n)],
+        "names": [advisor.seat_name(s, lang) for s in range(n)],
         "need": {"kind": need.kind, "seat": need.seat, "count": need.count,
                  "seats": list(need.seats), "prompt": prompt},
         "deal_number": advisor.deal_number,
@@ -206,7 +204,7 @@ def answer(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
             try:
                 advisor.enter(text)
             except EntryRefused as exc:
-                return _bad(f"{text}: {explain_refusal(exc, lang, seat, advisor.n)}")
+                return _bad(f"{text}: {advisor.explain(exc, lang)}")
     error: str | None = None
     typed = body.get("typed")
     try:
@@ -221,7 +219,7 @@ def answer(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         elif isinstance(body.get("add"), str) and len(body["add"]) <= 200:
             advisor.enter(body["add"])
     except EntryRefused as exc:
-        error = explain_refusal(exc, lang, seat, advisor.n)
+        error = advisor.explain(exc, lang)
     out = state_json(advisor, lang)
     review = body.get("review")
     if isinstance(review, int) and 1 <= review <= len(advisor.finished):

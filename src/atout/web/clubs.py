@@ -20,8 +20,9 @@ import dataclasses
 import json
 import logging
 import math
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -54,6 +55,14 @@ from atout.web.tables import TableManager, build_match
 __all__ = ["COOKIE", "ClubRoutes", "club_routes"]
 
 log = logging.getLogger("atout.web.clubs")
+
+
+class _OfAClub(Protocol):
+    @property
+    def club_id(self) -> str: ...
+
+
+_R = TypeVar("_R", bound=_OfAClub)
 
 COOKIE = "atout_member"
 """The session cookie's name (one per club: its path is the club's)."""
@@ -179,6 +188,20 @@ class ClubRoutes:
             return ctx
         assert ctx.me is not None
         return ctx.club, ctx.lang, ctx.me
+
+    async def _club_row(
+        self, request: Request, read: Callable[[str], _R | None], param: str, unknown: str,
+    ) -> tuple[ClubRow, str, MemberRow, _R] | Response:
+        """As :meth:`_signed_in`, with the row of the club's that the path's ``param``
+        names, read by ``read`` (a 404 ``unknown`` when it is none of this club's)."""
+        signed_in = await self._signed_in(request)
+        if isinstance(signed_in, Response):
+            return signed_in
+        club, lang, me = signed_in
+        row = await asyncio.to_thread(read, request.path_params[param])
+        if row is None or row.club_id != club.id:
+            return _error(404, unknown, lang)
+        return club, lang, me, row
 
     def _me(self, member: MemberRow | None) -> dict[str, Any] | None:
         return None if member is None else {"id": member.id, "name": member.name}
@@ -464,13 +487,10 @@ class ClubRoutes:
 
     async def take_seat(self, request: Request) -> Response:
         """The signed-in member's seat at a club table: a fresh link to it."""
-        signed_in = await self._signed_in(request)
-        if isinstance(signed_in, Response):
-            return signed_in
-        club, lang, me = signed_in
-        row = await asyncio.to_thread(self.clubs.table, request.path_params["table"])
-        if row is None or row.club_id != club.id:
-            return _error(404, "unknown-table", lang)
+        found = await self._club_row(request, self.clubs.table, "table", "unknown-table")
+        if isinstance(found, Response):
+            return found
+        _, lang, me, row = found
         seat = next((s for s, (m, _, _) in enumerate(row.seats) if m == me.id), None)
         if seat is None:
             return _error(403, "not-your-seat", lang)
@@ -491,13 +511,10 @@ class ClubRoutes:
     async def member_page(self, request: Request) -> Response:
         """A member's page, for the members of their club: ratings, statistics per
         game, and their matches with replay links."""
-        signed_in = await self._signed_in(request)
-        if isinstance(signed_in, Response):
-            return signed_in
-        club, lang, me = signed_in
-        member = await asyncio.to_thread(self.clubs.member, request.path_params["member"])
-        if member is None or member.club_id != club.id:
-            return _error(404, "not-member", lang)
+        found = await self._club_row(request, self.clubs.member, "member", "not-member")
+        if isinstance(found, Response):
+            return found
+        club, lang, me, member = found
         await asyncio.to_thread(self.settle, club.id)
         player = f"member:{member.id}"
         tables = {t.table_id: t for t in await asyncio.to_thread(

@@ -166,10 +166,7 @@ class ClubStore:
         return club_id
 
     def club(self, club_id: str) -> ClubRow | None:
-        if not _good_id(club_id):
-            return None
-        with self.engine.connect() as conn:
-            row = conn.execute(select(clubs).where(clubs.c.id == club_id)).first()
+        row = self.store.row_by_id(clubs, club_id)
         return None if row is None else _club(row)
 
     def set_invite(self, club_id: str, invite_hash: str) -> None:
@@ -193,10 +190,7 @@ class ClubStore:
         return member_id
 
     def member(self, member_id: str) -> MemberRow | None:
-        if not _good_id(member_id):
-            return None
-        with self.engine.connect() as conn:
-            row = conn.execute(select(members).where(members.c.id == member_id)).first()
+        row = self.store.row_by_id(members, member_id)
         return None if row is None else _member(row)
 
     def member_by_name(self, club_id: str, name: str) -> MemberRow | None:

@@ -22,8 +22,9 @@ Endpoints
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -49,6 +50,8 @@ __all__ = ["learn_routes"]
 
 MAX_BODY = 2048
 
+_T = TypeVar("_T")
+
 
 def _lang(value: Any) -> str:
     return value if value in LANGUAGES else "en"
@@ -64,6 +67,20 @@ def _learner(body: dict[str, Any]) -> str | None:
     if isinstance(secret, str) and 16 <= len(secret) <= 100:
         return hash_token(secret)
     return None
+
+
+async def _answer_to(
+    request: Request, find: Callable[[str], _T | None], unknown: str,
+) -> tuple[_T, dict[str, Any], str] | Response:
+    """What a check reads: the step or puzzle the path's id names (``find``; else a 404
+    ``unknown``), the JSON body of the answer and the reader's language."""
+    found = find(request.path_params["id"])
+    if found is None:
+        return _bad(unknown, 404)
+    body = await json_object(request, MAX_BODY)
+    if body is None:
+        return _bad("bad-message")
+    return found, body, _lang(body.get("lang"))
 
 
 def course_json(game: str, lang: str, today: date | None = None) -> dict[str, Any]:
@@ -106,14 +123,10 @@ def learn_routes(store: Store) -> list[Route]:
         return JSONResponse(shown)
 
     async def step_check(request: Request) -> Response:
-        found = find_step(request.path_params["id"])
-        if found is None:
-            return _bad("unknown-step", 404)
-        body = await json_object(request, MAX_BODY)
-        if body is None:
-            return _bad("bad-message")
-        _, _, step = found
-        lang = _lang(body.get("lang"))
+        asked = await _answer_to(request, find_step, "unknown-step")
+        if isinstance(asked, Response):
+            return asked
+        (_, _, step), body, lang = asked
         deal = step.build()
         if body.get("reveal") is True:
             verdict = check(step, deal, None, lang)
@@ -145,13 +158,10 @@ def learn_routes(store: Store) -> list[Route]:
         return JSONResponse(puzzle_situation(puzzle, _lang(request.query_params.get("lang"))))
 
     async def puzzle_check(request: Request) -> Response:
-        puzzle = find_puzzle(request.path_params["id"])
-        if puzzle is None:
-            return _bad("unknown-puzzle", 404)
-        body = await json_object(request, MAX_BODY)
-        if body is None:
-            return _bad("bad-message")
-        lang = _lang(body.get("lang"))
+        asked = await _answer_to(request, find_puzzle, "unknown-puzzle")
+        if isinstance(asked, Response):
+            return asked
+        puzzle, body, lang = asked
         reveal = body.get("reveal") is True
         card = puzzle.best if reveal else body.get("card")
         if not isinstance(card, str) or len(card) > 10:

@@ -28,9 +28,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import (
     Boolean,
     Column,
-    DateTime,
     Float,
-    ForeignKey,
     Index,
     Integer,
     MetaData,
@@ -48,8 +46,10 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Connection, Engine, Row, make_url
 from sqlalchemy.exc import IntegrityError
+
+from atout.web.columns import counts, digest, game, key, lang, ref, seat_key, stamp, table_log
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -77,19 +77,19 @@ metadata = MetaData()
 tables = Table(
     "atout_tables",
     metadata,
-    Column("id", String(40), primary_key=True),
-    Column("game", String(20), nullable=False),
+    key(),
+    game(),
     Column("options", String(400), nullable=False),
     # Decimal digits: a table's seed has 128 bits (migration 0002; it was a BigInteger).
     Column("seed", String(40), nullable=False),
-    Column("lang", String(5), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("finished_at", DateTime(timezone=True), nullable=True),
+    lang(),
+    stamp("created_at"),
+    stamp("finished_at", nullable=True),
     # Migration 0005: the turn timer (0: none), and the server process that runs the
     # table until when (``atout serve --workers N``; see atout.web.cluster).
     Column("turn_seconds", Integer, nullable=False, server_default="0"),
     Column("lease_owner", String(80), nullable=True),
-    Column("lease_until", DateTime(timezone=True), nullable=True),
+    stamp("lease_until", nullable=True),
     # The room (migration 0006): listed in the lobby, hints allowed, the rematch's id.
     Column("public", Boolean, nullable=False, server_default=false()),
     Column("hints", Boolean, nullable=False, server_default=true()),
@@ -101,11 +101,10 @@ tables = Table(
 seats = Table(
     "atout_seats",
     metadata,
-    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
+    *seat_key(),
     Column("kind", String(10), nullable=False),  # human | bot
     Column("bot", String(40), nullable=True),
-    Column("token_hash", String(64), nullable=True),
+    digest("token_hash", nullable=True),
     # The player's name as they gave it (migration 0006); a bot's is made by the page.
     Column("name", String(40), nullable=True),
 )
@@ -113,63 +112,55 @@ seats = Table(
 events = Table(
     "atout_events",
     metadata,
-    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("action", String(40), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    *table_log(Column("action", String(40), nullable=False)),
 )
 
 
 scoresheets = Table(
     "atout_scoresheets",
     metadata,
-    Column("id", String(40), primary_key=True),
-    Column("game", String(20), nullable=False),
-    Column("lang", String(5), nullable=False),
+    key(),
+    game(),
+    lang(),
     #: SHA-256 of the secret that lets its holder write (the id alone only reads).
-    Column("token_hash", String(64), nullable=False),
+    digest("token_hash"),
     #: The whole sheet as a record (docs/records.md, deals scored without cards).
     Column("record", Text, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    stamp("created_at"),
+    stamp("updated_at"),
 )
 
 nights = Table(
     "atout_nights",
     metadata,
-    Column("id", String(40), primary_key=True),
-    Column("lang", String(5), nullable=False),
+    key(),
+    lang(),
     #: SHA-256 of the admin's secret (the id alone opens the standings).
-    Column("token_hash", String(64), nullable=False),
+    digest("token_hash"),
     #: The night as JSON (atout.clubs.duplicate.Night.to_json, plus its tables' ids).
     Column("data", Text, nullable=False),
     #: Bumped by every save: a save over a newer version is refused (several processes).
     Column("version", Integer, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    stamp("created_at"),
+    stamp("updated_at"),
 )
 
 learn_progress = Table(
     "atout_learn_progress",
     metadata,
     #: SHA-256 of the learner's secret (kept by their browser; no account).
-    Column("learner_hash", String(64), primary_key=True),
+    digest("learner_hash", primary_key=True),
     #: A lesson step's id (``deberts.3.follow``) or ``puzzle:ID``.
     Column("item", String(80), primary_key=True),
-    Column("done_at", DateTime(timezone=True), nullable=False),
+    stamp("done_at"),
 )
 
 #: What people said at a table (migration 0006): plain text, or a quick phrase's key.
 chat = Table(
     "atout_chat",
     metadata,
-    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("text", String(400), nullable=True),
-    Column("phrase", String(20), nullable=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    *table_log(Column("text", String(400), nullable=True),
+               Column("phrase", String(20), nullable=True)),
 )
 
 # -- clubs (migration 0007; atout.web.clubstore, docs/clubs.md) ------------------------------
@@ -177,14 +168,14 @@ chat = Table(
 clubs = Table(
     "atout_clubs",
     metadata,
-    Column("id", String(40), primary_key=True),
+    key(),
     Column("name", String(60), nullable=False),
     #: The games its tables play, comma-separated (``belote,schieber``).
     Column("games", String(60), nullable=False),
-    Column("lang", String(5), nullable=False),
-    Column("admin_hash", String(64), nullable=False),
-    Column("invite_hash", String(64), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    lang(),
+    digest("admin_hash"),
+    digest("invite_hash"),
+    stamp("created_at"),
 )
 
 #: A club's members: a name unique in the club (``name_key``: case-folded) and an Argon2
@@ -193,14 +184,14 @@ clubs = Table(
 members = Table(
     "atout_members",
     metadata,
-    Column("id", String(40), primary_key=True),
-    Column("club_id", String(40), ForeignKey("atout_clubs.id"), nullable=False),
+    key(),
+    ref("club_id", "atout_clubs.id"),
     Column("name", String(40), nullable=False),
     Column("name_key", String(40), nullable=False),
     Column("password_hash", String(200), nullable=True),
-    Column("reset_hash", String(64), nullable=True),
-    Column("reset_until", DateTime(timezone=True), nullable=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    digest("reset_hash", nullable=True),
+    stamp("reset_until", nullable=True),
+    stamp("created_at"),
     UniqueConstraint("club_id", "name_key", name="uq_atout_members_name"),
 )
 
@@ -208,11 +199,11 @@ members = Table(
 member_sessions = Table(
     "atout_member_sessions",
     metadata,
-    Column("token_hash", String(64), primary_key=True),
-    Column("member_id", String(40), ForeignKey("atout_members.id"), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("expires_at", DateTime(timezone=True), nullable=False),
-    Column("revoked_at", DateTime(timezone=True), nullable=True),
+    digest("token_hash", primary_key=True),
+    ref("member_id", "atout_members.id"),
+    stamp("created_at"),
+    stamp("expires_at"),
+    stamp("revoked_at", nullable=True),
     Index("ix_atout_member_sessions_member", "member_id"),
 )
 
@@ -220,11 +211,11 @@ member_sessions = Table(
 club_tables = Table(
     "atout_club_tables",
     metadata,
-    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
-    Column("club_id", String(40), ForeignKey("atout_clubs.id"), nullable=False),
+    ref("table_id", "atout_tables.id", primary_key=True),
+    ref("club_id", "atout_clubs.id"),
     Column("rated", Boolean, nullable=False),
     Column("created_by", String(40), nullable=True),
-    Column("settled_at", DateTime(timezone=True), nullable=True),
+    stamp("settled_at", nullable=True),
     #: A table of one of the club's duplicate nights: the night, its round and table.
     Column("night_id", String(40), nullable=True),
     Column("night_round", Integer, nullable=True),
@@ -240,7 +231,7 @@ signin_attempts = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("key", String(120), nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    stamp("at"),
     Index("ix_atout_signin_attempts_key", "key", "at"),
 )
 
@@ -249,12 +240,11 @@ signin_attempts = Table(
 club_seats = Table(
     "atout_club_seats",
     metadata,
-    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("member_id", String(40), ForeignKey("atout_members.id"), nullable=True),
+    *seat_key(),
+    ref("member_id", "atout_members.id", nullable=True),
     #: When the member first took the seat (a match is rated only when every member
     #: seated took their seat: nobody is rated for a match they never came to).
-    Column("joined_at", DateTime(timezone=True), nullable=True),
+    stamp("joined_at", nullable=True),
     Index("ix_atout_club_seats_member", "member_id"),
 )
 
@@ -263,24 +253,17 @@ club_seats = Table(
 club_results = Table(
     "atout_club_results",
     metadata,
-    Column("table_id", String(40), ForeignKey("atout_tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("club_id", String(40), ForeignKey("atout_clubs.id"), nullable=False),
-    Column("game", String(20), nullable=False),
+    *seat_key(),
+    ref("club_id", "atout_clubs.id"),
+    game(),
     Column("player", String(60), nullable=False),
     Column("team", Integer, nullable=False),
     Column("won", Boolean, nullable=False),
-    Column("points", Integer, nullable=False),
-    Column("against", Integer, nullable=False),
-    Column("deals", Integer, nullable=False),
-    Column("taken", Integer, nullable=False),
-    Column("made", Integer, nullable=False),
-    Column("announcements", Integer, nullable=False),
-    Column("capots", Integer, nullable=False),
+    *counts("points", "against", "deals", "taken", "made", "announcements", "capots"),
     Column("rated", Boolean, nullable=False),
     Column("rating_before", Float, nullable=True),
     Column("rating_after", Float, nullable=True),
-    Column("finished_at", DateTime(timezone=True), nullable=False),
+    stamp("finished_at"),
     Index("ix_atout_club_results_player", "club_id", "player"),
 )
 
@@ -288,13 +271,13 @@ club_results = Table(
 ratings = Table(
     "atout_ratings",
     metadata,
-    Column("club_id", String(40), ForeignKey("atout_clubs.id"), primary_key=True),
+    ref("club_id", "atout_clubs.id", primary_key=True),
     Column("game", String(20), primary_key=True),
     Column("player", String(60), primary_key=True),
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("matches", Integer, nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    stamp("updated_at"),
 )
 
 #: The tables of :data:`FIRST_REVISION`, which a database made before the migrations has.
@@ -566,27 +549,34 @@ class Store:
                 update(tables).where(tables.c.id == table_id).values(finished_at=_now())
             )
 
+    # -- rows by id, and the documents kept under a secret (scoresheets, duplicate nights)
+    def _new_document(self, table: Table, **values: Any) -> str:
+        """Store a new row of ``table`` with a fresh id, made and saved now; its id."""
+        row_id = secrets.token_urlsafe(12)
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(insert(table).values(id=row_id, created_at=now, updated_at=now,
+                                              **values))
+        return row_id
+
+    def row_by_id(self, table: Table, row_id: str) -> Row[Any] | None:
+        """The row of ``table`` (any with an ``id`` of ours) whose id is ``row_id``
+        (``None``: none, or not an id we make)."""
+        if not _TABLE_ID.fullmatch(row_id):
+            return None
+        with self.engine.connect() as conn:
+            return conn.execute(select(table).where(table.c.id == row_id)).first()
+
     # -- scoresheets kept by hand (atout.scorekeeper) ----------------------------------------
     def create_scoresheet(self, game: str, lang: str, token_hash: str, record: str) -> str:
         """Store a new scoresheet; its id (the read-only share link's)."""
-        sheet_id = secrets.token_urlsafe(12)
-        now = _now()
-        with self.engine.begin() as conn:
-            conn.execute(insert(scoresheets).values(
-                id=sheet_id, game=game, lang=lang, token_hash=token_hash, record=record,
-                created_at=now, updated_at=now,
-            ))
-        return sheet_id
+        return self._new_document(scoresheets, game=game, lang=lang, token_hash=token_hash,
+                                  record=record)
 
     def get_scoresheet(self, sheet_id: str) -> tuple[str, str, str, str] | None:
         """``(game, lang, token hash, record)`` of a scoresheet, or ``None``."""
-        if not _TABLE_ID.fullmatch(sheet_id):
-            return None
-        with self.engine.connect() as conn:
-            row = conn.execute(select(scoresheets).where(scoresheets.c.id == sheet_id)).first()
-        if row is None:
-            return None
-        return row.game, row.lang, row.token_hash, row.record
+        row = self.row_by_id(scoresheets, sheet_id)
+        return None if row is None else (row.game, row.lang, row.token_hash, row.record)
 
     def save_scoresheet(self, sheet_id: str, record: str) -> None:
         with self.engine.begin() as conn:
@@ -597,24 +587,12 @@ class Store:
 
     # -- duplicate nights (atout.web.nights) ----------------------------------------------
     def create_night(self, lang: str, token_hash: str, data: str) -> str:
-        night_id = secrets.token_urlsafe(12)
-        now = _now()
-        with self.engine.begin() as conn:
-            conn.execute(insert(nights).values(
-                id=night_id, lang=lang, token_hash=token_hash, data=data, version=1,
-                created_at=now, updated_at=now,
-            ))
-        return night_id
+        return self._new_document(nights, lang=lang, token_hash=token_hash, data=data, version=1)
 
     def get_night(self, night_id: str) -> tuple[str, str, str, int] | None:
         """``(lang, token hash, data, version)`` of a night, or ``None``."""
-        if not _TABLE_ID.fullmatch(night_id):
-            return None
-        with self.engine.connect() as conn:
-            row = conn.execute(select(nights).where(nights.c.id == night_id)).first()
-        if row is None:
-            return None
-        return row.lang, row.token_hash, row.data, int(row.version)
+        row = self.row_by_id(nights, night_id)
+        return None if row is None else (row.lang, row.token_hash, row.data, int(row.version))
 
     def save_night(self, night_id: str, data: str, version: int) -> bool:
         """Save over ``version``; ``False`` when another save came first (read again)."""

@@ -12,8 +12,6 @@ from alembic import op
 ${imports if imports else ""}
 revision = ${repr(up_revision)}
 down_revision: str | None = ${repr(down_revision)}
-branch_labels: str | None = ${repr(branch_labels)}
-depends_on: str | None = ${repr(depends_on)}
 
 
 def upgrade() -> None:

@@ -139,7 +139,7 @@
     signalTurn(fresh);
     // a deal scored: its breakdown (the last, when a page coming back missed several)
     const scored = (fresh || []).filter((e) => e.kind === "deal-scored").pop();
-    if (scored && state.scoresheet.length >= scored.number) showBreakdown(scored.number);
+    if (scored && state.scoresheet.length >= scored.number && !closedBefore(scored.number)) showBreakdown(scored.number);
     if (state.final) renderFinal();
     document.body.dataset.seq = state.seq;
   }
@@ -167,6 +167,12 @@
     breakdownBox.dataset.deal = deal;
     breakdownBox.classList.add("breakdown-dialog");
     updateWaiting();
+  }
+
+  // A page coming back is sent the last deal's end again, so that a breakdown it missed
+  // still reaches it; the room knows whether this seat had already closed that one.
+  function closedBefore(deal) {
+    return !!room && me() !== null && room.deal === deal && room.ready.includes(me());
   }
 
   function updateWaiting() {
@@ -424,6 +430,7 @@
         const saved = localStorage.getItem("atout-name");
         if (mine && !mine.name && saved) send({ type: "name", name: saved });
         render();
+        if (breakdownBox && closedBefore(Number(breakdownBox.dataset.deal))) breakdownBox.close();
         updateWaiting();
         followRematch();
         claimSeat();

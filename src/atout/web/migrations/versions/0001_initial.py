@@ -14,41 +14,31 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from atout.web.columns import digest, game, key, lang, seat_key, stamp, table_log
+
 revision = "0001"
 down_revision: str | None = None
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
     op.create_table(
         "atout_tables",
-        sa.Column("id", sa.String(40), primary_key=True),
-        sa.Column("game", sa.String(20), nullable=False),
+        key(),
+        game(),
         sa.Column("options", sa.String(400), nullable=False),
         sa.Column("seed", sa.BigInteger, nullable=False),
-        sa.Column("lang", sa.String(5), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+        lang(),
+        stamp("created_at"),
+        stamp("finished_at", nullable=True),
     )
     op.create_table(
         "atout_seats",
-        sa.Column("table_id", sa.String(40), sa.ForeignKey("atout_tables.id"),
-                  primary_key=True),
-        sa.Column("seat", sa.Integer, primary_key=True),
+        *seat_key(),
         sa.Column("kind", sa.String(10), nullable=False),
         sa.Column("bot", sa.String(40), nullable=True),
-        sa.Column("token_hash", sa.String(64), nullable=True),
+        digest("token_hash", nullable=True),
     )
-    op.create_table(
-        "atout_events",
-        sa.Column("table_id", sa.String(40), sa.ForeignKey("atout_tables.id"),
-                  primary_key=True),
-        sa.Column("seq", sa.Integer, primary_key=True),
-        sa.Column("seat", sa.Integer, nullable=False),
-        sa.Column("action", sa.String(40), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    )
+    op.create_table("atout_events", *table_log(sa.Column("action", sa.String(40), nullable=False)))
 
 
 def downgrade() -> None:

@@ -19,8 +19,6 @@ from alembic import op
 
 revision = "0002"
 down_revision: str | None = "0001"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 _tables = sa.table(
     "atout_tables", sa.column("id", sa.String), sa.column("game", sa.String),

@@ -10,22 +10,22 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from atout.web.columns import digest, game, key, lang, stamp
+
 revision = "0003"
 down_revision: str | None = "0002"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
     op.create_table(
         "atout_scoresheets",
-        sa.Column("id", sa.String(40), primary_key=True),
-        sa.Column("game", sa.String(20), nullable=False),
-        sa.Column("lang", sa.String(5), nullable=False),
-        sa.Column("token_hash", sa.String(64), nullable=False),
+        key(),
+        game(),
+        lang(),
+        digest("token_hash"),
         sa.Column("record", sa.Text, nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        stamp("created_at"),
+        stamp("updated_at"),
     )
 
 

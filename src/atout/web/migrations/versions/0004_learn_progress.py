@@ -10,18 +10,18 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from atout.web.columns import digest, stamp
+
 revision = "0004"
 down_revision: str | None = "0003"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
     op.create_table(
         "atout_learn_progress",
-        sa.Column("learner_hash", sa.String(64), primary_key=True),
+        digest("learner_hash", primary_key=True),
         sa.Column("item", sa.String(80), primary_key=True),
-        sa.Column("done_at", sa.DateTime(timezone=True), nullable=False),
+        stamp("done_at"),
     )
 
 

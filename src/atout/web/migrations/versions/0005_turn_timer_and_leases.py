@@ -14,10 +14,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from atout.web.columns import stamp
+
 revision = "0005"
 down_revision: str | None = "0004"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -25,7 +25,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("turn_seconds", sa.Integer, nullable=False,
                                    server_default="0"))
         batch.add_column(sa.Column("lease_owner", sa.String(80), nullable=True))
-        batch.add_column(sa.Column("lease_until", sa.DateTime(timezone=True), nullable=True))
+        batch.add_column(stamp("lease_until", nullable=True))
 
 
 def downgrade() -> None:

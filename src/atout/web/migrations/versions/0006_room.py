@@ -14,10 +14,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from atout.web.columns import table_log
+
 revision = "0006"
 down_revision: str | None = "0005"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -29,16 +29,8 @@ def upgrade() -> None:
         batch.add_column(sa.Column("next_id", sa.String(40), nullable=True))
     with op.batch_alter_table("atout_seats") as batch:
         batch.add_column(sa.Column("name", sa.String(40), nullable=True))
-    op.create_table(
-        "atout_chat",
-        sa.Column("table_id", sa.String(40), sa.ForeignKey("atout_tables.id"),
-                  primary_key=True),
-        sa.Column("seq", sa.Integer, primary_key=True),
-        sa.Column("seat", sa.Integer, nullable=False),
-        sa.Column("text", sa.String(400), nullable=True),
-        sa.Column("phrase", sa.String(20), nullable=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    )
+    op.create_table("atout_chat", *table_log(sa.Column("text", sa.String(400), nullable=True),
+                                             sa.Column("phrase", sa.String(20), nullable=True)))
 
 
 def downgrade() -> None:

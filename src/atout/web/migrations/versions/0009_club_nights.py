@@ -15,10 +15,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from atout.web.columns import stamp
+
 revision = "0009"
 down_revision: str | None = "0008"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -33,7 +33,7 @@ def upgrade() -> None:
         "atout_signin_attempts",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
         sa.Column("key", sa.String(120), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        stamp("at"),
     )
     op.create_index("ix_atout_signin_attempts_key", "atout_signin_attempts", ["key", "at"])
 

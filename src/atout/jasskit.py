@@ -46,7 +46,7 @@ from typing import Any, Final
 from atout.cards import CARDS, Card
 from atout.games.actions import Action, Push, play
 from atout.kits import get_game
-from atout.notation import IllegalRecordError, RecordSyntaxError
+from atout.notation import IllegalRecordError, RecordSyntaxError, apply_recorded
 
 __all__ = [
     "FORMAT_VERSION",
@@ -257,13 +257,7 @@ def read_jass_state(data: Any, *, options: Any = None, line: int = 1) -> Any:
         actions.append(Push())
     actions += [play(CARDS[c]) for c in plays]
     for n, action in enumerate(actions):
-        error = deal.why_illegal(action)
-        if error is not None:
-            raise IllegalRecordError(
-                line, f"jass-kit game, action {n + 1} ({action}) by seat "
-                f"{deal.current_player()}: {error.message}", error.rule,
-            )
-        deal.apply_unchecked(action)
+        apply_recorded(deal, action, line, f"jass-kit game, action {n + 1}")
     to_act = data.get("currentPlayer", -1)
     expected = -1 if deal.is_over else to_jass_seat(deal.current_player())
     if to_act != expected:

@@ -68,6 +68,7 @@ __all__ = [
     "MatchRecord",
     "RecordError",
     "RecordSyntaxError",
+    "apply_recorded",
     "deal_extras",
     "format_match",
     "format_position",
@@ -349,14 +350,21 @@ def read_position(text: str, line: int = 1) -> Deal:
             raise IllegalRecordError(
                 line, f"action {i + 1} ({action}): the deal is over", "record.deal-over"
             )
-        error = deal.why_illegal(action)
-        if error is not None:
-            raise IllegalRecordError(
-                line, f"action {i + 1} ({action}) by seat {deal.current_player()}: "
-                f"{error.message}", error.rule,
-            )
-        deal.apply_unchecked(action)
+        apply_recorded(deal, action, line, f"action {i + 1}")
     return deal
+
+
+def apply_recorded(deal: Deal, action: Action, line: int, label: str) -> None:
+    """Play a recorded ``action`` on ``deal`` through the rules; one they refuse is an
+    :class:`IllegalRecordError` at ``line``, saying ``label`` (``action 3``), the action,
+    the seat and the rule."""
+    error = deal.why_illegal(action)
+    if error is not None:
+        raise IllegalRecordError(
+            line, f"{label} ({action}) by seat {deal.current_player()}: {error.message}",
+            error.rule,
+        )
+    deal.apply_unchecked(action)
 
 
 # -- match records: writing -----------------------------------------------------------------

@@ -17,17 +17,20 @@ search and simulation use: ``legal_mask()`` (the legal cards as a bitmask) and
 from __future__ import annotations
 
 import dataclasses
+import random
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, TypeVar
 
-from atout.cards import CARDS, CardSet, Rank, Suit, bits
+from atout.cards import CARDS, Card, CardSet, Rank, Suit, bits, shuffled_indices
 from atout.games.actions import Action, Play
-from atout.games.decks import DeckSource, SeededDecks
+from atout.games.decks import DeckSource, SeededDecks, is_pack
 from atout.games.events import DealScored, Event, Legal, MatchOver, MatchStarted, turn
 
 __all__ = [
+    "OVER",
     "PLAY_SLOTS",
     "SEED_BITS",
     "STATE_SLOTS",
@@ -200,6 +203,8 @@ def runs(rank_bits: int, min_length: int = 3) -> list[tuple[int, int]]:
     return found
 
 
+#: The phase of a deal that has ended, in every game.
+OVER: Final = "over"
 #: The slots that playing a card changes in every game's deal (a game adds its own, such
 #: as its melds, to its ``_play_slots``).
 PLAY_SLOTS: tuple[str, ...] = (
@@ -216,6 +221,21 @@ PLAY_SLOTS: tuple[str, ...] = (
 #: The state slots every game's deal has: the options, the dealer, the deck and
 #: :data:`PLAY_SLOTS` (a game adds its bidding and melds to its ``_state_slots``).
 STATE_SLOTS: tuple[str, ...] = ("options", "dealer", "deck", *PLAY_SLOTS)
+
+def deck_order(
+    deck: Sequence[Card | int] | None, pack: CardSet, seed: int | random.Random | None,
+    refused: str,
+) -> tuple[int, ...]:
+    """A deal's deck as card indices in dealing order: ``deck`` as given (``ValueError``
+    saying ``refused`` unless it holds the cards of ``pack``, each once), or, when none
+    is given, ``pack`` shuffled from ``seed`` (as ``shuffled(pack, Random(seed))``)."""
+    if deck is None:
+        return shuffled_indices(pack, seed)
+    order = tuple(map(int, deck))
+    if not is_pack(order, pack):
+        raise ValueError(refused)
+    return order
+
 
 DealT = TypeVar("DealT", bound="Deal")
 OptionsT_co = TypeVar("OptionsT_co", covariant=True)
@@ -276,6 +296,12 @@ class Deal(ABC):
 
     _history: list[tuple[Any, ...]]
     actions: list[tuple[int, Action]]
+    #: The deal's phase (each game names its own; :data:`OVER` once it has ended) and
+    #: the seat to act (state slots of every game, :data:`STATE_SLOTS`).
+    phase: str
+    turn: int
+    #: The deal's result once it is over (``None`` before), the game's dataclass.
+    result: Any
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -316,10 +342,17 @@ class Deal(ABC):
         for name, value in zip(self._state_slots, snapshot, strict=True):
             object.__setattr__(self, name, value)
 
-    # -- what each game supplies -------------------------------------------------
-    @abstractmethod
+    # -- what every game's state says ---------------------------------------------
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the deal is over."""
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended (played to its end, or thrown in)."""
+        return self.phase == OVER
+
+    # -- what each game supplies -------------------------------------------------
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -332,11 +365,6 @@ class Deal(ABC):
     @abstractmethod
     def _apply(self, action: Action) -> None:
         """Change the state; the action is known to be legal."""
-
-    @property
-    @abstractmethod
-    def is_over(self) -> bool:
-        """Whether the deal has ended (played to its end, or thrown in)."""
 
     @abstractmethod
     def view(self, seat: int) -> Any:
@@ -561,9 +589,9 @@ class Match(ABC, Generic[DealT]):
     deals the next one (from its deck source, :mod:`atout.games.decks`), until a winner
     is known.
     The stepping and the undo across deals are written once here; each game supplies
-    ``_finish_deal`` (score the deal, name a winner or deal the next one), which calls
-    :meth:`_remember` first, and names in ``_carried`` its attributes that a finished
-    deal changes.
+    ``_score`` (write a finished deal and say whether the match is won) and
+    ``_next_dealer``, and names in ``_carried`` its attributes that scoring a deal
+    changes.
 
     Every action returns the events it produced (:mod:`atout.games.events`), and the
     match keeps the log: :meth:`events_for` a seat, :meth:`public_events` for a
@@ -590,6 +618,8 @@ class Match(ABC, Generic[DealT]):
     num_players: ClassVar[int]
     game: ClassVar[str]
     options: Any  # the game's options
+    #: The game's options class (a match given none plays its defaults).
+    options_class: ClassVar[type[Options]]
     scores: tuple[int, int]
     #: Every event so far, and per action the length of the log before it (for undo).
     _log: list[Event]
@@ -744,9 +774,57 @@ class Match(ABC, Generic[DealT]):
         return (f"<{type(self).__name__} seed={self.seed} deal={self.deal_number} "
                 f"scores={self.scores}{carried} winner={self.winner}>")
 
+    def __init__(
+        self,
+        seed: int | None = None,
+        options: Any = None,
+        *,
+        first_dealer: int | None = None,
+        decks: DeckSource | None = None,
+    ) -> None:
+        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
+        the same seed deals the same match); the first dealer is drawn from the
+        source unless given. ``options``: the game's (its defaults when not given)."""
+        self.options = options or self.options_class()
+        self._take_chance(seed, decks, first_dealer)
+        self.scores = (0, 0)
+        self.winner = None
+        self.scoresheet = []
+        self.deals = []
+        self._snapshots = []
+        self.deal = self._first_deal()
+        self._start_log()
+
+    def _first_deal(self) -> DealT:
+        """The first deal, dealt by the first dealer."""
+        return self._new_deal(self.first_dealer)
+
     @abstractmethod
+    def _new_deal(self, dealer: int) -> DealT:
+        """A new deal dealt by ``dealer``, its deck from the deck source."""
+
     def _finish_deal(self) -> None:
-        """Score the deal that just ended: the scoresheet, the winner or the next deal."""
+        """Score the deal that just ended (the game's :meth:`_score`), then name the
+        winner or deal the next one."""
+        deal = self.deal
+        result = deal.result
+        assert result is not None
+        self._remember()
+        self.deals.append(deal)
+        winner = self._score(result)
+        if winner is not None:
+            self.winner = winner
+            return
+        self.deal = self._new_deal(self._next_dealer(deal))
+
+    @abstractmethod
+    def _score(self, result: Any) -> int | None:
+        """Write the result of the deal just added to ``deals``: the scores, what is
+        carried over, the scoresheet's row; the match's winner, if there is one now."""
+
+    @abstractmethod
+    def _next_dealer(self, deal: DealT) -> int:
+        """Who deals after ``deal`` (the last of ``deals``)."""
 
     def _remember(self) -> None:
         """Keep what finishing the current deal is about to change, for ``undo``."""

@@ -114,7 +114,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled_indices,
 )
 from atout.games.actions import (
     Action,
@@ -127,6 +126,7 @@ from atout.games.actions import (
     trump,
 )
 from atout.games.base import (
+    OVER,
     PLAY_SLOTS,
     STATE_SLOTS,
     Deal,
@@ -139,10 +139,10 @@ from atout.games.base import (
     UnfairOptionsError,
     build_frozen,
     check_seat,
+    deck_order,
     run_meld,
     runs,
 )
-from atout.games.decks import DeckSource
 from atout.games.events import (
     CARD_PLAYED,
     Acted,
@@ -192,7 +192,6 @@ __all__ = [
 
 BIDDING: Final = "bidding"
 PLAY: Final = "play"
-OVER: Final = "over"
 Phase = Literal["bidding", "play", "over"]
 Outcome = Literal["made", "dedans", "litige", "thrown-in"]
 
@@ -715,12 +714,7 @@ class BeloteDeal(Deal):
         ``random.Random`` to draw from)."""
         if not 0 <= dealer <= 3:
             check_seat(dealer, 4)
-        if deck is None:
-            order = shuffled_indices(DECK_32, seed)  # as shuffled(DECK_32, Random(seed))
-        else:
-            order = tuple(map(int, deck))
-            if len(order) != 32 or sum(1 << c for c in order) != DECK_32.mask:
-                raise ValueError("a Belote deck is the 32 cards 7..A, each once")
+        order = deck_order(deck, DECK_32, seed, "a Belote deck is the 32 cards 7..A, each once")
         self.options = options or _DEFAULT_OPTIONS
         self.dealer = dealer
         self.deck = order
@@ -800,13 +794,6 @@ class BeloteDeal(Deal):
         return deal
 
     # -- queries -------------------------------------------------------------------
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def turned(self) -> Card:
         """The card turned up at the deal."""
@@ -1311,30 +1298,12 @@ class BeloteMatch(Match[BeloteDeal]):
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "belote"
+    options_class: ClassVar[type[BeloteOptions]] = BeloteOptions
+    #: Points held over from a litige (0 when none).
+    held: int = 0
+    scoresheet: list[BeloteScoreRow]
     _carried: ClassVar[tuple[str, ...]] = ("scores", "held", "winner")
     _in_views: ClassVar[tuple[str, ...]] = ("scores", "held")
-
-    def __init__(
-        self,
-        seed: int | None = None,
-        options: BeloteOptions | None = None,
-        *,
-        first_dealer: int | None = None,
-        decks: DeckSource | None = None,
-    ) -> None:
-        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
-        the same seed deals the same match); the first dealer is drawn from the
-        source unless given."""
-        self.options = options or BeloteOptions()
-        self._take_chance(seed, decks, first_dealer)
-        self.scores: tuple[int, int] = (0, 0)
-        self.held = 0
-        self.winner: int | None = None
-        self.scoresheet: list[BeloteScoreRow] = []
-        self.deals: list[BeloteDeal] = []
-        self._snapshots = []
-        self.deal = self._new_deal(self.first_dealer)
-        self._start_log()
 
     def _new_deal(self, dealer: int) -> BeloteDeal:
         if self.options.shuffle == "fresh" or not self.deals:
@@ -1347,21 +1316,15 @@ class BeloteMatch(Match[BeloteDeal]):
     def litige(self) -> int:
         return self.held
 
-    def _finish_deal(self) -> None:
-        deal = self.deal
-        result = deal.result
-        assert result is not None
-        self._remember()
+    def _score(self, result: BeloteDealResult) -> int | None:
         self.scores, self.held, paid = settle_held(self.scores, self.held, result)
-        self.deals.append(deal)
         self.scoresheet.append(
             BeloteScoreRow(len(self.deals), result, paid, self.scores, self.held)
         )
-        winner = match_winner(self.scores, result, self.options.target)
-        if winner is not None:
-            self.winner = winner
-            return
-        self.deal = self._new_deal((result.dealer + 1) % 4)
+        return match_winner(self.scores, result, self.options.target)
+
+    def _next_dealer(self, deal: BeloteDeal) -> int:
+        return (deal.dealer + 1) % 4
 
 class BeloteFold(Fold):
     """Rebuilds a :class:`BeloteView` (a seat's, or the public one) from its events."""

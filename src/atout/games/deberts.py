@@ -90,7 +90,6 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled_indices,
 )
 from atout.games.actions import (
     SUIT_PLAYS,
@@ -106,6 +105,7 @@ from atout.games.actions import (
     trump,
 )
 from atout.games.base import (
+    OVER,
     PLAY_SLOTS,
     STATE_SLOTS,
     Deal,
@@ -117,10 +117,10 @@ from atout.games.base import (
     Scored,
     build_frozen,
     check_seat,
+    deck_order,
     run_meld,
     runs,
 )
-from atout.games.decks import DeckSource
 from atout.games.events import (
     CARD_PLAYED,
     Acted,
@@ -171,7 +171,6 @@ __all__ = [
 BIDDING: Final = "bidding"
 DOUBLING: Final = "doubling"
 PLAY: Final = "play"
-OVER: Final = "over"
 Phase = Literal["bidding", "doubling", "play", "over"]
 Outcome = Literal["made", "bait", "tie", "thrown-in", "cancelled"]
 
@@ -550,12 +549,7 @@ class DebertsDeal(Deal):
         ``random.Random`` to draw from)."""
         if dealer != 0 and dealer != 1:
             check_seat(dealer, 2)
-        if deck is None:
-            order = shuffled_indices(DECK_32, seed)  # as shuffled(DECK_32, Random(seed))
-        else:
-            order = tuple(map(int, deck))
-            if len(order) != 32 or sum(1 << c for c in order) != DECK_32.mask:
-                raise ValueError("a Deberts deck is the 32 cards 7..A, each once")
+        order = deck_order(deck, DECK_32, seed, "a Deberts deck is the 32 cards 7..A, each once")
         self.options = options or _DEFAULT_OPTIONS
         self.dealer = dealer
         self.deck = order
@@ -617,13 +611,6 @@ class DebertsDeal(Deal):
         return cls(deck, dealer, options)
 
     # -- queries -------------------------------------------------------------------
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def indicator_suit(self) -> int:
         """The suit of the card turned up at the deal (unchanged by the exchange)."""
@@ -1146,49 +1133,26 @@ class DebertsMatch(DebertsOutcome, Match[DebertsDeal]):
 
     num_players: ClassVar[int] = 2
     game: ClassVar[str] = "deberts"
+    options_class: ClassVar[type[DebertsOptions]] = DebertsOptions
+    #: Points hanging from tied deals (0 when none).
+    hanging: int = 0
+    scoresheet: list[DebertsScoreRow]
     _carried: ClassVar[tuple[str, ...]] = ("scores", "hanging", "winner")
     _in_views: ClassVar[tuple[str, ...]] = ("scores", "hanging")
-
-    def __init__(
-        self,
-        seed: int | None = None,
-        options: DebertsOptions | None = None,
-        *,
-        first_dealer: int | None = None,
-        decks: DeckSource | None = None,
-    ) -> None:
-        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
-        the same seed deals the same match); the first dealer is drawn from the
-        source unless given."""
-        self.options = options or DebertsOptions()
-        self._take_chance(seed, decks, first_dealer)
-        self.scores: tuple[int, int] = (0, 0)
-        self.hanging = 0
-        self.winner: int | None = None
-        self.scoresheet: list[DebertsScoreRow] = []
-        self.deals: list[DebertsDeal] = []
-        self._snapshots = []
-        self.deal = self._new_deal(self.first_dealer)
-        self._start_log()
 
     def _new_deal(self, dealer: int) -> DebertsDeal:
         return DebertsDeal(self._fresh_deck(DECK_32), dealer, self.options)
 
-    def _finish_deal(self) -> None:
-        deal = self.deal
-        result = deal.result
-        assert result is not None
-        self._remember()
+    def _score(self, result: DebertsDealResult) -> int | None:
         self.scores, self.hanging, paid = settle_hanging(self.scores, self.hanging, result)
-        self.deals.append(deal)
         self.scoresheet.append(
             DebertsScoreRow(len(self.deals), result, paid, self.scores, self.hanging)
         )
-        winner = match_winner(self.scores, result, self.options.target)
-        if winner is not None:
-            self.winner = winner
-            return
-        self.deal = self._new_deal(next_dealer(result))
+        return match_winner(self.scores, result, self.options.target)
+
+    def _next_dealer(self, deal: DebertsDeal) -> int:
+        assert deal.result is not None
+        return next_dealer(deal.result)
 
 class DebertsFold(Fold):
     """Rebuilds a :class:`DebertsView` (a seat's, or the public one) from its events."""

@@ -34,6 +34,7 @@ __all__ = [
     "SecretDecks",
     "SeededDecks",
     "cut_at",
+    "is_pack",
 ]
 
 #: The bits of a secret seed (as :func:`atout.games.base.secret_seed`).
@@ -48,6 +49,11 @@ class DeckRefused(ValueError):
         super().__init__(f"deal {index + 1}: {reason}")
         self.index = index
         self.reason = reason
+
+
+def is_pack(order: Sequence[int], pack: CardSet) -> bool:
+    """Whether ``order`` (card indices) holds the cards of ``pack``, each once."""
+    return len(order) == len(pack) and sum(1 << c for c in order) == pack.mask
 
 
 def cut_at(pack: Sequence[int], at: int) -> tuple[int, ...]:
@@ -156,7 +162,7 @@ class GivenDecks(DeckSource):
         given = self._given(index)
         if given is None:
             return drawn
-        if len(given) != len(pack) or sum(1 << c for c in given) != pack.mask:
+        if not is_pack(given, pack):
             raise DeckRefused(index, "the deck is not the game's pack, each card once")
         return given
 

@@ -122,10 +122,10 @@ from atout.cards import (
     CardSet,
     Rank,
     Suit,
-    shuffled_indices,
 )
 from atout.games.actions import Action, Claim, NoTrump, Play, Push, Trump, play, trump
 from atout.games.base import (
+    OVER,
     PLAY_SLOTS,
     SEAT_PLAYS,
     STATE_SLOTS,
@@ -138,10 +138,10 @@ from atout.games.base import (
     Scored,
     build_frozen,
     check_seat,
+    deck_order,
     run_meld,
     runs,
 )
-from atout.games.decks import DeckSource
 from atout.games.events import (
     CARD_PLAYED,
     Acted,
@@ -191,7 +191,6 @@ __all__ = [
 
 CHOOSING: Final = "choosing"
 PLAY: Final = "play"
-OVER: Final = "over"
 Phase = Literal["choosing", "play", "over"]
 Outcome = Literal["played", "claim", "false-claim"]
 ReachedBy = Literal["stoeck", "weis", "tricks", "claim", "count"]
@@ -726,12 +725,7 @@ class SchieberDeal(Deal):
             forehand = (dealer + 1) % 4
         elif not 0 <= forehand <= 3:
             check_seat(forehand, 4)
-        if deck is None:
-            order = shuffled_indices(DECK_36, seed)  # as shuffled(DECK_36, Random(seed))
-        else:
-            order = tuple(map(int, deck))
-            if len(order) != 36 or sum(1 << c for c in order) != DECK_36.mask:
-                raise ValueError("a Schieber deck is the 36 cards 6..A, each once")
+        order = deck_order(deck, DECK_36, seed, "a Schieber deck is the 36 cards 6..A, each once")
         # packets i, i + 4 and i + 8 (3 cards each) go to the i-th seat after the dealer
         o, b = order, _BIT
         dealt = (
@@ -802,13 +796,6 @@ class SchieberDeal(Deal):
         return cls(deck, dealer, options, forehand=forehand, scores=scores)
 
     # -- queries -------------------------------------------------------------------
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def factor(self) -> int:
         return FACTORS[self.contract] if self.contract >= 0 else 1
@@ -1521,54 +1508,33 @@ class SchieberMatch(SchieberOutcome, Match[SchieberDeal]):
 
     num_players: ClassVar[int] = 4
     game: ClassVar[str] = "schieber"
+    options_class: ClassVar[type[SchieberOptions]] = SchieberOptions
+    scoresheet: list[SchieberScoreRow]
     _over_rule: ClassVar[str] = "schieber.match-over"
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        options: SchieberOptions | None = None,
-        *,
-        first_dealer: int | None = None,
-        decks: DeckSource | None = None,
-    ) -> None:
-        """A match dealt from ``decks`` (by default :class:`SeededDecks` of ``seed``:
-        the same seed deals the same match); the first dealer is drawn from the
-        source unless given."""
-        self.options = options or SchieberOptions()
-        self._take_chance(seed, decks, first_dealer)
-        self.scores: tuple[int, int] = (0, 0)
-        self.winner: int | None = None
-        self.scoresheet: list[SchieberScoreRow] = []
-        self.deals: list[SchieberDeal] = []
-        self._snapshots = []
+    def _first_deal(self) -> SchieberDeal:
+        """The holder of 7♣ is forehand of the first deal."""
         deck = self._fresh_deck(DECK_36)
         packet = deck.index(int(Card.C7)) // 3
         holder = (self.first_dealer + 1 + packet) % 4  # forehand of the first deal
-        self.deal = SchieberDeal(
+        return SchieberDeal(
             deck, self.first_dealer, self.options, forehand=holder, scores=self.scores
         )
-        self._start_log()
 
     def _new_deal(self, dealer: int) -> SchieberDeal:
         return SchieberDeal(
             self._fresh_deck(DECK_36), dealer, self.options, scores=self.scores
         )
 
-    def _finish_deal(self) -> None:
-        deal = self.deal
-        result = deal.result
-        assert result is not None
-        self._remember()
+    def _score(self, result: SchieberDealResult) -> int | None:
         r0, r1 = result.recorded
         self.scores = (self.scores[0] + r0, self.scores[1] + r1)
-        self.deals.append(deal)
         self.scoresheet.append(SchieberScoreRow.of(len(self.deals), result, self.scores))
-        if result.match_winner is not None:
-            self.winner = result.match_winner
-            return
+        return result.match_winner
+
+    def _next_dealer(self, deal: SchieberDeal) -> int:
         # the holder of 7♣ (forehand of the first deal) deals the second; then rotation
-        next_dealer = deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
-        self.deal = self._new_deal(next_dealer)
+        return deal.forehand if len(self.deals) == 1 else (deal.dealer + 1) % 4
 
 class SchieberFold(Fold):
     """Rebuilds a :class:`SchieberView` (a seat's, or the public one) from its events."""

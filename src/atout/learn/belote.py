@@ -92,7 +92,7 @@ def takers_low(deal: BeloteDeal) -> Action:
 
 
 def _result(deal: Deal) -> Any:
-    result = deal.result  # type: ignore[attr-defined]
+    result = deal.result
     assert result is not None
     return result
 

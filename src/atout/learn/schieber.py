@@ -81,7 +81,7 @@ def make(
 
 
 def _result(deal: Deal) -> Any:
-    result = deal.result  # type: ignore[attr-defined]
+    result = deal.result
     assert result is not None
     return result
 

@@ -275,10 +275,24 @@ class Scoresheet(ABC, Generic[E]):
         words = text.replace(",", " ").replace("+", " ").split()
         if not words:
             return ()
-        values = parse_melds("0:" + "+".join(words), self.meld_words)[0]
-        melds = (values, ()) if side == 0 else ((), values)
-        check_melds(melds, self.meld_cards, self.meld_hand, self.meld_what)
+        values = self._parse_melds("0:" + "+".join(words))[0]
+        self._check_melds((values, ()) if side == 0 else ((), values))
         return values
+
+    # -- the game's melds, as its class attributes describe them -------------------------
+    def _parse_melds(self, text: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each side's melds from an entry's word (``0:50+20,1:20``: values or the
+        game's words)."""
+        melds = parse_melds(text, self.meld_words)
+        return (melds[0], melds[1])
+
+    def _check_melds(self, melds: tuple[tuple[int, ...], ...]) -> None:
+        """Refuse values the game does not have and more than a side's cards can hold."""
+        check_melds(melds, self.meld_cards, self.meld_hand, self.meld_what)
+
+    def _scoring_side(self, melds: tuple[tuple[int, ...], ...], winner: int | None) -> int | None:
+        """The side whose melds score (:func:`scoring_side`)."""
+        return scoring_side(melds, winner, self.meld_what)
 
     # -- the sheet -----------------------------------------------------------------------
     @property

@@ -39,18 +39,15 @@ from atout.scorekeeper.base import (
     Row,
     Scoresheet,
     SheetState,
-    check_melds,
     check_points,
     format_melds,
     meld_answers,
     meld_questions,
     parse_flag,
-    parse_melds,
     parse_side,
     parse_side_points,
     parse_suit,
     parse_words,
-    scoring_side,
     trump_question,
 )
 
@@ -135,7 +132,7 @@ class BeloteScoresheet(Scoresheet[BeloteEntry]):
         capot_text = words.get("capot")
         if capot_text is not None and "," in capot_text:
             raise EntryRefused("score.two-capots", "only one team can take every trick")
-        anns = parse_melds(words.get("announcements"), ANNOUNCEMENT_WORDS)
+        anns = self._parse_melds(words.get("announcements"))
         capot = parse_side(capot_text)
         points_text = words.get("points")
         if points_text is None and capot is not None:  # a capot alone: all the points
@@ -144,7 +141,7 @@ class BeloteScoresheet(Scoresheet[BeloteEntry]):
             taker=taker,
             trump=trump,
             points=parse_side_points(points_text, ALL_CARDS),
-            announcements=(anns[0], anns[1]),
+            announcements=anns,
             announcement_winner=parse_side(words.get("annwin")),
             belote=parse_side(words.get("belote")),
             capot=capot,
@@ -204,14 +201,14 @@ class BeloteScoresheet(Scoresheet[BeloteEntry]):
             raise EntryRefused("score.option-off", "that option is off", option="announced_capot")
         if not opts.announcements and (entry.announcements[0] or entry.announcements[1]):
             raise EntryRefused("score.option-off", "that option is off", option="announcements")
-        check_melds(entry.announcements, _CARDS, 16, "announcement")
+        self._check_melds(entry.announcements)
         for unique in (150, 200):
             if sum(values.count(unique) for values in entry.announcements) > 1:
                 raise EntryRefused(
                     "score.meld-unique", f"the pack holds only one four worth {unique}",
                     value=unique,
                 )
-        winner = scoring_side(entry.announcements, entry.announcement_winner, "announcement")
+        winner = self._scoring_side(entry.announcements, entry.announcement_winner)
         ann = [0, 0]
         if winner is not None:
             ann[winner] = sum(entry.announcements[winner])

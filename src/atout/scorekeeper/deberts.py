@@ -41,18 +41,15 @@ from atout.scorekeeper.base import (
     Row,
     Scoresheet,
     SheetState,
-    check_melds,
     format_melds,
     meld_answers,
     meld_questions,
     parse_flag,
     parse_int,
-    parse_melds,
     parse_side,
     parse_side_points,
     parse_suit,
     parse_words,
-    scoring_side,
     terms,
     trump_question,
 )
@@ -142,7 +139,7 @@ class DebertsScoresheet(DebertsOutcome, Scoresheet[DebertsEntry]):
             caller=caller,
             trump=trump,
             points=parse_side_points(words.get("points"), CARD_TOTAL),
-            sequences=_pair(parse_melds(words.get("sequences"), SEQUENCE_WORDS)),
+            sequences=self._parse_melds(words.get("sequences")),
             sequence_winner=parse_side(words.get("seqwin")),
             trick=parse_flag(words.get("trick")),
             bela=parse_side(words.get("bela")),
@@ -204,8 +201,8 @@ class DebertsScoresheet(DebertsOutcome, Scoresheet[DebertsEntry]):
             raise EntryRefused(
                 "score.factor", "doubling is off in these rules", factor=entry.factor
             )
-        check_melds(entry.sequences, _SEQUENCE_CARDS, 9, "sequence")
-        winner = scoring_side(entry.sequences, entry.sequence_winner, "sequence")
+        self._check_melds(entry.sequences)
+        winner = self._scoring_side(entry.sequences, entry.sequence_winner)
         reasons: list[Reason] = []
         seq_points = [0, 0]
         if winner is not None:
@@ -272,6 +269,3 @@ class DebertsScoresheet(DebertsOutcome, Scoresheet[DebertsEntry]):
                   won, tuple(reasons), result)
         return row, SheetState(scores, carried, next_dealer(result), won)
 
-
-def _pair(melds: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return (melds[0], melds[1])

@@ -56,16 +56,13 @@ from atout.scorekeeper.base import (
     Row,
     Scoresheet,
     SheetState,
-    check_melds,
     format_melds,
     meld_answers,
     meld_questions,
     parse_flag,
-    parse_melds,
     parse_side,
     parse_side_points,
     parse_words,
-    scoring_side,
     terms,
 )
 
@@ -182,7 +179,7 @@ class SchieberScoresheet(SchieberOutcome, Scoresheet[SchieberEntry]):
 
     def parse_entry(self, text: str) -> SchieberEntry:
         words = parse_words(text, _KEYS, ("pushed",))
-        weis = parse_melds(words.get("weis"), WEIS_WORDS)
+        weis = self._parse_melds(words.get("weis"))
         stop = parse_side(words.get("stop"))
         points_text = words.get("points")
         if stop is not None and points_text is not None and ":" not in points_text \
@@ -201,7 +198,7 @@ class SchieberScoresheet(SchieberOutcome, Scoresheet[SchieberEntry]):
             pushed=bool(parse_flag(words.get("pushed"))),
             points=points,
             match=parse_side(words.get("match")),
-            weis=(weis[0], weis[1]),
+            weis=weis,
             weis_winner=parse_side(words.get("weiswin")),
             stoeck=parse_side(words.get("stoeck")),
             stop=stop,
@@ -267,11 +264,11 @@ class SchieberScoresheet(SchieberOutcome, Scoresheet[SchieberEntry]):
                 raise EntryRefused("score.option-off", "that option is off", option="stoeck")
         if not opts.weis and (entry.weis[0] or entry.weis[1]):
             raise EntryRefused("score.option-off", "that option is off", option="weis")
-        check_melds(entry.weis, _CARDS, 18, "weis")
+        self._check_melds(entry.weis)
         if sum(values.count(200) for values in entry.weis) > 1:
             raise EntryRefused("score.meld-unique", "the pack holds only one four worth 200",
                                value=200)
-        weis_team = scoring_side(entry.weis, entry.weis_winner, "weis")
+        weis_team = self._scoring_side(entry.weis, entry.weis_winner)
         stoeck = [0, 0]
         if entry.stoeck is not None:
             stoeck[entry.stoeck] = STOECK

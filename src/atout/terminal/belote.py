@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card, Rank
@@ -16,6 +15,7 @@ from atout.games.belote import (
     Announced,
     BeloteMatch,
     BeloteSaid,
+    BeloteScoreRow,
     BeloteView,
     CapotAnnounced,
 )
@@ -42,9 +42,6 @@ class Renderer(BaseRenderer[BeloteView]):
             return (int(card.suit), -int(card.rank))
         return (int(card.suit), -order)
 
-    def my_team(self) -> int:
-        return self.human % 2
-
     def kind_text(self, points: int, top: Rank, run: bool) -> str:
         """An announcement as players say it: "tierce to the K", "four jacks"."""
         t = self.t
@@ -65,14 +62,11 @@ class Renderer(BaseRenderer[BeloteView]):
         return text
 
     def action_label(self, action: Action, view: BeloteView) -> Text:
-        t = self.t
-        if isinstance(action, Pass):
-            return Text(t("belote.bid.pass"))
-        if isinstance(action, Trump):
-            key = "belote.bid.take" if action.suit == view.turned.suit else "belote.bid.name"
-            return Text(t(key, suit=self.suit_name(action.suit)))
+        label = self.bid_label(action, view.turned.suit)
+        if label is not None:
+            return label
         if isinstance(action, AnnounceCapot):
-            return Text(t("belote.action.capot"))
+            return Text(self.t("belote.action.capot"))
         return super().action_label(action, view)
 
     def _teams(self) -> tuple[int, int]:
@@ -80,14 +74,9 @@ class Renderer(BaseRenderer[BeloteView]):
         return me, 1 - me
 
     def _scores_text(self, scores: tuple[int, int], held: int) -> str:
-        t = self.t
-        me, other = self._teams()
-        line = (
-            f"{t.label('label.scores')}{self.team_name(me)} {scores[me]} – "
-            f"{self.team_name(other)} {scores[other]}"
-        )
+        line = self.scores_text(scores)
         if held:
-            line += "   " + t("belote.held", points=held)
+            line += "   " + self.t("belote.held", points=held)
         return line
 
     # -- the table -------------------------------------------------------------------
@@ -95,9 +84,8 @@ class Renderer(BaseRenderer[BeloteView]):
         t = self.t
         c = self.console
         self.show_head(view)
-        head = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
-        head.append(self._scores_text(view.scores, view.held) + f"   ({view.options.target})")
-        c.print(head)
+        c.print(self.deal_head(
+            view, self._scores_text(view.scores, view.held) + f"   ({view.options.target})"))
         line = Text(f"{t.label('label.dealer')}{self.seat_name(view.dealer)}   ")
         line.append(f"{t.label('belote.turned')}")
         line.append_text(card_text(view.turned))
@@ -179,29 +167,15 @@ class Renderer(BaseRenderer[BeloteView]):
         for s, melds in by_seat.items():
             say("belote.shows", s, melds=self.melds_text(tuple(melds)).plain)
 
-    def show_deal_end(self, match: BeloteMatch) -> None:
+    def show_breakdown(self, row: BeloteScoreRow, match: BeloteMatch) -> None:
         t = self.t
         c = self.console
-        row = self.deal_end_row(match)
-        if row is None:
-            return
         r = row.result
         assert r.taker is not None and r.takers is not None and r.defenders is not None
-        me, other = self._teams()
-        table = Table(title=t("belote.breakdown", number=row.number))
-        table.add_column("")
-        for team in (me, other):
-            role = t("belote.takers") if team == r.takers else t("belote.defenders")
-            table.add_column(f"{self.team_name(team)} ({role})", justify="right")
-
-        def add(label: str, values: tuple[int, int]) -> None:
-            table.add_row(label, str(values[me]), str(values[other]))
-
-        add(t("label.tricks"), r.tricks)
-        last_team = -1 if r.last_trick is None else r.last_trick % 2
-        last = tuple(10 if last_team == s else 0 for s in (0, 1))
-        add(t("label.card-points"), (r.card_points[0] - last[0], r.card_points[1] - last[1]))
-        add(t("label.last-trick-bonus"), (last[0], last[1]))
+        table, add = self.breakdown(
+            t("belote.breakdown", number=row.number),
+            lambda team: t("belote.takers") if team == r.takers else t("belote.defenders"))
+        self.add_trick_rows(add, r, None if r.last_trick is None else r.last_trick % 2, 10)
         if r.capot is not None:
             capot = [0, 0]
             capot[r.capot] = r.totals[r.capot] - r.announcement_points[r.capot] - r.belote[r.capot]
@@ -230,44 +204,20 @@ class Renderer(BaseRenderer[BeloteView]):
 
     def show_scoresheet(self, match: BeloteMatch) -> None:
         t = self.t
-        me, other = self._teams()
-        table = Table(title=t("belote.scoresheet"))
-        table.add_column("#", justify="right")
-        table.add_column(t("label.trump"))
-        table.add_column(t("belote.taker"))
-        table.add_column(self.team_short(me), justify="right")
-        table.add_column(self.team_short(other), justify="right")
-        table.add_column(t("belote.label.held"), justify="right")
+        table = self.sheet_table(t("belote.scoresheet"), [t("belote.taker")],
+                                 t("belote.label.held"))
         for row in match.scoresheet:
             r = row.result
-            trump = r.trump.symbol if r.trump is not None else "–"
-            taker = self.seat_name(r.taker) if r.taker is not None else "–"
-            if not r.played:
-                table.add_row(str(row.number), trump, taker, "–", "–", str(row.held or ""))
-                continue
             paid = [0, 0]
             if row.held_paid is not None:
                 paid[row.held_paid[0]] = row.held_paid[1]
-            table.add_row(
-                str(row.number),
-                trump,
-                taker,
-                f"{r.recorded[me] + paid[me]:+d} = {row.scores[me]}",
-                f"{r.recorded[other] + paid[other]:+d} = {row.scores[other]}",
-                str(row.held or ""),
-            )
+            written = (r.recorded[0] + paid[0], r.recorded[1] + paid[1]) if r.played else None
+            taker = self.seat_name(r.taker) if r.taker is not None else "–"
+            self.sheet_row(table, row, [taker], written, row.held)
         self.console.print(table)
 
     def show_match_end(self, match: BeloteMatch) -> None:
-        t = self.t
-        c = self.console
         assert match.winner is not None
-        c.print()
-        c.rule()
-        c.print(
-            t("match.winner-team", team=self.team_name(match.winner),
-              score=f"{match.scores[match.winner]}:{match.scores[1 - match.winner]}"),
-            style="bold green",
-        )
+        self.show_winner(match.winner, match.scores)
         if match.held:
-            c.print(t("belote.unresolved", points=match.held))
+            self.console.print(self.t("belote.unresolved", points=match.held))

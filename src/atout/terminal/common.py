@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card, Suit
-from atout.games.actions import Action, Pass, Play
+from atout.games.actions import Action, Pass, Play, Trump
 from atout.games.base import Meld
 from atout.games.events import Bid, CardPlayed, Event, TrickWon
 from atout.i18n import Translator, signed
@@ -112,6 +112,22 @@ class BaseRenderer(Generic[V]):
         seats = [s for s in range(self.num_players) if s % 2 == team]
         return " & ".join(self.seat_name(s) for s in seats)
 
+    def my_team(self) -> int:
+        """The reader's side of the scores (with two players, their seat)."""
+        return self.human % 2
+
+    def scores_text(self, scores: Sequence[int], me: int | None = None) -> str:
+        """``Scores: You & Partner 120 – Right & Left 80``, the reader's side (``me``, by
+        default :meth:`my_team`) first."""
+        me = self.my_team() if me is None else me
+        return (f"{self.t.label('label.scores')}{self.team_name(me)} {scores[me]} – "
+                f"{self.team_name(1 - me)} {scores[1 - me]}")
+
+    def deal_head(self, view: V, scores: str) -> Text:
+        """The table's first line: the deal's number in bold, then ``scores``."""
+        head = Text(f"{self.t('label.deal', number=view.deal_number)}   ", style="bold")
+        return head.append(scores)
+
     def team_short(self, team: int) -> str:
         """A team in a scoresheet's column head: Us / Them, or its seats' numbers when
         nobody here is "you" (Seats 0+2)."""
@@ -157,6 +173,17 @@ class BaseRenderer(Generic[V]):
         if isinstance(action, Play):
             return card_text(action.card)
         return Text(str(action))
+
+    def bid_label(self, action: Action, up: Suit) -> Text | None:
+        """A pass, or a trump taken (the face-up card's suit, ``up``) or named (another),
+        as the game's bidding words it (``<game>.bid.pass``, ``.take``, ``.name``); None
+        for any other action."""
+        if isinstance(action, Pass):
+            return Text(self.t(f"{self.game}.bid.pass"))
+        if isinstance(action, Trump):
+            way = "take" if action.suit == up else "name"
+            return Text(self.t(f"{self.game}.bid.{way}", suit=self.suit_name(action.suit)))
+        return None
 
     def hand_text(self, view: V, numbered: bool = True) -> Text:
         legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
@@ -304,10 +331,84 @@ class BaseRenderer(Generic[V]):
         return True
 
     def show_deal_end(self, match: Any) -> None:
+        """After a deal, a blank line and its breakdown (:meth:`show_breakdown`), or the
+        outcome of a deal that was not played."""
+        row = self.deal_end_row(match)
+        if row is not None:
+            self.show_breakdown(row, match)
+
+    def show_breakdown(self, row: Any, match: Any) -> None:
+        """A played deal's breakdown: the scoresheet's ``row`` of it, in ``match``."""
         raise NotImplementedError
+
+    def breakdown(
+        self, title: str, role: Callable[[int], str] | None = None,
+    ) -> tuple[Table, Callable[[str, Sequence[int]], None]]:
+        """A breakdown's table: a column of labels, then one per side, the reader's first,
+        headed by its name (and its ``role`` in the deal); and ``add(label, values)``,
+        which adds a row of each side's value."""
+        me = self.my_team()
+        sides = (me, 1 - me)
+        table = Table(title=title)
+        table.add_column("")
+        for side in sides:
+            head = self.team_name(side)
+            table.add_column(head if role is None else f"{head} ({role(side)})", justify="right")
+
+        def add(label: str, values: Sequence[int]) -> None:
+            table.add_row(label, *(str(values[side]) for side in sides))
+
+        return table, add
+
+    def add_trick_rows(self, add: Callable[[str, Sequence[int]], None], result: Any,
+                       last_side: int | None, bonus: int) -> None:
+        """A breakdown's first rows: the tricks, the card points without the last trick's
+        ``bonus``, and that bonus (to ``last_side``)."""
+        last = tuple(bonus if last_side == side else 0 for side in (0, 1))
+        add(self.t("label.tricks"), result.tricks)
+        add(self.t("label.card-points"),
+            (result.card_points[0] - last[0], result.card_points[1] - last[1]))
+        add(self.t("label.last-trick-bonus"), last)
 
     def show_scoresheet(self, match: Any) -> None:
         raise NotImplementedError
 
     def show_match_end(self, match: Any) -> None:
         raise NotImplementedError
+
+    def show_winner(self, winner: int, scores: Sequence[int]) -> None:
+        """The match's end: a rule, then who won and the score, the winner's first (a
+        player of two, or a team)."""
+        self.console.print()
+        self.console.rule()
+        score = f"{scores[winner]}:{scores[1 - winner]}"
+        if self.num_players == 2:
+            self.say("match.winner", winner, style="bold green", score=score)
+        else:
+            self.console.print(self.t("match.winner-team", team=self.team_name(winner),
+                                      score=score), style="bold green")
+
+    def sheet_table(self, title: str, heads: Sequence[str], carried: str) -> Table:
+        """A scoresheet's table: the deal's number and trump, ``heads``, each side (the
+        reader's first) and what is ``carried`` (held, hanging) after the deal."""
+        table = Table(title=title)
+        table.add_column("#", justify="right")
+        table.add_column(self.t("label.trump"))
+        for head in heads:
+            table.add_column(head)
+        me = self.my_team()
+        for side in (me, 1 - me):
+            table.add_column(self.team_short(side), justify="right")
+        table.add_column(carried, justify="right")
+        return table
+
+    def sheet_row(self, table: Table, row: Any, cells: Sequence[str],
+                  written: Sequence[int] | None, carried: int) -> None:
+        """A deal's line in :meth:`sheet_table`: its number and trump, ``cells``, what each
+        side wrote (``None``: a deal not played) with its total, and what is carried."""
+        trump = row.result.trump
+        me = self.my_team()
+        sides = ["–" if written is None else f"{written[side]:+d} = {row.scores[side]}"
+                 for side in (me, 1 - me)]
+        table.add_row(str(row.number), "–" if trump is None else trump.symbol, *cells, *sides,
+                      str(carried or ""))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.table import Table
 from rich.text import Text
 
 from atout.cards import Card, Rank
@@ -24,6 +23,7 @@ from atout.games.deberts import (
     TRUMP_STRENGTH,
     Bela,
     DebertsMatch,
+    DebertsScoreRow,
     DebertsView,
     FourSevens,
     SevenExchanged,
@@ -59,11 +59,9 @@ class Renderer(BaseRenderer[DebertsView]):
 
     def action_label(self, action: Action, view: DebertsView) -> Text:
         t = self.t
-        if isinstance(action, Pass):
-            return Text(t("deberts.bid.pass"))
-        if isinstance(action, Trump):
-            key = "deberts.bid.take" if action.suit == view.indicator_suit else "deberts.bid.name"
-            return Text(t(key, suit=self.suit_name(action.suit)))
+        label = self.bid_label(action, view.indicator_suit)
+        if label is not None:
+            return label
         if isinstance(action, Exchange):
             return Text(t("deberts.action.exchange", card=view.indicator.symbol))
         if isinstance(action, Double):
@@ -76,13 +74,8 @@ class Renderer(BaseRenderer[DebertsView]):
 
     def _scores_line(self, view: DebertsView) -> Text:
         t = self.t
-        me, other = view.seat, 1 - view.seat
-        text = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
-        text.append(
-            f"{t.label('label.scores')}{self.seat_name(me)} {view.scores[me]} – "
-            f"{self.seat_name(other)} {view.scores[other]}   "
-            f"({view.options.target})"
-        )
+        text = self.deal_head(
+            view, f"{self.scores_text(view.scores, view.seat)}   ({view.options.target})")
         if view.hanging:
             text.append(f"   {t.label('deberts.hanging')}{view.hanging}", style="yellow")
         return text
@@ -159,29 +152,15 @@ class Renderer(BaseRenderer[DebertsView]):
         if shown:
             say("deberts.shows", winner, melds=self.melds_text(tuple(shown)).plain)
 
-    def show_deal_end(self, match: DebertsMatch) -> None:
+    def show_breakdown(self, row: DebertsScoreRow, match: DebertsMatch) -> None:
         t = self.t
         c = self.console
-        row = self.deal_end_row(match)
-        if row is None:
-            return
         r = row.result
         assert r.caller is not None
-        table = Table(title=t("deberts.breakdown", number=row.number))
-        table.add_column("")
-        for seat in (self.human, 1 - self.human):
-            role = t("deberts.caller") if seat == r.caller else t("deberts.defender")
-            table.add_column(f"{self.seat_name(seat)} ({role})", justify="right")
-        order = (self.human, 1 - self.human)
-
-        def add(label: str, values: tuple[int, int]) -> None:
-            table.add_row(label, *(str(values[s]) for s in order))
-
-        add(t("label.tricks"), r.tricks)
-        last = tuple(10 if r.last_trick == s else 0 for s in (0, 1))
-        cards_only = (r.card_points[0] - last[0], r.card_points[1] - last[1])
-        add(t("label.card-points"), cards_only)
-        add(t("label.last-trick-bonus"), (last[0], last[1]))
+        table, add = self.breakdown(
+            t("deberts.breakdown", number=row.number),
+            lambda seat: t("deberts.caller") if seat == r.caller else t("deberts.defender"))
+        self.add_trick_rows(add, r, r.last_trick, 10)
         add(t("deberts.sequences"), r.sequence_points)
         add(t("deberts.bela").capitalize(), r.bela)
         add(t("label.total"), r.totals)
@@ -198,48 +177,24 @@ class Renderer(BaseRenderer[DebertsView]):
         if row.hanging_paid is not None:
             taker, amount = row.hanging_paid
             self.say("deberts.hanging-paid", taker, points=amount)
-        me, other = self.human, 1 - self.human
-        line = (
-            f"{t.label('label.scores')}{self.seat_name(me)} {row.scores[me]} – "
-            f"{self.seat_name(other)} {row.scores[other]}"
-        )
+        line = self.scores_text(row.scores)
         if row.hanging:
             line += f"   {t.label('deberts.hanging')}{row.hanging}"
         c.print(line, style="bold")
 
     def show_scoresheet(self, match: DebertsMatch) -> None:
         t = self.t
-        table = Table(title=t("label.scores"))
-        me, other = self.human, 1 - self.human
-        table.add_column("#", justify="right")
-        table.add_column(t("label.trump"))
-        table.add_column(self.seat_name(me), justify="right")
-        table.add_column(self.seat_name(other), justify="right")
-        table.add_column(t("deberts.hanging"), justify="right")
+        table = self.sheet_table(t("label.scores"), [], t("deberts.hanging"))
         for row in match.scoresheet:
             r = row.result
-            trump = r.trump.symbol if r.trump is not None else "–"
-            if not r.played:
-                table.add_row(str(row.number), trump, "–", "–", str(row.hanging or ""))
-                continue
-            table.add_row(
-                str(row.number),
-                trump,
-                f"{r.recorded[me]:+d} = {row.scores[me]}",
-                f"{r.recorded[other]:+d} = {row.scores[other]}",
-                str(row.hanging or ""),
-            )
+            self.sheet_row(table, row, [], r.recorded if r.played else None, row.hanging)
         self.console.print(table)
 
     def show_match_end(self, match: DebertsMatch) -> None:
         t = self.t
         c = self.console
         assert match.winner is not None and match.final_score is not None
-        score = match.final_score
-        c.print()
-        c.rule()
-        self.say("match.winner", match.winner, style="bold green",
-                 score=f"{score[match.winner]}:{score[1 - match.winner]}")  # winner first
+        self.show_winner(match.winner, match.final_score)
         if match.hanging:
             c.print(t("match.unresolved", points=match.hanging))
         if match.stakes > 1:

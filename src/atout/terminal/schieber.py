@@ -16,6 +16,7 @@ from atout.games.schieber import (
     FACTORS,
     Claimed,
     SchieberMatch,
+    SchieberScoreRow,
     SchieberView,
     Stoeck,
     WeisCall,
@@ -42,9 +43,6 @@ class Renderer(BaseRenderer[SchieberView]):
         factor = FACTORS[contract_index(contract)]
         return self.t("schieber.action.contract", contract=self.contract_name(contract),
                       factor=factor)
-
-    def my_team(self) -> int:
-        return self.human % 2
 
     def meld_name(self, meld: Meld) -> str:
         if meld.suit is None:
@@ -101,15 +99,8 @@ class Renderer(BaseRenderer[SchieberView]):
 
     # -- the table -----------------------------------------------------------------
     def _scores_line(self, view: SchieberView) -> Text:
-        t = self.t
-        me = self.my_team()
-        text = Text(f"{t('label.deal', number=view.deal_number)}   ", style="bold")
-        text.append(
-            f"{t.label('label.scores')}{self.team_name(me)} {view.scores[me]} – "
-            f"{self.team_name(1 - me)} {view.scores[1 - me]}   "
-            f"({t('schieber.target', target=view.options.target)})"
-        )
-        return text
+        target = self.t("schieber.target", target=view.options.target)
+        return self.deal_head(view, f"{self.scores_text(view.scores)}   ({target})")
 
     def show_table(self, view: SchieberView) -> None:
         t = self.t
@@ -196,25 +187,13 @@ class Renderer(BaseRenderer[SchieberView]):
                                   melds=self.melds_text(tuple(melds)).plain.strip()))
 
     # -- after the deal ------------------------------------------------------------
-    def show_deal_end(self, match: SchieberMatch) -> None:
+    def show_breakdown(self, row: SchieberScoreRow, match: SchieberMatch) -> None:
         t = self.t
         c = self.console
-        row = match.scoresheet[-1]
         r = row.result
         me = self.my_team()
-        c.print()
-        table = Table(title=t("schieber.breakdown", number=row.number))
-        table.add_column("")
-        table.add_column(self.team_name(me), justify="right")
-        table.add_column(self.team_name(1 - me), justify="right")
-
-        def add(label: str, values: tuple[int, int]) -> None:
-            table.add_row(label, str(values[me]), str(values[1 - me]))
-
-        last = tuple(5 if r.last_trick == team else 0 for team in (0, 1))
-        add(t("label.tricks"), r.tricks)
-        add(t("label.card-points"), (r.card_points[0] - last[0], r.card_points[1] - last[1]))
-        add(t("label.last-trick-bonus"), (last[0], last[1]))
+        table, add = self.breakdown(t("schieber.breakdown", number=row.number))
+        self.add_trick_rows(add, r, r.last_trick, 5)
         add(t("schieber.match"), r.match_bonus)
         add(t("schieber.weis"), r.weis_points)
         add(t("schieber.stoeck"), r.stoeck)
@@ -241,11 +220,7 @@ class Renderer(BaseRenderer[SchieberView]):
                       how=how), style="bold")
             if r.outcome == "claim":
                 c.print(t("schieber.losers-keep"))
-        c.print(
-            f"{t.label('label.scores')}{self.team_name(me)} {row.scores[me]} – "
-            f"{self.team_name(1 - me)} {row.scores[1 - me]}",
-            style="bold",
-        )
+        c.print(self.scores_text(row.scores), style="bold")
 
     def contract_short(self, contract: Trump | NoTrump) -> str:
         """The contract and its factor in a few cells: ``♥ ×2``, ``Obenabe ×3``."""
@@ -284,14 +259,7 @@ class Renderer(BaseRenderer[SchieberView]):
         t = self.t
         c = self.console
         assert match.winner is not None
-        score = match.scores
-        c.print()
-        c.rule()
-        c.print(
-            t("match.winner-team", team=self.team_name(match.winner),
-              score=f"{score[match.winner]}:{score[1 - match.winner]}"),  # winner first
-            style="bold green",
-        )
+        self.show_winner(match.winner, match.scores)
         if match.schneider:
             c.print(t("schieber.schneider-win", half=match.options.target // 2), style="bold")
         if match.stakes > 1 and not match.schneider:  # Schneider already says it counts twice

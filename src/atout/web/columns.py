@@ -2,10 +2,11 @@
 (:mod:`atout.web.store`) and the migrations (``atout/web/migrations/versions``) build
 their columns with these, so that an id, a digest or a moment has one type everywhere.
 
-Each call makes a new :class:`~sqlalchemy.Column` (a column belongs to one table). What
-an old migration made must never change: alter a kind here only together with a new
-migration (``tests/test_web_migrations.py`` checks that the migrated schema is the
-model's, on SQLite and PostgreSQL).
+Each call makes a new :class:`~sqlalchemy.Column` (a column belongs to one table). A kind
+that a migration uses never changes (an old migration must make what it made): a column
+of another type is a new kind, or a plain ``Column``, in the model and a new migration
+(``tests/test_web_migrations.py`` checks that the migrated schema is the model's, on
+SQLite and PostgreSQL).
 """
 
 from __future__ import annotations

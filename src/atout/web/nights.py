@@ -66,10 +66,9 @@ from atout.games.base import OptionsParseError, secret_seed
 from atout.i18n import LANGUAGES
 from atout.kits import KITS
 from atout.scorekeeper import EntryRefused
-from atout.web.assets import send_page
 from atout.web.clubs import finished_stats
 from atout.web.clubstore import ClubRow, ClubStore, ClubTableRow
-from atout.web.limits import json_object
+from atout.web.documents import document_routes, json_request, refusal
 from atout.web.messages import web_text
 from atout.web.room import clean_name
 from atout.web.store import Store, hash_token, new_token
@@ -87,10 +86,6 @@ READ_AGE = 2.0
 MAX_CACHED = 64
 #: Tables run by other server processes kept read in memory (a night's rounds).
 MAX_ELSEWHERE = 256
-
-
-def _bad(code: str, message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
 def standings_json(night: Night, extra: dict[str, Any]) -> dict[str, Any]:
@@ -355,13 +350,10 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         lang = request.query_params.get("lang", default)
         return lang if lang in LANGUAGES else default
 
-    async def page(request: Request) -> Response:
-        return send_page("night")
-
     async def create(request: Request) -> Response:
-        body = await json_object(request, MAX_BODY)
-        if body is None:
-            return _bad("bad-message", "a JSON object is expected")
+        body = await json_request(request, MAX_BODY)
+        if isinstance(body, Response):
+            return body
         lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
         game, options = body.get("game"), body.get("options") or ""
         rounds, boards = body.get("rounds", 2), body.get("boards", 4)
@@ -371,18 +363,18 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
                 or not isinstance(options, str) or len(options) > 200
                 or type(rounds) is not int or type(boards) is not int
                 or scoring not in SCORINGS or bot not in BOT_LEVELS):
-            return _bad("bad-message", "game, options, rounds, boards, scoring, bot")
+            return refusal("bad-message", "game, options, rounds, boards, scoring, bot")
         try:
             setup = NightSetup(str(game), options, rounds, boards,
                                pairs=body.get("pairs", True) is not False, scoring=scoring,
                                bot=str(bot), seed=secret_seed())
         except (NightError, OptionsParseError, ValueError) as exc:
-            return _bad("bad-night", str(exc))
+            return refusal("bad-night", str(exc))
         club = None
         if body.get("club") is not None:  # a club's night: its admin's secret opens it
             club = await run_in_threadpool(club_of, body.get("club"))
             if club is None or not same(body.get("club_admin"), club.admin_hash):
-                return _bad("not-admin", web_text("night.not-club-admin", str(lang)), 403)
+                return refusal("not-admin", web_text("night.not-club-admin", str(lang)), 403)
         token = new_token()
         extra = {"title": title or (club.name if club else ""),
                  "real_cards": body.get("real_cards") is True, "tables": {}, "links": {},
@@ -400,7 +392,7 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         night_id = request.path_params["id"]
         got = await fresh(night_id, max_age=READ_AGE)
         if got is None:
-            return _bad("unknown-night", "no such night", 404)
+            return refusal("unknown-night", "no such night", 404)
         night, extra, _lang, _hash, version = got
         done = shown.get(night_id)
         if done is None or done[0] != version:
@@ -429,35 +421,35 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         return club is not None and same(token, club.admin_hash)
 
     async def change(request: Request) -> Response:
-        body = await json_object(request, MAX_BODY)
-        if body is None:
-            return _bad("bad-message", "a JSON object is expected")
+        body = await json_request(request, MAX_BODY)
+        if isinstance(body, Response):
+            return body
         night_id = request.path_params["id"]
         async with lock:  # one change at a time in this process; versions across processes
             for _ in range(5):
                 got = await fresh(night_id)
                 if got is None:
-                    return _bad("unknown-night", "no such night", 404)
+                    return refusal("unknown-night", "no such night", 404)
                 night, extra, lang, token_hash, version = got
                 lang = lang_of(request, lang)
                 if not await admin_ok(body, token_hash, extra):
-                    return _bad("not-admin", web_text("night.not-admin", lang), 403)
+                    return refusal("not-admin", web_text("night.not-admin", lang), 403)
                 if request.url.path.endswith("/export"):
                     return exported(night, request.path_params["id"])
                 try:
                     reply = await act(request.url.path.rsplit("/", 1)[-1], night_id, night,
                                       extra, body, lang)
                 except NightError as exc:
-                    return _bad(exc.code, str(exc), 409)
+                    return refusal(exc.code, str(exc), 409)
                 except EntryRefused as exc:
-                    return _bad("refused", str(exc), 422)
+                    return refusal("refused", str(exc), 422)
                 if reply is None:  # nothing changed
                     return JSONResponse(admin_json(night, extra))
                 if await run_in_threadpool(save, night_id, night, extra, version):
                     remember(night_id, night, extra, lang, token_hash, version + 1)
                     return JSONResponse(admin_json(night, extra) | reply)
                 cache.pop(night_id, None)
-        return _bad("busy", "the night changed meanwhile; try again", 409)
+        return refusal("busy", "the night changed meanwhile; try again", 409)
 
     async def act(what: str, night_id: str, night: Night, extra: dict[str, Any],
                   body: dict[str, Any], lang: str) -> dict[str, Any] | None:
@@ -567,21 +559,13 @@ def night_routes(store: Store, manager: TableManager, base_url: str = "") -> lis
         """Anyone with the link, once the night is over (the admin: any time, by POST)."""
         got = await fresh(request.path_params["id"])
         if got is None:
-            return _bad("unknown-night", "no such night", 404)
+            return refusal("unknown-night", "no such night", 404)
         night, _extra, lang, _hash, _version = got
         if not night.is_over:
-            return _bad("not-over", web_text("night.not-over", lang_of(request, lang)), 403)
+            return refusal("not-over", web_text("night.not-over", lang_of(request, lang)), 403)
         return exported(night, request.path_params["id"])
 
-    return [
-        Route("/nights", page),
-        Route("/night/{id}", page),
-        Route("/api/nights", create, methods=["POST"]),
-        Route("/api/nights/{id}", show),
-        Route("/api/nights/{id}/export", export),
-        Route("/api/nights/{id}/export", change, methods=["POST"]),
-        Route("/api/nights/{id}/admin", change, methods=["POST"]),
-        Route("/api/nights/{id}/entrants", change, methods=["POST"]),
-        Route("/api/nights/{id}/rounds", change, methods=["POST"]),
-        Route("/api/nights/{id}/results", change, methods=["POST"]),
-    ]
+    return document_routes(
+        "night", ("/nights", "/night/{id}"), "/api/nights", create=create, show=show,
+        reads={"export": export},
+        changes=dict.fromkeys(("export", "admin", "entrants", "rounds", "results"), change))

@@ -42,8 +42,7 @@ from atout.scorekeeper import (
     why,
     write_scoresheet,
 )
-from atout.web.assets import send_page
-from atout.web.limits import json_object
+from atout.web.documents import document_routes, json_request, refusal
 from atout.web.store import Store, hash_token, new_token
 
 __all__ = ["scorekeeper_routes", "sheet_json"]
@@ -95,10 +94,6 @@ def _lang(request: Request, default: str = "en") -> str:
     return lang if lang in LANGUAGES else default
 
 
-def _bad(code: str, message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
-
-
 def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
     """The scorekeeper's page and endpoints, on ``store``. Sheets are read, scored and
     written in threads, not on the event loop."""
@@ -111,13 +106,10 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
         _game, lang, token_hash, record = found
         return read_scoresheet(record), lang, token_hash
 
-    async def page(request: Request) -> Response:
-        return send_page("score")
-
     async def create(request: Request) -> Response:
-        body = await json_object(request, MAX_BODY)
-        if body is None:
-            return _bad("bad-message", "a JSON object is expected")
+        body = await json_request(request, MAX_BODY)
+        if isinstance(body, Response):
+            return body
         return await run_in_threadpool(_create, body)
 
     def _create(body: dict[str, Any]) -> Response:
@@ -132,11 +124,11 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
             or not all(isinstance(n, str) and len(n) <= 40 for n in names) or len(names) > 4
             or not isinstance(dealer, int)
         ):
-            return _bad("bad-message", "game, options, names and dealer are expected")
+            return refusal("bad-message", "game, options, names and dealer are expected")
         try:
             sheet = new_sheet(game, options, first_dealer=dealer, names=names)
         except (ValueError, OptionsParseError) as exc:
-            return _bad("bad-sheet", str(exc))
+            return refusal("bad-sheet", str(exc))
         token = new_token()
         sheet_id = store.create_scoresheet(game, str(lang), hash_token(token),
                                            write_scoresheet(sheet))
@@ -149,7 +141,7 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
     def show(request: Request) -> Response:  # a sync endpoint: Starlette runs it in a thread
         loaded = load(request.path_params["id"])
         if loaded is None:
-            return _bad("unknown-sheet", "no such scoresheet", 404)
+            return refusal("unknown-sheet", "no such scoresheet", 404)
         sheet, lang, _ = loaded
         return JSONResponse(sheet_json(sheet, _lang(request, lang)))
 
@@ -157,14 +149,14 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
         sheet_id = request.path_params["id"]
         found = store.get_scoresheet(sheet_id) if len(sheet_id) <= 40 else None
         if found is None:
-            return _bad("unknown-sheet", "no such scoresheet", 404)
+            return refusal("unknown-sheet", "no such scoresheet", 404)
         return PlainTextResponse(found[3], headers={
             "content-disposition": f'attachment; filename="atout-score-{sheet_id}.txt"'})
 
     async def change(request: Request) -> Response:
-        body = await json_object(request, MAX_BODY)
-        if body is None:
-            return _bad("bad-message", "a JSON object is expected")
+        body = await json_request(request, MAX_BODY)
+        if isinstance(body, Response):
+            return body
         # reading, scoring and writing a sheet of up to MAX_DEALS deals: in a thread
         return await run_in_threadpool(_change, request, body)
 
@@ -175,12 +167,12 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
     def _change_now(request: Request, body: dict[str, Any]) -> Response:
         loaded = load(request.path_params["id"])
         if loaded is None:
-            return _bad("unknown-sheet", "no such scoresheet", 404)
+            return refusal("unknown-sheet", "no such scoresheet", 404)
         sheet, lang, token_hash = loaded
         lang = _lang(request, lang)
         token = body.get("token")
         if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), token_hash):
-            return _bad("read-only", "this link only reads the scoresheet", 403)
+            return refusal("read-only", "this link only reads the scoresheet", 403)
         try:
             if request.url.path.endswith("/undo"):
                 sheet.undo()
@@ -192,17 +184,17 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
                     try:
                         entry = sheet.entry_of(answers)
                     except (TypeError, ValueError, KeyError):
-                        return _bad("bad-message", "the answers do not fit the questions")
+                        return refusal("bad-message", "the answers do not fit the questions")
                 if not isinstance(entry, str) or len(entry) > 400:
-                    return _bad("bad-message", "an entry is expected")
+                    return refusal("bad-message", "an entry is expected")
                 if number is None:
                     if len(sheet.rows) >= MAX_DEALS:
-                        return _bad("too-long", "this scoresheet is full")
+                        return refusal("too-long", "this scoresheet is full")
                     sheet.add(entry)
                 elif isinstance(number, int):
                     sheet.correct(number, entry)
                 else:
-                    return _bad("bad-message", "number is a deal number")
+                    return refusal("bad-message", "number is a deal number")
         except EntryRefused as exc:
             return JSONResponse({
                 "error": "refused", "rule": exc.params.get("inner_rule", exc.rule),
@@ -211,12 +203,6 @@ def scorekeeper_routes(store: Store, base_url: str = "") -> list[Route]:
         store.save_scoresheet(request.path_params["id"], write_scoresheet(sheet))
         return JSONResponse(sheet_json(sheet, lang))
 
-    return [
-        Route("/score", page),
-        Route("/score/{id}", page),
-        Route("/api/scoresheets", create, methods=["POST"]),
-        Route("/api/scoresheets/{id}", show),
-        Route("/api/scoresheets/{id}/record", record),
-        Route("/api/scoresheets/{id}/deals", change, methods=["POST"]),
-        Route("/api/scoresheets/{id}/undo", change, methods=["POST"]),
-    ]
+    return document_routes(
+        "score", ("/score", "/score/{id}"), "/api/scoresheets", create=create, show=show,
+        reads={"record": record}, changes=dict.fromkeys(("deals", "undo"), change))

@@ -8,12 +8,11 @@
 (() => {
   const { t, el } = Atout;
   const main = document.getElementById("club");
-  const query = new URLSearchParams(location.search);
   let fragment = new URLSearchParams(location.hash.slice(1));
   const path = location.pathname.split("/").filter(Boolean);
   const clubId = path[0] === "club" ? path[1] : null;
   const memberId = path[2] === "member" ? path[3] : null;
-  let lang = Room.pickLang(query);
+  let lang = Room.pickLang();
   let data = null;
   let notice = null; // {text, error}
   const secrets = { invite: fragment.get("invite"), reset: fragment.get("reset"), admin: fragment.get("admin") };
@@ -24,6 +23,24 @@
   const fmt = (x, signed) => new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: signed ? "exceptZero" : "auto" }).format(x);
 
   const api = (rest) => `/club/${encodeURIComponent(clubId)}/api/${rest}`;
+
+  // A panel: a section named by its heading (an h2 of id ``id``), then its content.
+  function panel(id, title, ...content) {
+    return el("section", { class: "panel", "aria-labelledby": id }, el("h2", { id, text: title }), ...content);
+  }
+
+  // A form that does ``submit`` (awaited) instead of leaving the page.
+  function form(id, submit, ...fields) {
+    return el("form", { id, onsubmit: async (e) => { e.preventDefault(); await submit(); } }, ...fields);
+  }
+
+  // Whether the server refused (its message shown, the page drawn again).
+  function refused(res) {
+    if (res.ok) return false;
+    notice = { text: res.data.message, error: true };
+    render();
+    return true;
+  }
 
   async function post(url, body) {
     const res = await fetch(`${url}?lang=${lang}`, {
@@ -102,14 +119,13 @@
     main.replaceChildren(el("section", { class: "panel", "aria-labelledby": "open-title" },
       el("h1", { id: "open-title", text: t("club.open-title") }),
       el("p", { class: "help", text: t("club.open-help") }),
-      el("form", { id: "open-form", onsubmit: async (e) => {
-        e.preventDefault();
+      form("open-form", async () => {
         const res = await post("/api/clubs", { name: document.getElementById("club-name").value, games: [...chosen], lang: langSelect.value });
-        if (!res.ok) { notice = { text: res.data.message, error: true }; render(); return; }
+        if (refused(res)) return;
         opened = { ...res.data, name: document.getElementById("club-name").value.trim() };
         notice = null;
         renderOpen();
-      } },
+      },
         field("club-name", t("club.name"), { maxlength: 60, required: true, autocomplete: "off" }),
         games,
         el("div", { class: "field" }, el("label", { for: "club-lang", text: t("club.language") }), langSelect),
@@ -131,6 +147,15 @@
     history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
   }
 
+  // In through a one-time secret (an invitation, a reset link): once the server took it,
+  // the secret is forgotten and the member welcomed.
+  async function welcomed(res, secret) {
+    if (refused(res)) return;
+    forgetSecret(secret);
+    notice = { text: t("club.welcome", { name: res.data.me.name }) };
+    await refresh();
+  }
+
   function passwordFields(prefix, confirm) {
     return [
       field(`${prefix}-name`, t("club.your-name"), { maxlength: 24, required: true, autocomplete: "username" }),
@@ -141,46 +166,29 @@
   }
 
   function joinPanel() {
-    return el("section", { class: "panel", "aria-labelledby": "join-title" },
-      el("h2", { id: "join-title", text: t("club.join-title", { name: data.name }) }),
+    return panel("join-title", t("club.join-title", { name: data.name }),
       el("p", { class: "help", text: t("club.join-help") }),
-      el("form", { id: "join-form", onsubmit: async (e) => {
-        e.preventDefault();
-        const res = await post(api("join"), { invite: secrets.invite, name: value("join-name"), password: value("join-password") });
-        if (!res.ok) { notice = { text: res.data.message, error: true }; render(); return; }
-        forgetSecret("invite");
-        notice = { text: t("club.welcome", { name: res.data.me.name }) };
-        await refresh();
-      } }, passwordFields("join", true), el("button", { type: "submit", class: "primary", id: "join" }, t("club.join"))));
+      form("join-form", async () => welcomed(await post(api("join"), { invite: secrets.invite, name: value("join-name"), password: value("join-password") }), "invite"),
+        passwordFields("join", true), el("button", { type: "submit", class: "primary", id: "join" }, t("club.join"))));
   }
 
   function resetPanel() {
-    return el("section", { class: "panel", "aria-labelledby": "reset-title" },
-      el("h2", { id: "reset-title", text: t("club.reset-title") }),
+    return panel("reset-title", t("club.reset-title"),
       el("p", { class: "help", text: t("club.reset-help") }),
-      el("form", { id: "reset-form", onsubmit: async (e) => {
-        e.preventDefault();
-        const res = await post(api("reset"), { reset: secrets.reset, password: value("reset-password") });
-        if (!res.ok) { notice = { text: res.data.message, error: true }; render(); return; }
-        forgetSecret("reset");
-        notice = { text: t("club.welcome", { name: res.data.me.name }) };
-        await refresh();
-      } },
+      form("reset-form", async () => welcomed(await post(api("reset"), { reset: secrets.reset, password: value("reset-password") }), "reset"),
         field("reset-password", t("club.new-password"), { type: "password", minlength: 8, maxlength: 200, required: true, autocomplete: "new-password", "aria-describedby": "reset-password-help" }),
         el("p", { class: "help", id: "reset-password-help", text: t("club.password-help") }),
         el("button", { type: "submit", class: "primary", id: "reset" }, t("club.save-password"))));
   }
 
   function signInPanel() {
-    return el("section", { class: "panel", "aria-labelledby": "signin-title" },
-      el("h2", { id: "signin-title", text: t("club.signin-title") }),
-      el("form", { id: "signin-form", onsubmit: async (e) => {
-        e.preventDefault();
+    return panel("signin-title", t("club.signin-title"),
+      form("signin-form", async () => {
         const res = await post(api("signin"), { name: value("signin-name"), password: value("signin-password") });
-        if (!res.ok) { notice = { text: res.data.message, error: true }; render(); return; }
+        if (refused(res)) return;
         notice = null;
         await refresh();
-      } }, passwordFields("signin", false), el("button", { type: "submit", class: "primary", id: "signin" }, t("club.signin"))),
+      }, passwordFields("signin", false), el("button", { type: "submit", class: "primary", id: "signin" }, t("club.signin"))),
       el("p", { class: "help", text: t("club.signin-help") }));
   }
 
@@ -221,9 +229,8 @@
           el("optgroup", { label: t("club.members") }, others.map((m) => el("option", { value: `member:${m.id}`, selected: choice === `member:${m.id}` }, m.name))),
           el("optgroup", { label: t("club.bots") }, (data.bots[game] || []).filter((b) => b !== "slow").map((b) => el("option", { value: `bot:${b}`, selected: choice === `bot:${b}` }, Atout.botName(b))))));
     });
-    return el("section", { class: "panel", "aria-labelledby": "new-table-title" },
-      el("h2", { id: "new-table-title", text: t("club.new-table") }),
-      el("form", { id: "table-form", onsubmit: async (e) => { e.preventDefault(); await openTable(); } },
+    return panel("new-table-title", t("club.new-table"),
+      form("table-form", openTable,
         el("div", { class: "field" }, el("label", { for: "club-game", text: t("web.game") }),
           el("select", { id: "club-game", onchange: (e) => { draft.game = e.target.value; draft.seats = []; render(); } },
             games.map((g) => el("option", { value: g, selected: g === game }, t(`${g}.title`))))),
@@ -258,8 +265,7 @@
 
   function tablesPanel() {
     const live = data.tables.filter((tb) => !tb.over);
-    return el("section", { class: "panel", "aria-labelledby": "tables-title" },
-      el("h2", { id: "tables-title", text: t("club.tables") }),
+    return panel("tables-title", t("club.tables"),
       live.length ? el("ul", { class: "mine club-tables", id: "club-tables" }, live.map((tb) => el("li", {},
         el("span", {}, el("strong", { text: t(`${tb.game}.title`) }), tb.rated ? ` · ${t("club.rated-short")}` : "", el("br"), el("small", { text: seatsText(tb) })),
         tb.mine !== null
@@ -285,15 +291,13 @@
   }
 
   function boardsPanel() {
-    return el("section", { class: "panel", "aria-labelledby": "boards-title" },
-      el("h2", { id: "boards-title", text: t("club.leaderboards") }),
+    return panel("boards-title", t("club.leaderboards"),
       el("p", { class: "help", text: t("club.leaderboards-help") }),
       data.games.map((g) => leaderboard(g, data.leaderboards[g] || [], `member:${data.me.id}`)));
   }
 
   function membersPanel() {
-    return el("section", { class: "panel", "aria-labelledby": "members-title" },
-      el("h2", { id: "members-title", text: t("club.members") }),
+    return panel("members-title", t("club.members"),
       el("ul", { class: "club-members" }, data.members.map((m) => el("li", {},
         el("a", { href: `/club/${clubId}/member/${m.id}?lang=${lang}` }, m.name)))));
   }
@@ -384,8 +388,7 @@
       el("p", {}, el("a", { href: `/club/${clubId}?lang=${lang}`, id: "back" }, `← ${member.club}`)),
       el("h1", { id: "member-title", text: member.name }),
       ...[status()].filter(Boolean),
-      ...(games.length ? games.map(([game, g]) => el("section", { class: "panel", "aria-labelledby": `stats-${game}` },
-        el("h2", { id: `stats-${game}`, text: t(`${game}.title`) }),
+      ...(games.length ? games.map(([game, g]) => panel(`stats-${game}`, t(`${game}.title`),
         el("dl", { class: "stats", id: `stats-list-${game}` },
           statRow(t("club.rating"), g.rating ? `${fmt(g.rating.rating)}${g.rank ? ` · ${t("club.rank", { n: g.rank })}` : ""}` : "—", `rating-${game}`),
           statRow(t("club.matches"), t("club.won-of", { n: g.matches, won: g.won }), `matches-${game}`),
@@ -398,8 +401,7 @@
         g.bots.length ? el("p", { class: "help" }, `${t("club.bots-here")} `,
           g.bots.map((b) => `${Atout.botName(b.bot)} ${fmt(b.rating)}`).join(" · ")) : null))
         : [el("p", { class: "panel", text: t("club.no-matches") })]),
-      el("section", { class: "panel", "aria-labelledby": "matches-title" },
-        el("h2", { id: "matches-title", text: t("club.history") }),
+      panel("matches-title", t("club.history"),
         member.matches.length ? el("ul", { class: "history", id: "history" }, member.matches.map((m) => {
           const date = new Date(m.date).toLocaleDateString(lang);
           return el("li", {},
@@ -411,8 +413,7 @@
               el("span", { text: `${t("club.change")}: ${m.change === null ? "—" : fmt(m.change, true)}` }),
               el("a", { href: m.replay, "aria-label": `${t("club.replay")}: ${t(`${m.game}.title`)}, ${date}` }, t("club.replay"))));
         })) : el("p", { text: t("club.no-matches") })),
-      ...(member.nights && member.nights.length ? [el("section", { class: "panel", "aria-labelledby": "nights-title" },
-        el("h2", { id: "nights-title", text: t("club.nights") }),
+      ...(member.nights && member.nights.length ? [panel("nights-title", t("club.nights"),
         el("ul", { class: "history", id: "nights" }, member.nights.map((n) => {
           const date = new Date(n.date).toLocaleDateString(lang);
           const title = n.title || t(`${n.game}.title`);
@@ -431,16 +432,14 @@
 
   // the member's own page: a new password, given the current one (other devices sign out)
   function passwordPanel() {
-    return el("section", { class: "panel", "aria-labelledby": "password-title" },
-      el("h2", { id: "password-title", text: t("club.change-password-title") }),
-      el("form", { id: "password-form", onsubmit: async (e) => {
-        e.preventDefault();
+    return panel("password-title", t("club.change-password-title"),
+      form("password-form", async () => {
         const res = await post(api("password"), { old: value("old-password"), new: value("new-password") });
         notice = res.ok ? { text: t("club.password-changed") } : { text: res.data.message, error: true };
         render();
         const shown = document.getElementById("club-status");
         if (shown) shown.scrollIntoView({ block: "nearest" });
-      } },
+      },
         field("old-password", t("club.current-password"), { type: "password", maxlength: 200, required: true, autocomplete: "current-password" }),
         field("new-password", t("club.new-password"), { type: "password", minlength: 8, maxlength: 200, required: true, autocomplete: "new-password", "aria-describedby": "new-password-help" }),
         el("p", { class: "help", id: "new-password-help", text: t("club.password-help") }),

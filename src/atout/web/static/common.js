@@ -23,16 +23,19 @@ const Atout = (() => {
 
   // The page's language: the link's #lang= or ?lang=, the last choice, the browser's.
   function pageLang() {
-    const hash = new URLSearchParams(location.hash.slice(1));
-    const query = new URLSearchParams(location.search);
+    const { hash, query } = pageLink();
     return pickLang(hash.get("lang"), query.get("lang"), localStorage.getItem("atout-lang"),
       navigator.language);
   }
 
-  // The ID a page's path ends with (/night/ID: pathId("night")), null without one.
-  function pathId(section) {
-    const found = location.pathname.match(new RegExp(`^/${section}/([A-Za-z0-9_-]+)$`));
-    return found ? found[1] : null;
+  // What the page's link says: its #fragment (hash) and ?query; for a page of a section
+  // (/night/ID: pageLink("night", "admin")), the ID its path ends with (null without one)
+  // and the secret its fragment holds under the name ``secret``.
+  function pageLink(section, secret) {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const found = section && location.pathname.match(new RegExp(`^/${section}/([A-Za-z0-9_-]+)$`));
+    return { hash, query: new URLSearchParams(location.search), id: found ? found[1] : null,
+      secret: secret ? hash.get(secret) : null };
   }
 
   // A page's message line (node, its class): say(text) shows text, say(text, true) as good
@@ -601,7 +604,7 @@ const Atout = (() => {
     return dialog;
   }
 
-  return { LANGUAGES, pickLang, pageLang, pathId, messageLine, languageSelect, loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
+  return { LANGUAGES, pickLang, pageLang, pageLink, messageLine, languageSelect, loadLang, t, el, cardNode, cardSVG, backSVG, symbol, suitName, seatName, teamName,
     renderTable, breakdown, scoresheet, sheetDialog, labelled, finalText, outcomeText, modal, told, toldLines, actionLabel,
     setRoster, playerName, botName, cardName, relation };
 })();

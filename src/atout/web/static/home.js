@@ -6,8 +6,8 @@
 (() => {
   const { t, el } = Atout;
   const home = document.getElementById("home");
-  const query = new URLSearchParams(location.search);
-  let lang = Room.pickLang(query);
+  const { query } = Atout.pageLink();
+  let lang = Room.pickLang();
   let games = {};
   let game = null;  // the first game the server lists
   let values = {};

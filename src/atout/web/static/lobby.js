@@ -5,8 +5,7 @@
 (() => {
   const { t, el } = Atout;
   const main = document.getElementById("lobby");
-  const query = new URLSearchParams(location.search);
-  let lang = Room.pickLang(query);
+  let lang = Room.pickLang();
   let games = {};
   let tables = [];
   let shown = null;

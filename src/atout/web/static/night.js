@@ -5,11 +5,8 @@
 
 (async () => {
   const { el, t } = Atout;
-  const hash = new URLSearchParams(location.hash.slice(1));
-  const query = new URLSearchParams(location.search);
+  const { id, secret: token, hash, query } = Atout.pageLink("night", "admin");
   let lang = Atout.pageLang();
-  const id = Atout.pathId("night");
-  const token = hash.get("admin");
   const POLL_MS = 5000;
   let night = null;
   let games = null;

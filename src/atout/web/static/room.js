@@ -5,8 +5,10 @@
 const Room = (() => {
   const { t, el } = Atout;
 
-  function pickLang(query) {
-    return Atout.pickLang(query.get("lang"), localStorage.getItem("atout-lang"), navigator.language);
+  // The page's language: the link's ?lang=, the last choice, the browser's.
+  function pickLang() {
+    return Atout.pickLang(Atout.pageLink().query.get("lang"), localStorage.getItem("atout-lang"),
+      navigator.language);
   }
 
   // The site's header: the name, the pages, the language.

@@ -5,11 +5,8 @@
 
 (async () => {
   const { el, t } = Atout;
-  const hash = new URLSearchParams(location.hash.slice(1));
-  const query = new URLSearchParams(location.search);
+  const { id, secret: token, query } = Atout.pageLink("score", "token");
   let lang = Atout.pageLang();
-  const id = Atout.pathId("score");
-  const token = hash.get("token");
   const SUITS = [["C", "♣"], ["D", "♦"], ["H", "♥"], ["S", "♠"]];
   const RED = ["D", "H"];
   let sheet = null;

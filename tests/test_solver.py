@@ -403,3 +403,101 @@ def test_every_card_values_solve_each_class_of_equal_cards_once(
             assert len({values[c] for c in cls}) == 1
         merged += len(values) - len(classes)
     assert merged > 0
+
+
+def _quick_trick_position(
+    rng: random.Random, game: str, seed: int, left: int, contract: int
+) -> Any:
+    """A position at the start of a trick, ``left`` tricks from the end, in which the
+    leader's opponents hold no trump (any hands in Obenabe and Undenufe): the remaining
+    cards of a random ending dealt again, the trumps to the leader's team."""
+    while True:
+        if game == "schieber":
+            deal = _schieber_ending(rng, seed, left, contract)
+        else:
+            deal = _ending(game, rng, seed, left)
+        seed += 101
+        problem = problem_from_deal(deal)
+        if len(problem.trick) or problem.tricks_done != problem.total_tricks - left:
+            continue
+        cards = [c for h in problem.hands for c in bits(h)]
+        n, t = problem.n, problem.trump
+        trumps = [c for c in cards if t >= 0 and c // 9 == t]
+        if len(trumps) > (n // 2) * left:
+            continue
+        leader = rng.randrange(n)
+        team = [s for s in range(n) if s % 2 == leader % 2]
+        hands = [0] * n
+        counts = [0] * n
+        rng.shuffle(trumps)
+        others = [c for c in cards if c not in trumps]
+        rng.shuffle(others)
+        for c in trumps:
+            s = rng.choice([s for s in team if counts[s] < left])
+            hands[s] |= 1 << c
+            counts[s] += 1
+        for c in others:
+            s = rng.choice([s for s in range(n) if counts[s] < left])
+            hands[s] |= 1 << c
+            counts[s] += 1
+        return dataclasses.replace(
+            problem, hands=tuple(hands), leader=leader, flags=rng.randrange(4)
+        )
+
+
+QUICK_TRICKS = [
+    ("schieber", 0), ("schieber", 2), ("schieber", 4), ("schieber", 5), ("belote", 0),
+    ("deberts", 0),
+]
+
+
+@pytest.mark.parametrize(("game", "contract"), QUICK_TRICKS)
+def test_quick_tricks_keep_values_exact(game: str, contract: int) -> None:
+    """The leader's masters cashed one after another (the leader's opponents holding no
+    trump, or no trump contract; a Schieber partner who may have to trump; every trick
+    left): positions where that bound decides, against plain alpha-beta, every card and
+    the position's value from several first guesses."""
+    rng = random.Random(90 + contract + len(game))
+    solver = Solver()
+    lefts = (3, 4) if game != "deberts" else (4, 6)
+    for i in range(24):
+        problem = _quick_trick_position(rng, game, 1700 + i, lefts[i % 2], contract)
+        expected = _reference(problem)
+        assert solver.values(problem) == expected, i
+        best = (max if problem.to_move % 2 == 0 else min)(expected.values())
+        for guess in (0, best - 2, best + 2):
+            assert solver.value(problem, guess=guess) == best, (i, guess)
+
+
+TWO_TRICKS = [
+    ("belote", None), ("belote", "belote(undertrump=false)"), *(("schieber", k) for k in range(6)),
+]
+
+
+@pytest.mark.parametrize(("game", "rules_or_contract"), TWO_TRICKS)
+def test_two_tricks_left_are_counted_exactly(game: str, rules_or_contract: Any) -> None:
+    """With two tricks left the solver plays every first trick out by plain minimax
+    (no search, no table): positions at the start of the last two and three tricks,
+    whichever team has taken tricks so far (the capot and its bonuses), against plain
+    alpha-beta, the position's value and every card's."""
+    rng = random.Random(f"{game} {rules_or_contract}")
+    solver = Solver()
+    for i in range(40):
+        left = 2 + i % 2
+        if game == "schieber":
+            deal = _schieber_ending(rng, 1800 + i, left, int(rules_or_contract))
+        else:
+            opts = get_game(game).options.parse(rules_or_contract) if rules_or_contract else None
+            deal = _ending(game, rng, 1800 + i, left, opts)
+        problem = problem_from_deal(deal)
+        # the start of the trick: the cards played to it go back to their hands
+        hands = list(problem.hands)
+        for k, c in enumerate(problem.trick):
+            hands[(problem.leader + k) % problem.n] |= 1 << c
+        problem = dataclasses.replace(
+            problem, hands=tuple(hands), trick=(), flags=rng.randrange(4)
+        )
+        expected = _reference(problem)
+        assert solver.values(problem) == expected, i
+        best = (max if problem.to_move % 2 == 0 else min)(expected.values())
+        assert solver.value(problem, guess=rng.randrange(-30, 30)) == best, i

@@ -416,7 +416,7 @@ def _search(
                     m0 ^= b0
                     a = popcount(b0 - 1)
                     u1 = _INF
-                    m1 = legal_cards_scalar(game, t, under, h1, a, a, 0, 1, above[a], above[a])
+                    m1 = legal_cards_scalar(game, t, under, h1, a, a, 0, 1, above[a])
                     while m1 and u1 > u0:
                         b1 = m1 & -m1
                         m1 ^= b1
@@ -428,7 +428,7 @@ def _search(
                             i1 = 1
                         u2 = -_INF
                         m2 = legal_cards_scalar(
-                            game, t, under, h2, a, w1, i1, 2, above[a], above[w1]
+                            game, t, under, h2, a, w1, i1, 2, above[w1]
                         )
                         while m2 and u2 < u1:
                             b2 = m2 & -m2
@@ -441,7 +441,7 @@ def _search(
                                 i2 = 2
                             u3 = _INF
                             m3 = legal_cards_scalar(
-                                game, t, under, h3, a, w2, i2, 3, above[a], above[w2]
+                                game, t, under, h3, a, w2, i2, 3, above[w2]
                             )
                             while m3 and u3 > u2:
                                 b3 = m3 & -m3

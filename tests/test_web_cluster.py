@@ -210,6 +210,45 @@ def closed(seat: Seat, timeout: float) -> bool:
     return False
 
 
+def test_a_table_back_in_memory_before_the_renewal_keeps_its_lease(pg_url: str) -> None:
+    """An idle table leaves memory and a connection brings it back before the next
+    renewal: the renewal gives up the leases of the tables that left, but not of this
+    one, and a lease freed by a release that crossed the table's return is taken again.
+    Before, the renewal released it, found it lost, and closed the player's page."""
+    from starlette.testclient import TestClient
+
+    from test_web_api import hello, new_table, receive_state
+    from web_support import client_limits
+
+    app = create_app(pg_url, bot_delay=0, limits=client_limits(idle_seconds=3600))
+    manager, cluster = app.state.manager, app.state.cluster
+    with TestClient(app) as client:
+        assert client.portal is not None
+        data = new_table(client, "deberts", ["you", "bot"])
+        tid = data["id"]
+        token = data["seats"]["0"]["token"]
+        with client.websocket_connect(f"/ws/{tid}") as ws:
+            hello(ws, token)
+            receive_state(ws, lambda m: m["view"]["to_play"] == 0)  # the bot is done
+        assert client.portal.call(manager.sweep, time.monotonic() + 7200) == 1
+        with client.websocket_connect(f"/ws/{tid}") as ws:
+            hello(ws, token)
+            state = receive_state(ws)
+            client.portal.call(cluster.renew)  # the table left, and is back
+            assert tid in manager.tables
+            assert lease(pg_url, tid) == cluster.owner
+            store = Store(pg_url)  # a release that crossed its return
+            store.release_leases(cluster.owner, [tid])
+            store.close()
+            client.portal.call(cluster.renew)
+            assert tid in manager.tables
+            assert lease(pg_url, tid) == cluster.owner
+            ws.send_json({"type": "ping"})  # the page is still served (a closed one raises)
+            while ws.receive_json()["type"] != "pong":
+                pass
+            assert state["view"]["legal_actions"]
+
+
 def test_a_table_moves_to_another_process_when_its_own_is_killed(pg_url: str) -> None:
     port_a, port_b = _free_port(), _free_port()
     a = start(pg_url, port_a)

@@ -145,14 +145,24 @@ class Cluster:
     async def renew(self) -> None:
         """Extend the leases of the tables in memory, let go of those lost, and give
         up those of the tables that left memory."""
-        left = self.manager.take_left()
+        # a table that left and came back since (a connection rebuilt it under the lease
+        # it still held) keeps its lease
+        left = [t for t in self.manager.take_left() if t not in self.manager.tables]
         if left:
             await asyncio.to_thread(self.store.release_leases, self.owner, left)
         ids = list(self.manager.tables)
         held = await asyncio.to_thread(
             self.store.renew_leases, self.owner, ids, self.lease_seconds)
         for table_id in set(ids) - held:
-            log.warning("table %s: lease lost; another process runs it", table_id)
+            if table_id not in self.manager.tables:
+                continue  # it left memory meanwhile; its lease goes at the next turn
+            # a release that crossed the table's return freed the lease: take it again;
+            # only a lease that another process holds now means the table is theirs
+            taken, holder = await asyncio.to_thread(
+                self.store.take_lease, table_id, self.owner, self.lease_seconds)
+            if taken:
+                continue
+            log.warning("table %s: lease lost; %s runs it", table_id, holder)
             await self.manager.forget(table_id)
 
     async def _renew_forever(self) -> None:

@@ -86,3 +86,63 @@ def test_a_bot_that_only_chooses_can_be_made_and_values_its_choice_first() -> No
     values = Last(seed=1).evaluate(view)
     assert values[0] == (view.legal_actions[-1], 0.0)
     assert sorted(map(str, (a for a, _ in values))) == sorted(map(str, view.legal_actions))
+
+
+# -- round robin and ratings ---------------------------------------------------------------
+def test_elo_ratings_match_the_elo_formula_and_keep_a_sweep_finite() -> None:
+    """A 75% score over many games is about 191 Elo points (400 log10 3); a bot that won
+    every board is rated above, but finitely; equal results give equal ratings."""
+    import math
+
+    from atout.arena import RATING_MEAN, elo_ratings
+
+    a, b = elo_ratings({(0, 1): (300.0, 400)}, 2, prior=0.0)
+    assert a - b == pytest.approx(400 * math.log10(3), abs=1e-6)
+    assert (a + b) / 2 == pytest.approx(RATING_MEAN)
+    top, middle, low = elo_ratings({(0, 1): (10.0, 10), (1, 2): (5.0, 10)}, 3)
+    assert math.isfinite(top) and top > middle + 300
+    assert middle == pytest.approx(low, abs=1e-3)
+    # the prior pulls toward even: one virtual even board out of 11
+    a, b = elo_ratings({(0, 1): (10.0, 10)}, 2, prior=1.0)
+    assert a - b == pytest.approx(400 * math.log10(10.5 / 0.5), abs=1e-6)
+    # the order of the results does not matter, nor which side a pair is written from
+    one = elo_ratings({(0, 1): (7.0, 10), (2, 1): (4.0, 10), (0, 2): (6.5, 10)}, 3)
+    two = elo_ratings({(1, 2): (6.0, 10), (2, 0): (3.5, 10), (1, 0): (3.0, 10)}, 3)
+    assert one == pytest.approx(two, abs=1e-6)
+
+
+def test_round_robin_plays_each_pair_over_the_same_boards_and_rates_them() -> None:
+    from atout.arena import round_robin
+
+    bots = ["random", "easy", "medium"]
+    table = round_robin("deberts", bots, 24, seed=5, workers=2)
+    assert [(m.bot_a, m.bot_b) for m in table.matches] == [
+        ("random", "easy"), ("random", "medium"), ("easy", "medium"),
+    ]
+    # each pair is exactly the duplicate match of those two bots on those boards
+    assert table.matches[1].boards == duplicate("deberts", "random", "medium", 24, seed=5).boards
+    ratings = table.ratings()
+    assert ratings["medium"] > ratings["random"] and ratings["easy"] > ratings["random"]
+    for name, (low, high) in table.rating_intervals().items():
+        assert low <= ratings[name] <= high
+    assert round_robin("deberts", bots, 24, seed=5).ratings() == ratings  # reproducible
+    text = table.summary()
+    assert "round robin of 3 bots, 24 boards a pair" in text
+    assert max(map(len, text.splitlines())) <= 80  # fits a terminal
+    with pytest.raises(ValueError):
+        round_robin("deberts", ["random", "random"], 2)
+
+
+def test_arena_command_runs_a_round_robin_of_three_bots() -> None:
+    from click.testing import CliRunner
+
+    from atout.cli import main
+
+    out = CliRunner().invoke(
+        main, ["arena", "deberts", "--bots", "random,easy,medium", "--deals", "6",
+               "--workers", "1"],
+    )
+    assert out.exit_code == 0, out.output
+    assert "random vs medium" in out.output and "rating" in out.output
+    refused = CliRunner().invoke(main, ["arena", "deberts", "--bots", "random"])
+    assert refused.exit_code != 0 and "two or more different bots" in refused.output

@@ -6,6 +6,9 @@ bot A in the seats of team 0 (seat 0 in Deberts, seats 0 and 2 otherwise) and on
 the teams swapped. A board's score is A's average advantage over its two plays; the
 mean over boards and a 95% confidence interval (normal approximation) say how much
 stronger A is, in points written per deal.
+
+A *round robin* plays every pair of several bots over the same boards and rates them on
+one Elo scale from the boards each won, lost or halved (:func:`round_robin`).
 """
 
 from __future__ import annotations
@@ -15,12 +18,16 @@ import random
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from atout.bots.base import Bot, make_bot
 from atout.kits import get_game
 
-__all__ = ["ArenaResult", "BoardResult", "duplicate", "play_board", "play_deal"]
+__all__ = [
+    "ArenaResult", "BoardResult", "RoundRobinResult", "duplicate", "elo_ratings", "play_board",
+    "play_deal", "round_robin",
+]
 
 
 def play_deal(deal: Any, bots: list[Bot]) -> Any:
@@ -210,3 +217,147 @@ def duplicate(
                     progress(len(done))
     results.sort(key=lambda b: b.board)
     return ArenaResult(game, bot_a, bot_b, tuple(results))
+
+
+# -- round robin --------------------------------------------------------------------------
+#: The rating the bots' mean is pinned to (ratings are differences; this is only a level).
+RATING_MEAN = 1500.0
+#: Virtual even boards added to every pair that played, so that a bot that won every board
+#: gets a finite rating (the prior of a Bayesian Bradley-Terry fit).
+PRIOR_EVEN_BOARDS = 1.0
+
+
+def elo_ratings(
+    outcomes: dict[tuple[int, int], tuple[float, int]], players: int,
+    *, prior: float = PRIOR_EVEN_BOARDS, mean: float = RATING_MEAN,
+) -> list[float]:
+    """Elo-scale ratings fitted to pairwise results (a Bradley-Terry fit, by Hunter's MM).
+
+    ``outcomes[(i, j)] = (score, games)``: player i scored ``score`` (a win 1, a draw
+    0.5) over ``games`` against j. A rating difference d predicts an expected score of
+    1 / (1 + 10^(-d/400)), as in chess. Every pair that played gets ``prior`` virtual
+    draws, which keeps a clean sweep finite and pulls small samples toward the middle.
+    """
+    wins = [0.0] * players
+    games: dict[tuple[int, int], float] = {}
+    for (i, j), (score, n) in outcomes.items():
+        if n <= 0:
+            continue
+        wins[i] += score + prior / 2
+        wins[j] += n - score + prior / 2
+        key = (min(i, j), max(i, j))
+        games[key] = games.get(key, 0.0) + n + prior
+    strength = [1.0] * players
+    for _ in range(10_000):
+        new = []
+        for i in range(players):
+            denominator = sum(
+                n / (strength[i] + strength[b if a == i else a])
+                for (a, b), n in games.items() if i in (a, b)
+            )
+            new.append(wins[i] / denominator if denominator else strength[i])
+        scale = math.exp(sum(math.log(x) for x in new) / players)  # geometric mean 1
+        new = [x / scale for x in new]
+        done = max(abs(math.log(x / y)) for x, y in zip(new, strength, strict=True)) < 1e-9
+        strength = new
+        if done:
+            break
+    return [mean + 400 * math.log10(x) for x in strength]
+
+
+@dataclass(frozen=True)
+class RoundRobinResult:
+    """Every pair of ``bots`` in duplicate over the same boards, and their ratings."""
+
+    game: str
+    bots: tuple[str, ...]
+    matches: tuple[ArenaResult, ...]
+
+    def _outcomes(
+        self, boards: list[int] | None = None
+    ) -> dict[tuple[int, int], tuple[float, int]]:
+        index = {name: i for i, name in enumerate(self.bots)}
+        outcomes = {}
+        for match in self.matches:
+            by_board = match.boards if boards is None else [match.boards[b] for b in boards]
+            score = sum(1.0 if b.advantage > 0 else 0.5 if b.advantage == 0 else 0.0
+                        for b in by_board)
+            outcomes[(index[match.bot_a], index[match.bot_b])] = (score, len(by_board))
+        return outcomes
+
+    def ratings(self) -> dict[str, float]:
+        """Each bot's Elo-scale rating from the boards it won, lost and halved."""
+        return dict(zip(self.bots, elo_ratings(self._outcomes(), len(self.bots)), strict=True))
+
+    def rating_intervals(
+        self, resamples: int = 400, seed: int = 0
+    ) -> dict[str, tuple[float, float]]:
+        """A 95% interval of each rating: the boards drawn again with replacement (the
+        same draw for every pair, as the boards are shared), the ratings fitted again."""
+        count = min(len(m.boards) for m in self.matches) if self.matches else 0
+        rng = random.Random(f"atout-ratings:{seed}")
+        fits: list[list[float]] = []
+        for _ in range(resamples if count > 1 else 0):
+            boards = [rng.randrange(count) for _ in range(count)]
+            fits.append(elo_ratings(self._outcomes(boards), len(self.bots)))
+        intervals = {}
+        for i, name in enumerate(self.bots):
+            values = sorted(f[i] for f in fits)
+            if not values:
+                intervals[name] = (-math.inf, math.inf)
+                continue
+            intervals[name] = (values[int(0.025 * (len(values) - 1))],
+                               values[math.ceil(0.975 * (len(values) - 1))])
+        return intervals
+
+    def summary(self) -> str:
+        boards = len(self.matches[0].boards) if self.matches else 0
+        pairs = [f"{m.bot_a} vs {m.bot_b}" for m in self.matches]
+        width = max([len("A vs B"), *map(len, pairs)])
+        lines = [
+            f"{self.game}: round robin of {len(self.bots)} bots, {boards} boards a pair "
+            f"({2 * boards} deals)", "",
+            f"  {'A vs B':<{width}}  A - B per deal  95% interval      A's points  A's win rate",
+        ]
+        for pair, m in zip(pairs, self.matches, strict=True):
+            low, high = m.confidence_interval
+            interval = f"[{low:+.1f}, {high:+.1f}]"
+            lines.append(f"  {pair:<{width}}  {m.difference:+14.1f}  {interval:<16}  "
+                         f"{m.points_share:10.1%}  {m.win_rate:12.1%}")
+        ratings = self.ratings()
+        intervals = self.rating_intervals()
+        name_width = max([len("bot"), *map(len, self.bots)])
+        lines += ["", f"  {'bot':<{name_width}}  rating  95% interval"]
+        for name in sorted(self.bots, key=lambda b: -ratings[b]):
+            low, high = intervals[name]
+            lines.append(f"  {name:<{name_width}}  {ratings[name]:6.0f}  [{low:.0f}, {high:.0f}]")
+        lines.append(f"  (Elo scale, mean {RATING_MEAN:.0f}; intervals from the boards resampled)")
+        return "\n".join(lines)
+
+
+def round_robin(
+    game: str,
+    bots: list[str],
+    boards: int,
+    *,
+    seed: int = 0,
+    options: str | None = None,
+    workers: int = 1,
+    progress: Callable[[str, int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
+) -> RoundRobinResult:
+    """Every pair of ``bots`` in duplicate over the same ``boards`` boards (as
+    :func:`duplicate`), rated together. ``progress`` gets the pair's label and the number
+    of boards just finished."""
+    if len(set(bots)) != len(bots) or len(bots) < 2:
+        raise ValueError("a round robin needs two or more different bots")
+    matches = []
+    for i, a in enumerate(bots):
+        for b in bots[i + 1:]:
+            matches.append(duplicate(
+                game, a, b, boards, seed=seed, options=options, workers=workers,
+                progress=partial(progress, f"{a} vs {b}") if progress else None,
+                backend=backend, address=address,
+            ))
+    return RoundRobinResult(game, tuple(bots), tuple(matches))

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
+from atout.bots.base import LEVELS
 from atout.i18n import LANGUAGES
 from atout.kits import KITS, get_game, kit
 
@@ -194,7 +195,7 @@ def score(
               help="Your seat, in playing order from 0 (0 and 2 are partners).")
 @click.option("--dealer", type=int, default=0, show_default=True,
               help="Seat that deals the first deal.")
-@click.option("--level", type=click.Choice(["easy", "medium", "hard", "expert"]),
+@click.option("--level", type=click.Choice(LEVELS),
               default=None, help="Bot level of the advice (default: the hints' level "
                                  "everywhere, hard).")
 @click.option("--seed", type=int, default=0, show_default=True,
@@ -258,9 +259,11 @@ def learn(
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option("--bots", required=True, help="Two bot names, A,B (e.g. heuristic,random).")
+@click.option("--bots", required=True,
+              help="Two bot names, A,B (e.g. heuristic,random); three or more for a round "
+                   "robin with ratings; 'levels' for random and every level.")
 @click.option("--deals", type=int, default=1000, show_default=True,
-              help="Boards to play; each is played twice with the seats swapped.")
+              help="Boards to play (a pair); each is played twice with the seats swapped.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=int, default=None,
               help="Processes, or Ray tasks at once (default: all cores; with Ray, all).")
@@ -273,27 +276,44 @@ def arena(
     game: str, bots: str, deals: int, seed: int, workers: int | None, options: str | None,
     backend: str, address: str | None,
 ) -> None:
-    """Duplicate tournament of two bots at GAME, with a 95% confidence interval."""
+    """Duplicate tournament of bots at GAME, with 95% confidence intervals.
+
+    Two bots play one match; three or more play a round robin (every pair over the same
+    boards) and are rated on one Elo scale.
+    """
     from rich.progress import Progress
 
-    from atout.arena import duplicate
+    from atout.arena import duplicate, round_robin
 
-    names = [b.strip() for b in bots.split(",")]
-    if len(names) != 2:
-        raise click.BadParameter("give two bots, A,B", param_hint="--bots")
+    names = ["random", *LEVELS] if bots.strip() == "levels" else [
+        b.strip() for b in bots.split(",")
+    ]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise click.BadParameter("give two or more different bots, A,B[,C...]",
+                                 param_hint="--bots")
     if address and backend != "ray":
         raise click.BadParameter("--address needs --backend ray", param_hint="--address")
     if backend == "ray":
         _need_ray()
+    run: dict[str, Any] = dict(
+        seed=seed, options=options, backend=backend, address=address,
+        workers=(workers or 0) if backend == "ray" else (workers or os.cpu_count() or 1),
+    )
     with Progress(transient=True) as progress:
-        task = progress.add_task(f"{game} {names[0]} vs {names[1]}", total=deals)
-        result = duplicate(
-            game.lower(), names[0], names[1], deals, seed=seed, options=options,
-            workers=(workers or 0) if backend == "ray" else (workers or os.cpu_count() or 1),
-            progress=lambda n: progress.advance(task, n),
-            backend=backend, address=address,
-        )
-    click.echo(result.summary())
+        if len(names) == 2:
+            task = progress.add_task(f"{game} {names[0]} vs {names[1]}", total=deals)
+            result = duplicate(game.lower(), names[0], names[1], deals,
+                               progress=lambda n: progress.advance(task, n), **run)
+            click.echo(result.summary())
+            return
+        pairs = len(names) * (len(names) - 1) // 2
+        task = progress.add_task(f"{game} round robin", total=deals * pairs)
+
+        def advance(label: str, n: int) -> None:
+            progress.update(task, advance=n, description=f"{game} {label}")
+
+        table = round_robin(game.lower(), names, deals, progress=advance, **run)
+    click.echo(table.summary())
 
 
 def _need_ray() -> None:

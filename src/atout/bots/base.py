@@ -81,6 +81,11 @@ BOTS: dict[tuple[str, str], str] = {
 }
 
 
+#: The levels a person picks, weakest first (each measurably stronger than the one before:
+#: docs/bots.md); ``random`` sits below them, as the floor of the ladder.
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+
 def _own_bots(game: str) -> Mapping[str, str]:
     return KITS[game].bots if game in KITS else {}
 

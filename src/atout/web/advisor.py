@@ -34,6 +34,7 @@ from atout.advisor import (
 )
 from atout.advisor.typed import read_typed
 from atout.bots.advice import HINT_LEVEL, action_name
+from atout.bots.base import LEVELS
 from atout.cards import CARDS, bits
 from atout.games.actions import Play
 from atout.games.base import OptionsParseError
@@ -52,7 +53,6 @@ __all__ = ["advisor_routes", "announcement_choices", "answer"]
 MAX_BODY = 65536
 MAX_DEALS = 60
 MAX_ENTRIES = 120
-LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def announcement_choices(game: str, lang: str) -> list[dict[str, str]]:

@@ -405,19 +405,24 @@ def _search(
                 # leader raise and seats 1 and 3 lower.
                 ld = LD[d]
                 sgn = 1 if ld % 2 == 0 else -1
+                # the window in the leader's team's view: fail-soft alpha-beta
+                # within it (each level's loop stops at its cutoff)
+                wa = alpha if sgn == 1 else -beta
+                wb = beta if sgn == 1 else -alpha
                 h0 = hands[ld]
                 h1 = hands[(ld + 1) % 4]
                 h2 = hands[(ld + 2) % 4]
                 h3 = hands[(ld + 3) % 4]
                 u0 = -_INF
                 m0 = h0
-                while m0:
+                while m0 and u0 < wb:
                     b0 = m0 & -m0
                     m0 ^= b0
                     a = popcount(b0 - 1)
+                    a1 = max(wa, u0)
                     u1 = _INF
                     m1 = legal_cards_scalar(game, t, under, h1, a, a, 0, 1, above[a])
-                    while m1 and u1 > u0:
+                    while m1 and u1 > a1:
                         b1 = m1 & -m1
                         m1 ^= b1
                         c1 = popcount(b1 - 1)
@@ -426,11 +431,12 @@ def _search(
                         if card_beats(c1, w1, t, stren[c1], stren[w1]):
                             w1 = c1
                             i1 = 1
+                        b2w = min(wb, u1)
                         u2 = -_INF
                         m2 = legal_cards_scalar(
                             game, t, under, h2, a, w1, i1, 2, above[w1]
                         )
-                        while m2 and u2 < u1:
+                        while m2 and u2 < b2w:
                             b2 = m2 & -m2
                             m2 ^= b2
                             c2 = popcount(b2 - 1)
@@ -439,11 +445,12 @@ def _search(
                             if card_beats(c2, w2, t, stren[c2], stren[w2]):
                                 w2 = c2
                                 i2 = 2
+                            a3 = max(a1, u2)
                             u3 = _INF
                             m3 = legal_cards_scalar(
                                 game, t, under, h3, a, w2, i2, 3, above[w2]
                             )
-                            while m3 and u3 > u2:
+                            while m3 and u3 > a3:
                                 b3 = m3 & -m3
                                 m3 ^= b3
                                 c3 = popcount(b3 - 1)
@@ -531,7 +538,21 @@ def _search(
                     lt = ld % 2
                     # (with two players, hands 2 and 3 are empty)
                     opp = hands[(ld + 1) % 4] | hands[(ld + 3) % 4]
-                    if t < 0 or not opp & suit_bits(t):
+                    drawn = t < 0 or not opp & suit_bits(t)
+                    if not drawn:
+                        # Trumps drawn by the leader: when the leader's top trumps
+                        # (an unbroken run from the highest) are at least as many as
+                        # each opponent's trumps, leading them first takes every
+                        # trump the opponents hold (they must follow), and the
+                        # masters are sure as above, trumps included.
+                        rp = ctab[512 * t + tr]
+                        c0 = px[512 * rp + ctab[512 * t + ((hands[ld] >> (9 * t)) & 511)]]
+                        run = _POP9[c0 ^ (c0 + 1)] - 1
+                        drawn = (
+                            run >= popcount(hands[(ld + 1) % 4] & suit_bits(t))
+                            and run >= popcount(hands[(ld + 3) % 4] & suit_bits(t))
+                        )
+                    if drawn:
                         lh = hands[ld]
                         q = 0
                         side = 0

@@ -509,99 +509,6 @@ def _search(
             else:
                 hi = RP[d] + BMAX[flags]
                 lo = BMIN[flags] - RP[d]
-                if tn == 0 and not horizon:
-                    # the highest trumps left, as far as one team holds them all, each
-                    # win the trick they fall in: that team takes at least their points
-                    sure = 0
-                    team = -1
-                    rem = hands[0] | hands[1] | hands[2] | hands[3]
-                    tr = 0
-                    if t >= 0:
-                        tr = (rem >> (9 * t)) & 511
-                    if tr:
-                        rp = ctab[512 * t + tr]
-                        c0 = px[512 * rp + ctab[
-                            512 * t + (((hands[0] | hands[2]) >> (9 * t)) & 511)]]
-                        k = _POP9[tr]
-                        team = 0
-                        if not c0 & 1:
-                            team = 1
-                            c0 = ~c0 & ((1 << k) - 1)
-                        run = _POP9[c0 ^ (c0 + 1)] - 1  # its trumps from the top
-                        top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
-                        sure = ctab[4096 + 512 * t + top]
-                    # Quick tricks: when the leader's opponents hold no trump (or there
-                    # is none), the leader's masters (each suit's highest cards left, in
-                    # an unbroken run) win one trick after another, the lead staying
-                    # with the leader; every trump is the leader's team's then.
-                    ld = LD[d]
-                    lt = ld % 2
-                    # (with two players, hands 2 and 3 are empty)
-                    opp = hands[(ld + 1) % 4] | hands[(ld + 3) % 4]
-                    drawn = t < 0 or not opp & suit_bits(t)
-                    if not drawn:
-                        # Trumps drawn by the leader: when the leader's top trumps
-                        # (an unbroken run from the highest) are at least as many as
-                        # each opponent's trumps, leading them first takes every
-                        # trump the opponents hold (they must follow), and the
-                        # masters are sure as above, trumps included.
-                        rp = ctab[512 * t + tr]
-                        c0 = px[512 * rp + ctab[512 * t + ((hands[ld] >> (9 * t)) & 511)]]
-                        run = _POP9[c0 ^ (c0 + 1)] - 1
-                        drawn = (
-                            run >= popcount(hands[(ld + 1) % 4] & suit_bits(t))
-                            and run >= popcount(hands[(ld + 3) % 4] & suit_bits(t))
-                        )
-                    if drawn:
-                        lh = hands[ld]
-                        q = 0
-                        side = 0
-                        qs = 0
-                        for s in range(4):
-                            r = (rem >> (9 * s)) & 511
-                            lm = (lh >> (9 * s)) & 511
-                            if lm == 0:
-                                continue
-                            rp = ctab[512 * s + r]
-                            c0 = px[512 * rp + ctab[512 * s + lm]]
-                            run = _POP9[c0 ^ (c0 + 1)] - 1
-                            if run == 0:
-                                continue
-                            q += run
-                            if s != t:
-                                side += run
-                                k = _POP9[r]
-                                top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
-                                qs += ctab[4096 + 512 * s + top]
-                                # each other hand plays at least min(run, its cards
-                                # of the suit) of them to those tricks (following
-                                # suit, the partner by choice, or earlier as a
-                                # discard): at least their lowest points
-                                for i in range(1, n):
-                                    m = (hands[(ld + i) % n] >> (9 * s)) & 511
-                                    qs += ctab[6144 + 5120 * s + 10 * m + run]
-                        if q and t >= 0 and n == 4 and game == SCHIEBER:
-                            # a Schieber partner void in the suit led and holding only
-                            # trumps must trump, taking the lead: sure only while the
-                            # partner has another card for each side trick
-                            pt = hands[(ld + 2) % 4]
-                            if pt & suit_bits(t) and popcount(pt & ~suit_bits(t)) < side:
-                                q = 0
-                        if q:
-                            if tr:
-                                qs += ctab[4096 + 512 * t + ctab[512 * t + tr]]
-                            if q == popcount(lh):
-                                qs = RP[d]  # every trick left
-                            if qs > sure or team < 0:
-                                sure = qs
-                                team = lt
-                    # (and so it takes a trick: only the bonuses that allow)
-                    if team == 0:
-                        lo = 2 * sure - RP[d] + BMIN[flags | 1]
-                        hi = RP[d] + BMAX[flags | 1]
-                    elif team == 1:
-                        hi = RP[d] - 2 * sure + BMAX[flags | 2]
-                        lo = BMIN[flags | 2] - RP[d]
                 if hi <= alpha:
                     ret = hi
                     done = True
@@ -696,6 +603,110 @@ def _search(
                                     hint = c
                                     break
                                 i -= 1
+            if not done and tn == 0 and not horizon:
+                # (after the table: a position found there needs none of this)
+                alpha = AL[d]
+                beta = BE[d]
+                hi = _INF
+                lo = -_INF
+                # the highest trumps left, as far as one team holds them all, each
+                # win the trick they fall in: that team takes at least their points
+                sure = 0
+                team = -1
+                rem = hands[0] | hands[1] | hands[2] | hands[3]
+                tr = 0
+                if t >= 0:
+                    tr = (rem >> (9 * t)) & 511
+                if tr:
+                    rp = ctab[512 * t + tr]
+                    c0 = px[512 * rp + ctab[
+                        512 * t + (((hands[0] | hands[2]) >> (9 * t)) & 511)]]
+                    k = _POP9[tr]
+                    team = 0
+                    if not c0 & 1:
+                        team = 1
+                        c0 = ~c0 & ((1 << k) - 1)
+                    run = _POP9[c0 ^ (c0 + 1)] - 1  # its trumps from the top
+                    top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
+                    sure = ctab[4096 + 512 * t + top]
+                # Quick tricks: when the leader's opponents hold no trump (or there
+                # is none), the leader's masters (each suit's highest cards left, in
+                # an unbroken run) win one trick after another, the lead staying
+                # with the leader; every trump is the leader's team's then.
+                ld = LD[d]
+                lt = ld % 2
+                # (with two players, hands 2 and 3 are empty)
+                opp = hands[(ld + 1) % 4] | hands[(ld + 3) % 4]
+                drawn = t < 0 or not opp & suit_bits(t)
+                if not drawn:
+                    # Trumps drawn by the leader: when the leader's top trumps
+                    # (an unbroken run from the highest) are at least as many as
+                    # each opponent's trumps, leading them first takes every
+                    # trump the opponents hold (they must follow), and the
+                    # masters are sure as above, trumps included.
+                    rp = ctab[512 * t + tr]
+                    c0 = px[512 * rp + ctab[512 * t + ((hands[ld] >> (9 * t)) & 511)]]
+                    run = _POP9[c0 ^ (c0 + 1)] - 1
+                    drawn = (
+                        run >= popcount(hands[(ld + 1) % 4] & suit_bits(t))
+                        and run >= popcount(hands[(ld + 3) % 4] & suit_bits(t))
+                    )
+                if drawn:
+                    lh = hands[ld]
+                    q = 0
+                    side = 0
+                    qs = 0
+                    for s in range(4):
+                        r = (rem >> (9 * s)) & 511
+                        lm = (lh >> (9 * s)) & 511
+                        if lm == 0:
+                            continue
+                        rp = ctab[512 * s + r]
+                        c0 = px[512 * rp + ctab[512 * s + lm]]
+                        run = _POP9[c0 ^ (c0 + 1)] - 1
+                        if run == 0:
+                            continue
+                        q += run
+                        if s != t:
+                            side += run
+                            k = _POP9[r]
+                            top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
+                            qs += ctab[4096 + 512 * s + top]
+                            # each other hand plays at least min(run, its cards
+                            # of the suit) of them to those tricks (following
+                            # suit, the partner by choice, or earlier as a
+                            # discard): at least their lowest points
+                            for i in range(1, n):
+                                m = (hands[(ld + i) % n] >> (9 * s)) & 511
+                                qs += ctab[6144 + 5120 * s + 10 * m + run]
+                    if q and t >= 0 and n == 4 and game == SCHIEBER:
+                        # a Schieber partner void in the suit led and holding only
+                        # trumps must trump, taking the lead: sure only while the
+                        # partner has another card for each side trick
+                        pt = hands[(ld + 2) % 4]
+                        if pt & suit_bits(t) and popcount(pt & ~suit_bits(t)) < side:
+                            q = 0
+                    if q:
+                        if tr:
+                            qs += ctab[4096 + 512 * t + ctab[512 * t + tr]]
+                        if q == popcount(lh):
+                            qs = RP[d]  # every trick left
+                        if qs > sure or team < 0:
+                            sure = qs
+                            team = lt
+                # (and so it takes a trick: only the bonuses that allow)
+                if team == 0:
+                    lo = 2 * sure - RP[d] + BMIN[flags | 1]
+                    hi = RP[d] + BMAX[flags | 1]
+                elif team == 1:
+                    hi = RP[d] - 2 * sure + BMAX[flags | 2]
+                    lo = BMIN[flags | 2] - RP[d]
+                if hi <= alpha:
+                    ret = hi
+                    done = True
+                elif lo >= beta:
+                    ret = lo
+                    done = True
             if done:
                 entering = False
             else:

@@ -12,6 +12,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -405,6 +406,39 @@ def test_every_card_values_solve_each_class_of_equal_cards_once(
     assert merged > 0
 
 
+def _assert_exact(
+    position: Callable[..., Any], game: str, contract: int, rng_seed: int, seed: int,
+    count: int,
+) -> None:
+    """On ``count`` positions built by ``position``, every card's value and the
+    position's, from several first guesses, are plain alpha-beta's."""
+    rng = random.Random(rng_seed + contract + len(game))
+    solver = Solver()
+    lefts = (3, 4) if game != "deberts" else (4, 6)
+    for i in range(count):
+        problem = position(rng, game, seed + i, lefts[i % 2], contract)
+        expected = _reference(problem)
+        assert solver.values(problem) == expected, i
+        best = (max if problem.to_move % 2 == 0 else min)(expected.values())
+        for guess in (0, best - 2, best + 2):
+            assert solver.value(problem, guess=guess) == best, (i, guess)
+
+
+def _trick_start(
+    rng: random.Random, game: str, seed: int, left: int, contract: int
+) -> Any:
+    """A random ending at the start of a trick ``left`` tricks from the end (None when
+    the deal's play stopped elsewhere)."""
+    if game == "schieber":
+        deal = _schieber_ending(rng, seed, left, contract)
+    else:
+        deal = _ending(game, rng, seed, left)
+    problem = problem_from_deal(deal)
+    if len(problem.trick) or problem.tricks_done != problem.total_tricks - left:
+        return None
+    return problem
+
+
 def _quick_trick_position(
     rng: random.Random, game: str, seed: int, left: int, contract: int
 ) -> Any:
@@ -412,13 +446,9 @@ def _quick_trick_position(
     leader's opponents hold no trump (any hands in Obenabe and Undenufe): the remaining
     cards of a random ending dealt again, the trumps to the leader's team."""
     while True:
-        if game == "schieber":
-            deal = _schieber_ending(rng, seed, left, contract)
-        else:
-            deal = _ending(game, rng, seed, left)
+        problem = _trick_start(rng, game, seed, left, contract)
         seed += 101
-        problem = problem_from_deal(deal)
-        if len(problem.trick) or problem.tricks_done != problem.total_tricks - left:
+        if problem is None:
             continue
         cards = [c for h in problem.hands for c in bits(h)]
         n, t = problem.n, problem.trump
@@ -457,16 +487,7 @@ def test_quick_tricks_keep_values_exact(game: str, contract: int) -> None:
     trump, or no trump contract; a Schieber partner who may have to trump; every trick
     left): positions where that bound decides, against plain alpha-beta, every card and
     the position's value from several first guesses."""
-    rng = random.Random(90 + contract + len(game))
-    solver = Solver()
-    lefts = (3, 4) if game != "deberts" else (4, 6)
-    for i in range(24):
-        problem = _quick_trick_position(rng, game, 1700 + i, lefts[i % 2], contract)
-        expected = _reference(problem)
-        assert solver.values(problem) == expected, i
-        best = (max if problem.to_move % 2 == 0 else min)(expected.values())
-        for guess in (0, best - 2, best + 2):
-            assert solver.value(problem, guess=guess) == best, (i, guess)
+    _assert_exact(_quick_trick_position, game, contract, 90, 1700, 24)
 
 
 def _trumps_drawn_position(
@@ -478,13 +499,9 @@ def _trumps_drawn_position(
     the remaining cards of a random ending dealt again. One time in two an opponent may
     hold one trump more (the bound must not apply then)."""
     while True:
-        if game == "schieber":
-            deal = _schieber_ending(rng, seed, left, contract)
-        else:
-            deal = _ending(game, rng, seed, left)
+        problem = _trick_start(rng, game, seed, left, contract)
         seed += 101
-        problem = problem_from_deal(deal)
-        if len(problem.trick) or problem.tricks_done != problem.total_tricks - left:
+        if problem is None:
             continue
         n, t = problem.n, problem.trump
         cards = [c for h in problem.hands for c in bits(h)]
@@ -538,16 +555,7 @@ def test_trumps_drawn_by_the_leader_keep_values_exact(game: str, contract: int) 
     """The leader's highest trumps led first draw the opponents' trumps, and its masters
     are sure tricks: positions built for that bound, against plain alpha-beta, every
     card and the position's value from several first guesses."""
-    rng = random.Random(70 + contract + len(game))
-    solver = Solver()
-    lefts = (3, 4) if game != "deberts" else (4, 6)
-    for i in range(80):
-        problem = _trumps_drawn_position(rng, game, 1900 + i, lefts[i % 2], contract)
-        expected = _reference(problem)
-        assert solver.values(problem) == expected, i
-        best = (max if problem.to_move % 2 == 0 else min)(expected.values())
-        for guess in (0, best - 2, best + 2):
-            assert solver.value(problem, guess=guess) == best, (i, guess)
+    _assert_exact(_trumps_drawn_position, game, contract, 70, 1900, 80)
 
 
 TWO_TRICKS = [

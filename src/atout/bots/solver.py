@@ -509,11 +509,8 @@ def _search(
             else:
                 hi = RP[d] + BMAX[flags]
                 lo = BMIN[flags] - RP[d]
-                if hi <= alpha:
-                    ret = hi
-                    done = True
-                elif lo >= beta:
-                    ret = lo
+                if hi <= alpha or lo >= beta:
+                    ret = hi if hi <= alpha else lo
                     done = True
             hint = -1
             k1 = -1
@@ -701,11 +698,8 @@ def _search(
                 elif team == 1:
                     hi = RP[d] - 2 * sure + BMAX[flags | 2]
                     lo = BMIN[flags | 2] - RP[d]
-                if hi <= alpha:
-                    ret = hi
-                    done = True
-                elif lo >= beta:
-                    ret = lo
+                if hi <= alpha or lo >= beta:
+                    ret = hi if hi <= alpha else lo
                     done = True
             if done:
                 entering = False

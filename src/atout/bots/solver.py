@@ -19,11 +19,13 @@ What keeps whole deals fast (Schieber above all, where any player may trump):
 * bounds: a team cannot take more than the points still out, plus the bonuses still
   possible; the highest trumps, as far as one team holds them all, are that team's
   points for sure; and quick tricks: while the leader's opponents hold no trump (or in
-  Obenabe and Undenufe), the leader's masters, each suit's highest cards left in an
-  unbroken run, win one trick after another, with every trump and, from each other
-  hand, at least its lowest cards of the suits cashed that it must follow with (all
-  the points when the masters are every trick left); a search whose window lies
-  outside those bounds returns at once;
+  Obenabe and Undenufe, or when the leader's top trumps, led first, are at least as
+  many as each opponent's trumps and so draw them), the leader's masters, each suit's
+  highest cards left in an unbroken run, win one trick after another, with every trump
+  and, from each other hand, at least its lowest cards of the suits cashed that it
+  must follow with (all the points when the masters are every trick left); a search
+  whose window lies outside those bounds returns at once (the sure points are counted
+  after the table's lookup: a position found there needs none of that work);
 * in Belote and Deberts, leads are tried in the order of their history: a lead that
   refuted a position is tried early in the others (weighted by the tricks it decided);
   this searched a third fewer nodes in Belote and a sixth fewer in Deberts, while in
@@ -40,9 +42,9 @@ What keeps whole deals fast (Schieber above all, where any player may trump):
   equivalent cards, sharing one table, each class's search starting from the last
   one's value;
 * the last trick, where every hand holds one card, is counted, not searched; with two
-  tricks left (four players), every way to play the first (at most 16) is played out
-  by plain minimax, neither searched nor stored in the table (a tenth faster on
-  Schieber's whole deals, a third fewer nodes);
+  tricks left (four players), the ways to play the first (at most 16) are played out
+  by alpha-beta within the search's window, neither searched nor stored in the table
+  (a tenth faster on Schieber's whole deals, a third fewer nodes);
 * the search is one loop that calls no compiled function taking arrays: numba counts
   every array passed in and out of a call with atomic operations, which cost more than
   a node's work (removing them made the solver 2-3x faster at the same node counts).
@@ -399,7 +401,7 @@ def _search(
                 done = True
             elif tn == 0 and ti + 2 == total and n == 4 and not horizon:
                 # two tricks left, two cards in each hand: every way to play the
-                # first (at most 16) by plain minimax, the last one forced; cheaper
+                # first (at most 16) by alpha-beta, the last one forced; cheaper
                 # than searching them and keeps these positions out of the table.
                 # ``u`` is the leader's team's value, which seats 0 and 2 from the
                 # leader raise and seats 1 and 3 lower.

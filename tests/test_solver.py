@@ -12,6 +12,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -405,6 +406,39 @@ def test_every_card_values_solve_each_class_of_equal_cards_once(
     assert merged > 0
 
 
+def _assert_exact(
+    position: Callable[..., Any], game: str, contract: int, rng_seed: int, seed: int,
+    count: int,
+) -> None:
+    """On ``count`` positions built by ``position``, every card's value and the
+    position's, from several first guesses, are plain alpha-beta's."""
+    rng = random.Random(rng_seed + contract + len(game))
+    solver = Solver()
+    lefts = (3, 4) if game != "deberts" else (4, 6)
+    for i in range(count):
+        problem = position(rng, game, seed + i, lefts[i % 2], contract)
+        expected = _reference(problem)
+        assert solver.values(problem) == expected, i
+        best = (max if problem.to_move % 2 == 0 else min)(expected.values())
+        for guess in (0, best - 2, best + 2):
+            assert solver.value(problem, guess=guess) == best, (i, guess)
+
+
+def _trick_start(
+    rng: random.Random, game: str, seed: int, left: int, contract: int
+) -> Any:
+    """A random ending at the start of a trick ``left`` tricks from the end (None when
+    the deal's play stopped elsewhere)."""
+    if game == "schieber":
+        deal = _schieber_ending(rng, seed, left, contract)
+    else:
+        deal = _ending(game, rng, seed, left)
+    problem = problem_from_deal(deal)
+    if len(problem.trick) or problem.tricks_done != problem.total_tricks - left:
+        return None
+    return problem
+
+
 def _quick_trick_position(
     rng: random.Random, game: str, seed: int, left: int, contract: int
 ) -> Any:
@@ -412,13 +446,9 @@ def _quick_trick_position(
     leader's opponents hold no trump (any hands in Obenabe and Undenufe): the remaining
     cards of a random ending dealt again, the trumps to the leader's team."""
     while True:
-        if game == "schieber":
-            deal = _schieber_ending(rng, seed, left, contract)
-        else:
-            deal = _ending(game, rng, seed, left)
+        problem = _trick_start(rng, game, seed, left, contract)
         seed += 101
-        problem = problem_from_deal(deal)
-        if len(problem.trick) or problem.tricks_done != problem.total_tricks - left:
+        if problem is None:
             continue
         cards = [c for h in problem.hands for c in bits(h)]
         n, t = problem.n, problem.trump
@@ -457,16 +487,75 @@ def test_quick_tricks_keep_values_exact(game: str, contract: int) -> None:
     trump, or no trump contract; a Schieber partner who may have to trump; every trick
     left): positions where that bound decides, against plain alpha-beta, every card and
     the position's value from several first guesses."""
-    rng = random.Random(90 + contract + len(game))
-    solver = Solver()
-    lefts = (3, 4) if game != "deberts" else (4, 6)
-    for i in range(24):
-        problem = _quick_trick_position(rng, game, 1700 + i, lefts[i % 2], contract)
-        expected = _reference(problem)
-        assert solver.values(problem) == expected, i
-        best = (max if problem.to_move % 2 == 0 else min)(expected.values())
-        for guess in (0, best - 2, best + 2):
-            assert solver.value(problem, guess=guess) == best, (i, guess)
+    _assert_exact(_quick_trick_position, game, contract, 90, 1700, 24)
+
+
+def _trumps_drawn_position(
+    rng: random.Random, game: str, seed: int, left: int, contract: int
+) -> Any:
+    """A position at the start of a trick, ``left`` tricks from the end, in which the
+    leader holds the highest trumps left, at least as many of them as each opponent
+    holds trumps (leading them draws the opponents' trumps), the opponents holding some:
+    the remaining cards of a random ending dealt again. One time in two an opponent may
+    hold one trump more (the bound must not apply then)."""
+    while True:
+        problem = _trick_start(rng, game, seed, left, contract)
+        seed += 101
+        if problem is None:
+            continue
+        n, t = problem.n, problem.trump
+        cards = [c for h in problem.hands for c in bits(h)]
+        trumps = sorted(
+            (c for c in cards if c // 9 == t), key=lambda c: -problem.strength[c]
+        )
+        if len(trumps) < 2:
+            continue
+        leader = rng.randrange(n)
+        run = rng.randrange(1, min(left, len(trumps)) + 1)
+        cap = run + rng.randrange(2)
+        hands = [0] * n
+        counts = [0] * n
+        for c in trumps[:run]:
+            hands[leader] |= 1 << c
+            counts[leader] += 1
+        opps = [(leader + 1) % n, (leader + 3) % n] if n == 4 else [(leader + 1) % n]
+        for c in trumps[run:]:
+            # the opponents take at most ``cap`` trumps each (the partner the rest)
+            seats = [s for s in range(n) if counts[s] < left and (
+                s not in opps or bin(hands[s] >> (9 * t) & 511).count("1") < cap)]
+            if not seats:
+                break
+            s = rng.choice(seats)
+            hands[s] |= 1 << c
+            counts[s] += 1
+        else:
+            others = [c for c in cards if c // 9 != t]
+            rng.shuffle(others)
+            # the partner's cards the lowest (so that the bound is often the value:
+            # what the partner adds beyond it is little)
+            others.sort(key=lambda c: problem.points[c])
+            partner = (leader + 2) % n
+            for c in others:
+                seats = [s for s in range(n) if counts[s] < left]
+                s = partner if partner in seats and n == 4 else rng.choice(seats)
+                hands[s] |= 1 << c
+                counts[s] += 1
+            if not any(hands[s] >> (9 * t) & 511 for s in opps):
+                continue
+            return dataclasses.replace(
+                problem, hands=tuple(hands), leader=leader, flags=rng.randrange(4)
+            )
+
+
+TRUMPS_DRAWN = [("schieber", 1), ("schieber", 3), ("belote", 0), ("deberts", 0)]
+
+
+@pytest.mark.parametrize(("game", "contract"), TRUMPS_DRAWN)
+def test_trumps_drawn_by_the_leader_keep_values_exact(game: str, contract: int) -> None:
+    """The leader's highest trumps led first draw the opponents' trumps, and its masters
+    are sure tricks: positions built for that bound, against plain alpha-beta, every
+    card and the position's value from several first guesses."""
+    _assert_exact(_trumps_drawn_position, game, contract, 70, 1900, 80)
 
 
 TWO_TRICKS = [

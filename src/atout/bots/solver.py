@@ -19,11 +19,13 @@ What keeps whole deals fast (Schieber above all, where any player may trump):
 * bounds: a team cannot take more than the points still out, plus the bonuses still
   possible; the highest trumps, as far as one team holds them all, are that team's
   points for sure; and quick tricks: while the leader's opponents hold no trump (or in
-  Obenabe and Undenufe), the leader's masters, each suit's highest cards left in an
-  unbroken run, win one trick after another, with every trump and, from each other
-  hand, at least its lowest cards of the suits cashed that it must follow with (all
-  the points when the masters are every trick left); a search whose window lies
-  outside those bounds returns at once;
+  Obenabe and Undenufe, or when the leader's top trumps, led first, are at least as
+  many as each opponent's trumps and so draw them), the leader's masters, each suit's
+  highest cards left in an unbroken run, win one trick after another, with every trump
+  and, from each other hand, at least its lowest cards of the suits cashed that it
+  must follow with (all the points when the masters are every trick left); a search
+  whose window lies outside those bounds returns at once (the sure points are counted
+  after the table's lookup: a position found there needs none of that work);
 * in Belote and Deberts, leads are tried in the order of their history: a lead that
   refuted a position is tried early in the others (weighted by the tricks it decided);
   this searched a third fewer nodes in Belote and a sixth fewer in Deberts, while in
@@ -40,9 +42,9 @@ What keeps whole deals fast (Schieber above all, where any player may trump):
   equivalent cards, sharing one table, each class's search starting from the last
   one's value;
 * the last trick, where every hand holds one card, is counted, not searched; with two
-  tricks left (four players), every way to play the first (at most 16) is played out
-  by plain minimax, neither searched nor stored in the table (a tenth faster on
-  Schieber's whole deals, a third fewer nodes);
+  tricks left (four players), the ways to play the first (at most 16) are played out
+  by alpha-beta within the search's window, neither searched nor stored in the table
+  (a tenth faster on Schieber's whole deals, a third fewer nodes);
 * the search is one loop that calls no compiled function taking arrays: numba counts
   every array passed in and out of a call with atomic operations, which cost more than
   a node's work (removing them made the solver 2-3x faster at the same node counts).
@@ -399,25 +401,30 @@ def _search(
                 done = True
             elif tn == 0 and ti + 2 == total and n == 4 and not horizon:
                 # two tricks left, two cards in each hand: every way to play the
-                # first (at most 16) by plain minimax, the last one forced; cheaper
+                # first (at most 16) by alpha-beta, the last one forced; cheaper
                 # than searching them and keeps these positions out of the table.
                 # ``u`` is the leader's team's value, which seats 0 and 2 from the
                 # leader raise and seats 1 and 3 lower.
                 ld = LD[d]
                 sgn = 1 if ld % 2 == 0 else -1
+                # the window in the leader's team's view: fail-soft alpha-beta
+                # within it (each level's loop stops at its cutoff)
+                wa = alpha if sgn == 1 else -beta
+                wb = beta if sgn == 1 else -alpha
                 h0 = hands[ld]
                 h1 = hands[(ld + 1) % 4]
                 h2 = hands[(ld + 2) % 4]
                 h3 = hands[(ld + 3) % 4]
                 u0 = -_INF
                 m0 = h0
-                while m0:
+                while m0 and u0 < wb:
                     b0 = m0 & -m0
                     m0 ^= b0
                     a = popcount(b0 - 1)
+                    a1 = max(wa, u0)
                     u1 = _INF
                     m1 = legal_cards_scalar(game, t, under, h1, a, a, 0, 1, above[a])
-                    while m1 and u1 > u0:
+                    while m1 and u1 > a1:
                         b1 = m1 & -m1
                         m1 ^= b1
                         c1 = popcount(b1 - 1)
@@ -426,11 +433,12 @@ def _search(
                         if card_beats(c1, w1, t, stren[c1], stren[w1]):
                             w1 = c1
                             i1 = 1
+                        b2w = min(wb, u1)
                         u2 = -_INF
                         m2 = legal_cards_scalar(
                             game, t, under, h2, a, w1, i1, 2, above[w1]
                         )
-                        while m2 and u2 < u1:
+                        while m2 and u2 < b2w:
                             b2 = m2 & -m2
                             m2 ^= b2
                             c2 = popcount(b2 - 1)
@@ -439,11 +447,12 @@ def _search(
                             if card_beats(c2, w2, t, stren[c2], stren[w2]):
                                 w2 = c2
                                 i2 = 2
+                            a3 = max(a1, u2)
                             u3 = _INF
                             m3 = legal_cards_scalar(
                                 game, t, under, h3, a, w2, i2, 3, above[w2]
                             )
-                            while m3 and u3 > u2:
+                            while m3 and u3 > a3:
                                 b3 = m3 & -m3
                                 m3 ^= b3
                                 c3 = popcount(b3 - 1)
@@ -502,90 +511,8 @@ def _search(
             else:
                 hi = RP[d] + BMAX[flags]
                 lo = BMIN[flags] - RP[d]
-                if tn == 0 and not horizon:
-                    # the highest trumps left, as far as one team holds them all, each
-                    # win the trick they fall in: that team takes at least their points
-                    sure = 0
-                    team = -1
-                    rem = hands[0] | hands[1] | hands[2] | hands[3]
-                    tr = 0
-                    if t >= 0:
-                        tr = (rem >> (9 * t)) & 511
-                    if tr:
-                        rp = ctab[512 * t + tr]
-                        c0 = px[512 * rp + ctab[
-                            512 * t + (((hands[0] | hands[2]) >> (9 * t)) & 511)]]
-                        k = _POP9[tr]
-                        team = 0
-                        if not c0 & 1:
-                            team = 1
-                            c0 = ~c0 & ((1 << k) - 1)
-                        run = _POP9[c0 ^ (c0 + 1)] - 1  # its trumps from the top
-                        top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
-                        sure = ctab[4096 + 512 * t + top]
-                    # Quick tricks: when the leader's opponents hold no trump (or there
-                    # is none), the leader's masters (each suit's highest cards left, in
-                    # an unbroken run) win one trick after another, the lead staying
-                    # with the leader; every trump is the leader's team's then.
-                    ld = LD[d]
-                    lt = ld % 2
-                    # (with two players, hands 2 and 3 are empty)
-                    opp = hands[(ld + 1) % 4] | hands[(ld + 3) % 4]
-                    if t < 0 or not opp & suit_bits(t):
-                        lh = hands[ld]
-                        q = 0
-                        side = 0
-                        qs = 0
-                        for s in range(4):
-                            r = (rem >> (9 * s)) & 511
-                            lm = (lh >> (9 * s)) & 511
-                            if lm == 0:
-                                continue
-                            rp = ctab[512 * s + r]
-                            c0 = px[512 * rp + ctab[512 * s + lm]]
-                            run = _POP9[c0 ^ (c0 + 1)] - 1
-                            if run == 0:
-                                continue
-                            q += run
-                            if s != t:
-                                side += run
-                                k = _POP9[r]
-                                top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
-                                qs += ctab[4096 + 512 * s + top]
-                                # each other hand plays at least min(run, its cards
-                                # of the suit) of them to those tricks (following
-                                # suit, the partner by choice, or earlier as a
-                                # discard): at least their lowest points
-                                for i in range(1, n):
-                                    m = (hands[(ld + i) % n] >> (9 * s)) & 511
-                                    qs += ctab[6144 + 5120 * s + 10 * m + run]
-                        if q and t >= 0 and n == 4 and game == SCHIEBER:
-                            # a Schieber partner void in the suit led and holding only
-                            # trumps must trump, taking the lead: sure only while the
-                            # partner has another card for each side trick
-                            pt = hands[(ld + 2) % 4]
-                            if pt & suit_bits(t) and popcount(pt & ~suit_bits(t)) < side:
-                                q = 0
-                        if q:
-                            if tr:
-                                qs += ctab[4096 + 512 * t + ctab[512 * t + tr]]
-                            if q == popcount(lh):
-                                qs = RP[d]  # every trick left
-                            if qs > sure or team < 0:
-                                sure = qs
-                                team = lt
-                    # (and so it takes a trick: only the bonuses that allow)
-                    if team == 0:
-                        lo = 2 * sure - RP[d] + BMIN[flags | 1]
-                        hi = RP[d] + BMAX[flags | 1]
-                    elif team == 1:
-                        hi = RP[d] - 2 * sure + BMAX[flags | 2]
-                        lo = BMIN[flags | 2] - RP[d]
-                if hi <= alpha:
-                    ret = hi
-                    done = True
-                elif lo >= beta:
-                    ret = lo
+                if hi <= alpha or lo >= beta:
+                    ret = hi if hi <= alpha else lo
                     done = True
             hint = -1
             k1 = -1
@@ -675,6 +602,107 @@ def _search(
                                     hint = c
                                     break
                                 i -= 1
+            if not done and tn == 0 and not horizon:
+                # (after the table: a position found there needs none of this)
+                alpha = AL[d]
+                beta = BE[d]
+                hi = _INF
+                lo = -_INF
+                # the highest trumps left, as far as one team holds them all, each
+                # win the trick they fall in: that team takes at least their points
+                sure = 0
+                team = -1
+                rem = hands[0] | hands[1] | hands[2] | hands[3]
+                tr = 0
+                if t >= 0:
+                    tr = (rem >> (9 * t)) & 511
+                if tr:
+                    rp = ctab[512 * t + tr]
+                    c0 = px[512 * rp + ctab[
+                        512 * t + (((hands[0] | hands[2]) >> (9 * t)) & 511)]]
+                    k = _POP9[tr]
+                    team = 0
+                    if not c0 & 1:
+                        team = 1
+                        c0 = ~c0 & ((1 << k) - 1)
+                    run = _POP9[c0 ^ (c0 + 1)] - 1  # its trumps from the top
+                    top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
+                    sure = ctab[4096 + 512 * t + top]
+                # Quick tricks: when the leader's opponents hold no trump (or there
+                # is none), the leader's masters (each suit's highest cards left, in
+                # an unbroken run) win one trick after another, the lead staying
+                # with the leader; every trump is the leader's team's then.
+                ld = LD[d]
+                lt = ld % 2
+                # (with two players, hands 2 and 3 are empty)
+                opp = hands[(ld + 1) % 4] | hands[(ld + 3) % 4]
+                drawn = t < 0 or not opp & suit_bits(t)
+                if not drawn:
+                    # Trumps drawn by the leader: when the leader's top trumps
+                    # (an unbroken run from the highest) are at least as many as
+                    # each opponent's trumps, leading them first takes every
+                    # trump the opponents hold (they must follow), and the
+                    # masters are sure as above, trumps included.
+                    rp = ctab[512 * t + tr]
+                    c0 = px[512 * rp + ctab[512 * t + ((hands[ld] >> (9 * t)) & 511)]]
+                    run = _POP9[c0 ^ (c0 + 1)] - 1
+                    drawn = (
+                        run >= popcount(hands[(ld + 1) % 4] & suit_bits(t))
+                        and run >= popcount(hands[(ld + 3) % 4] & suit_bits(t))
+                    )
+                if drawn:
+                    lh = hands[ld]
+                    q = 0
+                    side = 0
+                    qs = 0
+                    for s in range(4):
+                        r = (rem >> (9 * s)) & 511
+                        lm = (lh >> (9 * s)) & 511
+                        if lm == 0:
+                            continue
+                        rp = ctab[512 * s + r]
+                        c0 = px[512 * rp + ctab[512 * s + lm]]
+                        run = _POP9[c0 ^ (c0 + 1)] - 1
+                        if run == 0:
+                            continue
+                        q += run
+                        if s != t:
+                            side += run
+                            k = _POP9[r]
+                            top = rp if run >= k else rp & ((1 << _KTH9[9 * rp + run]) - 1)
+                            qs += ctab[4096 + 512 * s + top]
+                            # each other hand plays at least min(run, its cards
+                            # of the suit) of them to those tricks (following
+                            # suit, the partner by choice, or earlier as a
+                            # discard): at least their lowest points
+                            for i in range(1, n):
+                                m = (hands[(ld + i) % n] >> (9 * s)) & 511
+                                qs += ctab[6144 + 5120 * s + 10 * m + run]
+                    if q and t >= 0 and n == 4 and game == SCHIEBER:
+                        # a Schieber partner void in the suit led and holding only
+                        # trumps must trump, taking the lead: sure only while the
+                        # partner has another card for each side trick
+                        pt = hands[(ld + 2) % 4]
+                        if pt & suit_bits(t) and popcount(pt & ~suit_bits(t)) < side:
+                            q = 0
+                    if q:
+                        if tr:
+                            qs += ctab[4096 + 512 * t + ctab[512 * t + tr]]
+                        if q == popcount(lh):
+                            qs = RP[d]  # every trick left
+                        if qs > sure or team < 0:
+                            sure = qs
+                            team = lt
+                # (and so it takes a trick: only the bonuses that allow)
+                if team == 0:
+                    lo = 2 * sure - RP[d] + BMIN[flags | 1]
+                    hi = RP[d] + BMAX[flags | 1]
+                elif team == 1:
+                    hi = RP[d] - 2 * sure + BMAX[flags | 2]
+                    lo = BMIN[flags | 2] - RP[d]
+                if hi <= alpha or lo >= beta:
+                    ret = hi if hi <= alpha else lo
+                    done = True
             if done:
                 entering = False
             else:

@@ -262,18 +262,20 @@ def _save(
 
 @jit_inline
 def _table(
-    game: int, S: Any, acts: Any, R: Any, T: Any, st: Any, seed: Any, first: int, i: int,
+    start: Any, S: Any, acts: Any, R: Any, T: Any, st: Any, seed: Any, first: int, i: int,
     rec: int,
 ) -> Any:
     """The row a flow plays at its ``i``-th turn, the given action, the result row, the
     decisions and legal sets and their index: stepped table ``i`` (``acts``), or complete
-    deal ``first + i`` of ``seed`` dealt in ``S[0]``, shuffled from its own numbers
-    (``st``)."""
+    deal ``first + i`` of ``seed`` in ``S[0]``, shuffled from its own numbers (``st``)
+    and dealt by the game's ``start`` (inlined: its first state known to the flow) from
+    dealer ``first + i`` (modulo the players)."""
     if acts is None:  # complete deal first + i
         s = S[0]
         if seed is not None:  # (None in the stepped face: numba compiles none of this)
             _seed(st, seed, first + i)
-            _deal(game, s, T[_T_DECK], st, first + i)
+            _shuffled(s, st, T[_T_DECK])
+            start(s, first + i)
         given = _PLAIN
         oi = i
         r = i if rec else 0
@@ -300,7 +302,7 @@ def _next(
         obs, mask, rew, term, final, to_act, scale = V
         if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
             _obs(game, s, s[_ACTOR], OP, final[i], mask[i])
-            _deal(game, s, DECK, s[0:4], -1)
+            _deal(game, s, DECK)
         to_act[i] = s[_TURN]
         _obs(game, s, s[_TURN], OP, obs[i], mask[i])
 
@@ -544,7 +546,7 @@ def _sch_run(
     manual, target = OP[_O_D], OP[_O_TARGET]
     stops = not manual and target < _NEVER  # whether the flow checks for the target
     for i in range(n):
-        s, given, row, act, leg, r = _table(SCHIEBER, S, acts, R, T, st, seed, first, i, rec)
+        s, given, row, act, leg, r = _table(_sch_start, S, acts, R, T, st, seed, first, i, rec)
         (
             phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
             declared, mwin, legal, dealer,
@@ -662,7 +664,9 @@ def _sch_choose(
 
 @jit_inline
 def _sch_start(s: Any, dealer: int) -> None:
-    """The deal of the deck in the row, from ``dealer``."""
+    """The deal of the deck in the row, from ``dealer`` (modulo the players, as the other
+    games' starts)."""
+    dealer %= 4
     fh = (dealer + 1) % 4
     _fresh(s, dealer, fh)
     deck = s[_DECK:_DECK + 36]
@@ -792,7 +796,7 @@ def _bel_run(
     """Belote's flow, as :func:`_sch_run` (its two faces)."""
     capot_on, announce = OP[_O_D], OP[_O_A]
     for i in range(n):
-        s, given, row, act, leg, r = _table(BELOTE, S, acts, R, T, st, seed, first, i, rec)
+        s, given, row, act, leg, r = _table(_bel_start, S, acts, R, T, st, seed, first, i, rec)
         (
             phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
             declared, mwin, legal, dealer,
@@ -897,6 +901,7 @@ def _bel_choose(
 
 @jit_inline
 def _bel_start(s: Any, dealer: int) -> None:
+    dealer %= 4
     _fresh(s, dealer, (dealer + 1) % 4)
     deck = s[_DECK:_DECK + 32]
     for p in range(4):
@@ -972,7 +977,7 @@ def _deb_run(
     trump seven and the four sevens."""
     sevens = OP[_O_B]
     for i in range(n):
-        s, given, row, act, leg, r = _table(DEBERTS, S, acts, R, T, st, seed, first, i, rec)
+        s, given, row, act, leg, r = _table(_deb_start_deal, S, acts, R, T, st, seed, first, i, rec)
         (
             phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
             declared, mwin, legal, dealer,
@@ -1109,6 +1114,7 @@ def _deb_choose(
 
 @jit_inline
 def _deb_start_deal(s: Any, dealer: int) -> None:
+    dealer %= 2
     non = 1 - dealer
     _fresh(s, dealer, non)
     deck = s[_DECK:_DECK + 32]
@@ -1236,8 +1242,7 @@ step_deberts: Final = _stepper(_deb_run)
 def reset(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any, DECK: Any) -> None:
     """A new deal at every table."""
     for i in range(S.shape[0]):
-        s = S[i]
-        _deal(game, s, DECK, s[0:4], -1)
+        _deal(game, S[i], DECK)
     observe(game, S, OP, obs, mask, to_act)
 
 
@@ -1274,15 +1279,12 @@ def start(game: int, s: Any, dealer: int) -> None:
 
 
 @jit_bare
-def _deal(game: int, s: Any, DECK: Any, st: Any, i: int) -> None:
-    """A new deal at the table of row ``s``, its deck shuffled from ``st``: complete deal
-    ``i`` (``st`` seeded for it), its dealer ``i`` modulo the players, or (``i`` < 0) a
-    stepped table's next deal from its own numbers (``st`` its row's), its dealer drawn.
-    Compiled once for the three games (:func:`reset`, the stepped tables' next deals and
-    complete deals)."""
+def _deal(game: int, s: Any, DECK: Any) -> None:
+    """A new deal at the table of row ``s``, from its own random numbers (compiled once
+    for the three games: :func:`reset` and the stepped tables' next deals)."""
+    st = s[0:4]
     _shuffled(s, st, DECK)
-    players = 2 if game == DEBERTS else 4
-    start(game, s, i % players if i >= 0 else _rand(st, players))
+    start(game, s, _rand(st, 2 if game == DEBERTS else 4))
 
 
 # -- shared helpers --------------------------------------------------------------------------

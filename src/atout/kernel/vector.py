@@ -287,7 +287,7 @@ def _table(
     return s, given, R[0][oi], R[1][r], R[2][r], r
 
 
-@jit_inline
+@jit_bare
 def _next(
     game: int, s: Any, acts: Any, i: int, na: int, act: Any, leg: Any, r: int, rec: int,
     R: Any, OP: Any, V: Any, DECK: Any,
@@ -307,7 +307,7 @@ def _next(
         _obs(game, s, s[_TURN], OP, obs[i], mask[i])
 
 
-@jit_inline
+@jit_bare
 def _ends(acts: Any, V: Any) -> int:
     """A flow's answer: -1 minus the number of stepped tables whose deal ended."""
     ended = 0
@@ -539,10 +539,14 @@ def _sch_run(
     ``R[3]``.
 
     One function per game holds the flow and both loops around it, compiled once per
-    face and without reference counts (:func:`jit_bare`); the per-decision helpers, a
-    table's choice and its end (:func:`_table`, :func:`_next`) are inlined into it, the
-    row's read and write, a deal's start and the result rows compiled once for every
-    face (LLVM inlines the first two)."""
+    face and without reference counts (:func:`jit_bare`); the per-decision helpers and a
+    table's choice with a complete deal's start (:func:`_table`) are inlined into it (a
+    complete deal's flow starts from known values); the row's read and write, what
+    follows a turn (:func:`_next`) and the result rows are compiled apart, once for every
+    face and game (LLVM inlines the first two). A helper picked by the game's number is
+    inlined with every game's branches before numba prunes them, so the flows pass the
+    game's own start to :func:`_table`; :func:`_next`, compiled apart, picks the
+    observation by the game's number at run time."""
     manual, target = OP[_O_D], OP[_O_TARGET]
     stops = not manual and target < _NEVER  # whether the flow checks for the target
     for i in range(n):

@@ -177,12 +177,13 @@ def _gone(s: Any, seat: int, n: int) -> Any:
     return g
 
 
-@jit
+@jit_inline
 def _common(s: Any, me: int, n: int, o: Any, mk: Any) -> Any:
     """What every game's observation shows alike (the hand, the completed tricks and the
     trick on the table, the phase, the seat to act and its mask, the leader, the dealer
     and the first hand, the tricks won and done), over a cleared ``o``; the phase and
-    the seat to act."""
+    the seat to act. Inlined: ``n``, the players, a constant in each game's
+    observation."""
     _clear(o, mk)
     _bits(o, 0, s[_HANDS + me])
     for r in range(n):

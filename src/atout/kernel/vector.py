@@ -1213,8 +1213,15 @@ def _ended(s: Any, rew: Any, term: Any, i: int, win: int, scale: float) -> bool:
     return bool(term[i])
 
 
-def _stepper(run: Callable[..., int]) -> Callable[..., Any]:
-    """A game's step function, over its flow ``run`` (compiled for each game apart)."""
+#: By the kernel's number of a game (:mod:`atout.kernel.rules`: Deberts 0, Belote 1,
+#: Schieber 2): its flow, run to the end of complete deals or stepped.
+_RUNS: Final[tuple[Callable[..., int], ...]] = (_deb_run, _bel_run, _sch_run)
+
+
+def _stepper(code: int) -> Callable[..., Any]:
+    """The step function of the game numbered ``code``, over its flow (compiled for each
+    game apart; the closure holds the number, not the flow, so that numba's cache, which
+    keys a closure by its variables, finds it again in the next process)."""
 
     def step(
         S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
@@ -1229,7 +1236,7 @@ def _stepper(run: Callable[..., int]) -> Callable[..., Any]:
         bad = _illegal(S, acts)
         if bad >= 0:
             return bad
-        return run(
+        return _RUNS[code](
             S, acts, OP, (DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK), None,
             (row, notes, notes, row), note, None, 0, S.shape[0], 0,
             (obs, mask, rew, term, final, to_act, scale),
@@ -1238,9 +1245,9 @@ def _stepper(run: Callable[..., int]) -> Callable[..., Any]:
     return jit_bare(step)
 
 
-step_schieber: Final = _stepper(_sch_run)
-step_belote: Final = _stepper(_bel_run)
-step_deberts: Final = _stepper(_deb_run)
+step_schieber: Final = _stepper(SCHIEBER)
+step_belote: Final = _stepper(BELOTE)
+step_deberts: Final = _stepper(DEBERTS)
 
 
 @jit
@@ -1308,10 +1315,8 @@ def sample_legal(S: Any, out: Any, st: Any) -> None:
         out[i] = _kth(legal, _rand(st, popcount(legal)))
 
 
-#: By the kernel's number of a game (:mod:`atout.kernel.rules`: Deberts 0, Belote 1,
-#: Schieber 2): its step function, and its flow run to the end of complete deals.
+#: By the kernel's number of a game: its step function.
 _STEPS: Final[tuple[Callable[..., Any], ...]] = (step_deberts, step_belote, step_schieber)
-_RUNS: Final[tuple[Callable[..., int], ...]] = (_deb_run, _bel_run, _sch_run)
 
 
 class Kernel:

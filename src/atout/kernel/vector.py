@@ -177,30 +177,55 @@ def _gone(s: Any, seat: int, n: int) -> Any:
     return g
 
 
-@jit
-def _common(s: Any, me: int, n: int, o: Any) -> None:
-    """The planes of the hand, the completed tricks and the trick on the table."""
+@jit_inline
+def _common(s: Any, me: int, n: int, o: Any, mk: Any) -> Any:
+    """What every game's observation shows alike (the hand, the completed tricks and the
+    trick on the table, the phase, the seat to act and its mask, the leader, the dealer
+    and the first hand, the tricks won and done), over a cleared ``o``; the phase and
+    the seat to act. Inlined: ``n``, the players, a constant in each game's
+    observation."""
+    _clear(o, mk)
     _bits(o, 0, s[_HANDS + me])
     for r in range(n):
         _bits(o, 36 + 36 * r, s[_PLAYED + (me + r) % n])
     leader = s[_LEADER]
     for k in range(s[_TN]):
         o[180 + 36 * ((leader + k - me) % n) + s[_TRICK + k]] = 1.0
+    phase = s[_PHASE]
+    turn = s[_TURN]
+    o[_FLAGS + phase] = 1.0
+    if phase != _DONE:
+        o[_FLAGS + 4 + (turn - me) % n] = 1.0
+        if turn == me:
+            _mask(mk, s[_LEGAL])
+    if phase == _PLAY:
+        o[_FLAGS + 27 + (leader - me) % n] = 1.0
+    dealer = s[_DEALER]
+    o[_FLAGS + 8 + (dealer - me) % n] = 1.0
+    o[_FLAGS + 12 + (dealer + 1 - me) % n] = 1.0
+    team = me % 2
+    o[_NUMS + 4] = s[_WON0 + team] / 9
+    o[_NUMS + 5] = s[_WON0 + 1 - team] / 9
+    o[_NUMS + 15] = s[_TI] / 9
+    return phase, turn
 
 
 
 # -- the flows' shared steps -----------------------------------------------------------------
 _PLAIN: Final = -1  # a flow's ``given`` for none: the policy decides
 _NEVER: Final = 1 << 62  # the target of complete deals: no match stops them
+# the game's tables (the ``T`` tuple of a flow, :func:`game_tables`' order)
+_T_DECK, _T_PTS, _T_STREN, _T_ABOVE, _T_PAR = 0, 1, 2, 3, 4
 
 
 @jit_bare
 def _load(s: Any) -> Any:
-    """The row's scalars a flow keeps in local variables (see :func:`_save`)."""
+    """The row's scalars every flow keeps in local variables (see :func:`_save`); each
+    flow reads and writes the few columns of its own game itself."""
     return (
         s[_PHASE], s[_TURN], s[_LEADER], s[_TN], s[_TI], s[_TRUMP], s[_TAKER], s[_PASSES],
         s[_WON0], s[_WON1], s[_CAP0], s[_CAP1], s[_LAST], s[_DECLARED], s[_MWIN],
-        s[_KQSEAT], s[_SPECIAL], s[_FACTOR], s[_LEGAL], s[_PUSHED], s[_INDICATOR],
+        s[_LEGAL], s[_DEALER],
     )
 
 
@@ -208,11 +233,11 @@ def _load(s: Any) -> Any:
 def _save(
     s: Any, phase: int, turn: int, leader: int, tn: int, ti: int, trump: int, taker: int,
     passes: int, won0: int, won1: int, cap0: int, cap1: int, last: int, declared: int,
-    mwin: int, kq: int, special: int, factor: int, legal: int, pushed: int,
-    indicator: int, actor: int, over: int,
+    mwin: int, legal: int, actor: int, over: int, row: Any, col: int,
 ) -> None:
     """A flow's local variables back into the row: the table waits for the next decision,
-    or its deal is over (``over`` 1 played, 2 not played)."""
+    or its deal is over (``over`` 1 played, 2 not played); a played deal's written points
+    from its result ``row``, columns ``col`` and ``col + 1`` (its rewards read them)."""
     s[_PHASE] = _DONE if over else phase
     s[_TURN] = turn
     s[_LEADER] = leader
@@ -228,14 +253,71 @@ def _save(
     s[_LAST] = last
     s[_DECLARED] = declared
     s[_MWIN] = mwin
-    s[_KQSEAT] = kq
-    s[_SPECIAL] = special
-    s[_FACTOR] = factor
     s[_LEGAL] = legal
-    s[_PUSHED] = pushed
-    s[_INDICATOR] = indicator
     s[_ACTOR] = actor
     s[_OVER] = over
+    if over == 1:
+        s[_REC0] = row[col]
+        s[_REC1] = row[col + 1]
+
+
+@jit_inline
+def _table(
+    start: Any, S: Any, acts: Any, R: Any, T: Any, st: Any, seed: Any, first: int, i: int,
+    rec: int,
+) -> Any:
+    """The row a flow plays at its ``i``-th turn, the given action, the result row, the
+    decisions and legal sets and their index: stepped table ``i`` (``acts``), or complete
+    deal ``first + i`` of ``seed`` in ``S[0]``, shuffled from its own numbers (``st``)
+    and dealt by the game's ``start`` (inlined: its first state known to the flow) from
+    dealer ``first + i`` (modulo the players)."""
+    if acts is None:  # complete deal first + i
+        s = S[0]
+        if seed is not None:  # (None in the stepped face: numba compiles none of this)
+            _seed(st, seed, first + i)
+            _shuffled(s, st, T[_T_DECK])
+            start(s, first + i)
+        given = _PLAIN
+        oi = i
+        r = i if rec else 0
+    else:  # table i, its given action
+        s = S[i]
+        given = acts[i]
+        oi = 0
+        r = 0
+    return s, given, R[0][oi], R[1][r], R[2][r], r
+
+
+@jit_bare
+def _next(
+    game: int, s: Any, acts: Any, i: int, na: int, act: Any, leg: Any, r: int, rec: int,
+    R: Any, OP: Any, V: Any, DECK: Any,
+) -> None:
+    """After a flow's turn: a complete deal's record (when asked); at a stepped table, a
+    deal that ended writes its rewards and last observation and a new deal starts, and
+    the observation and mask of the seat to act are written."""
+    if acts is None:
+        if rec:
+            _record(s, na, act, leg, R[3][r])
+    else:
+        obs, mask, rew, term, final, to_act, scale = V
+        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
+            _obs(game, s, s[_ACTOR], OP, final[i], mask[i])
+            _deal(game, s, DECK)
+        to_act[i] = s[_TURN]
+        _obs(game, s, s[_TURN], OP, obs[i], mask[i])
+
+
+@jit_bare
+def _ends(acts: Any, V: Any) -> int:
+    """A flow's answer: -1 minus the number of stepped tables whose deal ended."""
+    ended = 0
+    if acts is not None:
+        term = V[3]
+        for i in range(term.shape[0]):
+            if term[i]:
+                ended += 1
+    return -1 - ended
 
 
 @jit_inline
@@ -272,17 +354,44 @@ def _given(given: int, na: int) -> int:
 
 
 @jit_inline
-def _declare(
-    s: Any, seat: int, trump: int, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any,
-    keep: bool,
-) -> Any:
+def _bids(passes: int, rounds: int, suit: int) -> int:
+    """The legal bids after ``passes`` passes (Belote, Deberts): pass, or the turned
+    ``suit`` in the first round (``rounds`` passes long), another suit in the second."""
+    if passes < rounds:
+        return (1 << _PASS) | (1 << (_TRUMP_A + suit))
+    return (1 << _PASS) | ((0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + suit)))
+
+
+@jit_inline
+def _passed(row: Any, passes: int, legal: int, rounds: int, dealer: int, suit: int) -> Any:
+    """A pass in the bids (Belote, Deberts: two rounds of ``rounds`` passes): the passes,
+    the legal bids next (:func:`_bids`) and 2 when it throws the deal in (its result row
+    then written, the legal set kept), else 0."""
+    passes += 1
+    if passes == 2 * rounds:
+        _unplayed_row(row, 3, dealer, -1, -1)
+        return passes, legal, 2
+    return passes, _bids(passes, rounds, suit), 0
+
+
+@jit_inline
+def _trumps(T: Any, k: int, kp: int) -> Any:
+    """The tables of a trick under contract ``k`` (rules, strengths, the cards above),
+    and the card points of ``kp``."""
+    return T[_T_PAR][k], T[_T_STREN][k], T[_T_ABOVE][k], T[_T_PTS][kp]
+
+
+@jit_inline
+def _declare(s: Any, seat: int, trump: int, M: Any, keep: bool) -> Any:
     """The melds of ``seat``'s hand into the row (points, best key, and with ``keep``, for
-    a stepped table's observation, their cards); their points."""
+    a stepped table's observation, their cards); their points. ``M``: the meld tables
+    (per run, its points and key, per four of a kind, its points and key, per run, its
+    cards)."""
     hand = s[_HANDS + seat]
-    t, kk, fours = _melds(hand, trump, RTOT, RKEY, FPTS, FKEY)
+    t, kk, fours = _melds(hand, trump, M[0], M[1], M[2], M[3])
     s[_MTOT + seat] = t
     s[_MKEY + seat] = kk
-    s[_MCARDS + seat] = _meld_cards(hand, fours, RMASK) if t and keep else 0
+    s[_MCARDS + seat] = _meld_cards(hand, fours, M[4]) if t and keep else 0
     return t
 
 
@@ -294,6 +403,14 @@ def _holder(s: Any, trump: int) -> int:
         if s[_HANDS + p] & kq == kq:
             return p
     return -1
+
+
+@jit_inline
+def _laid(s: Any, seat: int, a: int, tn: int, n: int) -> Any:
+    """Card ``a`` from ``seat``'s hand onto the trick: the trick's cards, the next seat."""
+    s[_HANDS + seat] ^= 1 << a
+    s[_TRICK + tn] = a
+    return tn + 1, (seat + 1) % n
 
 
 @jit_inline
@@ -336,12 +453,18 @@ def _shuffled(s: Any, st: Any, DECK: Any) -> None:
 
 
 @jit_inline
-def _dealt(s: Any, st: Any, seed: int, i: int, DECK: Any, players: int) -> int:
-    """Complete deal ``i`` of ``seed``: ``st`` its random state, the row's deck shuffled
-    from it; its dealer."""
-    _seed(st, seed, i)
-    _shuffled(s, st, DECK)
-    return i % players
+def _fresh(s: Any, dealer: int, first: int) -> None:
+    """A row cleared for a new deal from ``dealer`` (its random state and deck kept):
+    ``first`` to play, no trump, taker, last trick or meld winner yet."""
+    for j in range(4, _DECK):
+        s[j] = 0
+    s[_DEALER] = dealer
+    s[_TURN] = first
+    s[_LEADER] = first
+    s[_TRUMP] = -1
+    s[_TAKER] = -1
+    s[_LAST] = -1
+    s[_MWIN] = -1
 
 
 @jit_bare
@@ -371,18 +494,17 @@ def _sch_reaches(
 
 
 @jit_inline
-def _sch_weis(
-    s: Any, fh: int, trump: int, u: int, RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any,
-    RMASK: Any, keep: bool,
-) -> int:
+def _sch_weis(s: Any, fh: int, trump: int, u: int, T: Any, keep: bool) -> int:
     """Each seat's Weis, the seats that call (in playing order, as good as the best so
-    far) and the team of the best one (-1: none); ``keep``: as :func:`_declare`."""
+    far) and the team of the best one (-1: none); ``u``: the meld tables of the contract
+    (1 for Obenabe and Undenufe, 0 otherwise); ``keep``: as :func:`_declare`."""
+    M = (T[5][u], T[6][u], T[7], T[8][u], T[9][u])
     best = -1
     best_seat = -1
     calls = 0
     for q in range(4):
         p = (fh + q) % 4
-        if _declare(s, p, trump, RTOT[u], RKEY[u], FPTS, FKEY[u], RMASK[u], keep) > 0:
+        if _declare(s, p, trump, M, keep) > 0:
             kk = s[_MKEY + p]
             if kk >= best:
                 calls |= 1 << p
@@ -393,83 +515,53 @@ def _sch_weis(
     return best_seat % 2 if best_seat >= 0 else -1
 
 
-@jit_inline
-def _sch_choose(
-    given: int, na: int, legal: int, st: Any, s: Any, phase: int, turn: int, pushed: int,
-    BVAL: Any, BLIM: Any,
-) -> Any:
-    a = _given(given, na)
-    if a != -2:
-        return a
-    if BVAL is not None:  # noqa: SIM102 (numba prunes a lone None test: random compiles none)
-        if phase == _BID:
-            return _TRUMP_A + schieber_contract(s[_HANDS + turn], 1 - pushed, BVAL, BLIM)
-    return _draw(legal, st)
-
-
 @jit_bare
 def _sch_run(
-    S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
-    RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
-    ACT: Any, LEG: Any, st: Any, seed: Any, first: int, n: int, rec: int, deck_out: Any,
-    obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
+    S: Any, acts: Any, OP: Any, T: Any, POL: Any, R: Any, st: Any, seed: Any, first: int,
+    n: int, rec: int, V: Any,
 ) -> int:
     """Schieber's flow, at ``n`` tables or for ``n`` complete deals (see the module
-    docstring); returns -1 minus the number of tables whose deal ended.
+    docstring); returns -1 minus the number of tables whose deal ended. ``T``: the game's
+    tables (:func:`game_tables`); ``POL``: the rules' tables, None for random play.
 
     Stepped tables (``acts``: one action per table of ``S``, each legal): each table
     applies its action and plays on to the next decision, a deal that ended writes its
-    rewards and last observation (``rew``, ``term``, ``final``) and a new deal starts,
-    and the observation and mask of the seat to act go to ``obs``, ``mask``, ``to_act``;
-    ``OUT``, ``ACT``, ``LEG``, ``st``, ``deck_out``: scratch.
+    rewards and last observation and a new deal starts, and the observation and mask of
+    the seat to act are written (``V``: the observations, masks, rewards, ends, last
+    observations, seats to act, reward scale); ``R``, ``st``: scratch.
 
     Complete deals (``acts`` None, a compile-time choice: numba prunes what the other
     face needs and compiles this face alone, with nothing a stepped table needs at each
-    decision): deals ``first .. first + n - 1`` of ``seed`` in the row ``S[0]``, each
-    shuffled from its own random state (``st``) and played to the end by the policy
-    (random, or the rules when ``BVAL`` and ``BLIM`` are given); each result row into
-    ``OUT``, and with ``rec`` each deal's decisions, legal sets and deck into ``ACT``,
-    ``LEG``, ``deck_out``.
+    decision; it prunes a test against None only where the argument is None, so the
+    stepped face, with no ``seed``, compiles no deal's start): deals ``first .. first +
+    n - 1`` of ``seed`` in the row ``S[0]``, each shuffled from its own random state
+    (``st``) and played to the end by the policy; each result row into ``R[0]``, and
+    with ``rec`` each deal's decisions, legal sets and deck into ``R[1]``, ``R[2]``,
+    ``R[3]``.
 
     One function per game holds the flow and both loops around it, compiled once per
-    face and without reference counts (:func:`jit_bare`); the per-decision helpers and
-    a deal's start are inlined into it (a complete deal's flow starts from known
-    values), the row's read and write and the result rows compiled once for every
-    face (LLVM inlines the first two)."""
-    ended = 0
+    face and without reference counts (:func:`jit_bare`); the per-decision helpers and a
+    table's choice with a complete deal's start (:func:`_table`) are inlined into it (a
+    complete deal's flow starts from known values); the row's read and write, what
+    follows a turn (:func:`_next`) and the result rows are compiled apart, once for every
+    face and game (LLVM inlines the first two). A helper picked by the game's number is
+    inlined with every game's branches before numba prunes them, so the flows pass the
+    game's own start to :func:`_table`; :func:`_next`, compiled apart, picks the
+    observation by the game's number at run time."""
+    manual, target = OP[_O_D], OP[_O_TARGET]
+    stops = not manual and target < _NEVER  # whether the flow checks for the target
     for i in range(n):
-        if acts is None:  # complete deal first + i, shuffled from its own numbers
-            s = S[0]
-            if seed is not None:  # (None in the stepped face: numba compiles none of this)
-                _sch_start(s, _dealt(s, st, seed, first + i, DECK, 4))
-            given = _PLAIN
-            oi = i
-            r = i if rec else 0
-        else:  # table i, its given action
-            s = S[i]
-            given = acts[i]
-            oi = 0
-            r = 0
-        row = OUT[oi]  # the deal's result row, its decisions and legal sets
-        act = ACT[r]
-        leg = LEG[r]
+        s, given, row, act, leg, r = _table(_sch_start, S, acts, R, T, st, seed, first, i, rec)
         (
             phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
-            declared, mwin, kq, special, factor, legal, pushed, indicator,
+            declared, mwin, legal, dealer,
         ) = _load(s)
-        dealer = s[_DEALER]
+        kq, factor, pushed = s[_KQSEAT], s[_FACTOR], s[_PUSHED]
         fh = (dealer + 1) % 4
-        manual = OP[_O_D]
-        target = OP[_O_TARGET]
-        stops = not manual and target < _NEVER  # whether the flow checks for the target
-        actor = turn
-        over = 0
-        stop = -1  # the team that stops the match in the middle of the deal
-        false_claim = 0
-        na = 0
-        a = 0
+        # the team that stops the match in the middle of the deal, and after a false claim
+        actor, over, stop, false_claim, na, a = turn, 0, -1, 0, 0, 0
         while phase == _BID:
-            a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
+            a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, POL)
             if a < 0:
                 break
             na = _noted(act, leg, na, a, legal, rec)
@@ -487,9 +579,7 @@ def _sch_run(
             turn = fh
             leader = fh
             if OP[_O_A]:
-                mwin = _sch_weis(
-                    s, fh, trump, 1 if k == 5 else 0, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0
-                )
+                mwin = _sch_weis(s, fh, trump, 1 if k == 5 else 0, T, given >= 0)
             if trump >= 0 and OP[_O_B]:
                 kq = _holder(s, trump)
                 team = kq % 2
@@ -500,15 +590,12 @@ def _sch_run(
                         stop = team
         if phase == _PLAY and a >= 0 and stop < 0:
             trump = k if k < 4 else -1
-            P = PAR[k]
-            stren = STREN[k]
-            above = ABOVE[k]
-            pts = PTS[6 if (k == 5 and OP[_O_C]) else k]
+            P, stren, above, pts = _trumps(T, k, 6 if (k == 5 and OP[_O_C]) else k)
             claim = (1 << _CLAIM_A) if manual else 0
             while True:
                 legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
                 legal |= claim
-                a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, BVAL, BLIM)
+                a = _sch_choose(given, na, legal, st, s, phase, turn, pushed, POL)
                 if a < 0:
                     break
                 na = _noted(act, leg, na, a, legal, rec)
@@ -521,10 +608,7 @@ def _sch_run(
                             s, stop, cap1 if stop else cap0, kq, ti, mwin, k, target
                         ) else 1
                         break
-                s[_HANDS + seat] ^= 1 << a
-                s[_TRICK + tn] = a
-                tn += 1
-                turn = (seat + 1) % 4
+                tn, turn = _laid(s, seat, a, tn, 4)
                 if tn < 4:
                     continue
                 winner, g = _taken(s, leader, 4, trump, stren, pts, given >= 0)
@@ -553,37 +637,44 @@ def _sch_run(
                         row, dealer, taker, pushed, k, won0, won1, cap0, cap1, last, mwin,
                         s[_MTOT:_MTOT + 4], kq,
                     )
-                    s[_REC0] = row[21]
-                    s[_REC1] = row[22]
                     over = 1
                     break
         _save(
             s, phase, turn, leader, tn, ti, k, taker, passes, won0, won1, cap0, cap1, last,
-            declared, mwin, kq, special, factor, legal, pushed, indicator, actor, over,
+            declared, mwin, legal, actor, over, row, 21,
         )
+        s[_KQSEAT], s[_FACTOR], s[_PUSHED] = kq, factor, pushed
         if acts is not None:  # noqa: SIM102 (complete deals never stop: numba compiles
             if stop >= 0:  # none of the stops, the claims and the target checks for them)
                 _sch_stop(s, stop, false_claim)
-        if acts is None:
-            if rec:
-                _record(s, na, act, leg, deck_out[r])
-            continue
-        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
-            ended += 1
-            _sch_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _deal(SCHIEBER, s, DECK)
-        to_act[i] = s[_TURN]
-        _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1 - ended
+        _next(SCHIEBER, s, acts, i, na, act, leg, r, rec, R, OP, V, T[_T_DECK])
+    return _ends(acts, V)
+
+
+@jit_inline
+def _sch_choose(
+    given: int, na: int, legal: int, st: Any, s: Any, phase: int, turn: int, pushed: int,
+    POL: Any,
+) -> Any:
+    """The action: the given one, else the policy's (the rules choose the contract, a
+    random card)."""
+    a = _given(given, na)
+    if a != -2:
+        return a
+    if POL is not None:  # noqa: SIM102 (numba prunes a lone None test: random compiles none)
+        if phase == _BID:
+            return _TRUMP_A + schieber_contract(s[_HANDS + turn], 1 - pushed, POL[0], POL[1])
+    return _draw(legal, st)
 
 
 @jit_inline
 def _sch_start(s: Any, dealer: int) -> None:
-    """The deal of the deck in the row, from ``dealer``."""
-    for j in range(4, _DECK):
-        s[j] = 0
-    deck = s[_DECK:_DECK + 36]
+    """The deal of the deck in the row, from ``dealer`` (modulo the players, as the other
+    games' starts)."""
+    dealer %= 4
     fh = (dealer + 1) % 4
+    _fresh(s, dealer, fh)
+    deck = s[_DECK:_DECK + 36]
     for p in range(4):
         b = 3 * p
         s[_HANDS + (fh + p) % 4] = (
@@ -591,18 +682,9 @@ def _sch_start(s: Any, dealer: int) -> None:
             | (1 << deck[b + 12]) | (1 << deck[b + 13]) | (1 << deck[b + 14])
             | (1 << deck[b + 24]) | (1 << deck[b + 25]) | (1 << deck[b + 26])
         )
-    s[_DEALER] = dealer
-    s[_TURN] = fh
-    s[_LEADER] = fh
-    s[_TRUMP] = -1
-    s[_TAKER] = -1
-    s[_LAST] = -1
-    s[_MWIN] = -1
     s[_KQSEAT] = -1
     s[_FACTOR] = 1
     s[_LEGAL] = 0x7F << _TRUMP_A
-
-
 @jit
 def _sch_stoeck_public(s: Any) -> Any:
     ss = s[_KQSEAT]
@@ -646,25 +728,12 @@ def _sch_stop(s: Any, team: int, false_claim: int) -> None:
 @jit
 def _sch_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
     """``encode_view`` of the Schieber deal of row ``s`` for seat ``me``."""
-    _clear(o, mk)
-    _common(s, me, 4, o)
-    phase = s[_PHASE]
-    turn = s[_TURN]
+    phase, _ = _common(s, me, 4, o, mk)
     leader = s[_LEADER]
     tn = s[_TN]
     done = s[_TI]
     myteam = me % 2
     other = 1 - myteam
-    o[_FLAGS + phase] = 1.0
-    if phase != _DONE:
-        o[_FLAGS + 4 + (turn - me) % 4] = 1.0
-        if turn == me:
-            _mask(mk, s[_LEGAL])
-    if phase == _PLAY:
-        o[_FLAGS + 27 + (leader - me) % 4] = 1.0
-    dealer = s[_DEALER]
-    o[_FLAGS + 8 + (dealer - me) % 4] = 1.0
-    o[_FLAGS + 12 + (dealer + 1 - me) % 4] = 1.0
     if s[_PUSHED]:
         o[_FLAGS + 26] = 1.0
     k = s[_TRUMP]
@@ -715,92 +784,47 @@ def _sch_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
             run_mine = s[_REC0 + myteam]
             run_other = s[_REC0 + other]
     target = OP[_O_TARGET]
-    o[_NUMS + 4] = s[_WON0 + myteam] / 9
-    o[_NUMS + 5] = s[_WON0 + other] / 9
     o[_NUMS + 6] = s[_CAP0 + myteam] / 100
     o[_NUMS + 7] = s[_CAP0 + other] / 100
     o[_NUMS + 8] = f / 4
     o[_NUMS + 11] = run_mine / target
     o[_NUMS + 12] = run_other / target
-    o[_NUMS + 15] = done / 9
 
 
 
 # -- Belote ---------------------------------------------------------------------------------
-@jit_inline
-def _bel_choose(
-    given: int, na: int, legal: int, st: Any, s: Any, phase: int, turn: int, passes: int,
-    BVAL: Any, BLIM: Any,
-) -> Any:
-    a = _given(given, na)
-    if a != -2:
-        return a
-    if BVAL is not None:  # (numba compiles this only for the rules)
-        if phase == _BID:
-            suit = belote_bid(
-                s[_HANDS + turn], s[_DECK + 20], 1 if passes >= 4 else 0, BVAL, BLIM
-            )
-            return _PASS if suit < 0 else _TRUMP_A + suit
-        legal &= _CARDS  # the rules never announce a capot: a random card
-    return _draw(legal, st)
-
-
 @jit_bare
 def _bel_run(
-    S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
-    RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
-    ACT: Any, LEG: Any, st: Any, seed: Any, first: int, n: int, rec: int, deck_out: Any,
-    obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
+    S: Any, acts: Any, OP: Any, T: Any, POL: Any, R: Any, st: Any, seed: Any, first: int,
+    n: int, rec: int, V: Any,
 ) -> int:
     """Belote's flow, as :func:`_sch_run` (its two faces)."""
-    ended = 0
+    capot_on, announce = OP[_O_D], OP[_O_A]
     for i in range(n):
-        if acts is None:  # complete deal first + i, shuffled from its own numbers
-            s = S[0]
-            if seed is not None:  # (None in the stepped face: numba compiles none of this)
-                _bel_start(s, _dealt(s, st, seed, first + i, DECK, 4))
-            given = _PLAIN
-            oi = i
-            r = i if rec else 0
-        else:  # table i, its given action
-            s = S[i]
-            given = acts[i]
-            oi = 0
-            r = 0
-        row = OUT[oi]  # the deal's result row, its decisions and legal sets
-        act = ACT[r]
-        leg = LEG[r]
+        s, given, row, act, leg, r = _table(_bel_start, S, acts, R, T, st, seed, first, i, rec)
         (
             phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
-            declared, mwin, kq, capot, factor, legal, pushed, indicator,
+            declared, mwin, legal, dealer,
         ) = _load(s)
-        dealer = s[_DEALER]
-        up = s[_DECK + 20] // 9
-        actor = turn
-        over = 0
-        na = 0
-        a = 0
+        kq, capot = s[_KQSEAT], s[_SPECIAL]
+        turned = s[_DECK + 20]
+        up = turned // 9
+        actor, over, na, a = turn, 0, 0, 0
         while phase == _BID:
-            a = _bel_choose(given, na, legal, st, s, phase, turn, passes, BVAL, BLIM)
+            a = _bel_choose(given, na, legal, st, s, phase, turn, passes, turned, POL)
             if a < 0:
                 break
             na = _noted(act, leg, na, a, legal, rec)
             actor = turn
             if a == _PASS:
-                passes += 1
-                if passes == 8:
-                    _unplayed_row(row, 3, dealer, -1, -1)
-                    over = 2
+                passes, legal, over = _passed(row, passes, legal, 4, dealer, up)
+                if over:
                     break
                 turn = (actor + 1) % 4
-                legal = (1 << _PASS) | (
-                    (1 << (_TRUMP_A + up)) if passes < 4
-                    else (0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + up))
-                )
                 continue
             trump = a - _TRUMP_A
             taker = actor
-            s[_HANDS + taker] |= 1 << s[_DECK + 20]
+            s[_HANDS + taker] |= 1 << turned
             pos = 21
             for p in range(4):
                 q = (dealer + 1 + p) % 4
@@ -813,37 +837,28 @@ def _bel_run(
             turn = (dealer + 1) % 4
             leader = turn
         if phase == _PLAY and a >= 0 and not over:
-            P = PAR[trump]
-            stren = STREN[trump]
-            above = ABOVE[trump]
-            pts = PTS[trump]
-            capot_on = OP[_O_D]
-            announce = OP[_O_A]
+            P, stren, above, pts = _trumps(T, trump, trump)
             while True:
                 legal = legal_cards(P, s[_HANDS + turn], s, _TRICK, tn, leader, turn, stren, above)
                 if capot_on and capot < 0 and ti == 0 and turn % 2 == taker % 2 and not (
                     declared >> turn
                 ) & 1:
                     legal |= 1 << _CAPOT_A
-                a = _bel_choose(given, na, legal, st, s, phase, turn, passes, BVAL, BLIM)
+                a = _bel_choose(given, na, legal, st, s, phase, turn, passes, turned, POL)
                 if a < 0:
                     break
                 na = _noted(act, leg, na, a, legal, rec)
-                seat = turn
-                actor = seat
+                seat = actor = turn
                 if a == _CAPOT_A:
                     capot = seat
                     continue
                 if not (declared >> seat) & 1:
                     declared |= 1 << seat
                     if announce:
-                        _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
+                        _declare(s, seat, trump, T[5:], given >= 0)
                     else:
                         s[_MKEY + seat] = -1
-                s[_HANDS + seat] ^= 1 << a
-                s[_TRICK + tn] = a
-                tn += 1
-                turn = (seat + 1) % 4
+                tn, turn = _laid(s, seat, a, tn, 4)
                 if tn < 4:
                     continue
                 winner, g = _taken(s, leader, 4, trump, stren, pts, given >= 0)
@@ -862,31 +877,37 @@ def _bel_run(
                         row, dealer, taker, trump, capot, cap0, cap1, winner, won0, won1,
                         mwin, s[_MTOT:_MTOT + 4], kq, OP[_O_B], OP[_O_C],
                     )
-                    s[_REC0] = row[18]
-                    s[_REC1] = row[19]
                     over = 1
                     break
         _save(
             s, phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
-            declared, mwin, kq, capot, factor, legal, pushed, indicator, actor, over,
+            declared, mwin, legal, actor, over, row, 18,
         )
-        if acts is None:
-            if rec:
-                _record(s, na, act, leg, deck_out[r])
-            continue
-        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
-            ended += 1
-            _bel_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _deal(BELOTE, s, DECK)
-        to_act[i] = s[_TURN]
-        _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1 - ended
+        s[_KQSEAT], s[_SPECIAL] = kq, capot
+        _next(BELOTE, s, acts, i, na, act, leg, r, rec, R, OP, V, T[_T_DECK])
+    return _ends(acts, V)
+
+
+@jit_inline
+def _bel_choose(
+    given: int, na: int, legal: int, st: Any, s: Any, phase: int, turn: int, passes: int,
+    turned: int, POL: Any,
+) -> Any:
+    a = _given(given, na)
+    if a != -2:
+        return a
+    if POL is not None:  # (numba compiles this only for the rules)
+        if phase == _BID:
+            suit = belote_bid(s[_HANDS + turn], turned, 1 if passes >= 4 else 0, POL[0], POL[1])
+            return _PASS if suit < 0 else _TRUMP_A + suit
+        legal &= _CARDS  # the rules never announce a capot: a random card
+    return _draw(legal, st)
 
 
 @jit_inline
 def _bel_start(s: Any, dealer: int) -> None:
-    for j in range(4, _DECK):
-        s[j] = 0
+    dealer %= 4
+    _fresh(s, dealer, (dealer + 1) % 4)
     deck = s[_DECK:_DECK + 32]
     for p in range(4):
         b = 3 * p
@@ -895,42 +916,20 @@ def _bel_start(s: Any, dealer: int) -> None:
             (1 << deck[b]) | (1 << deck[b + 1]) | (1 << deck[b + 2])
             | (1 << deck[q]) | (1 << deck[q + 1])
         )
-    s[_DEALER] = dealer
-    s[_TURN] = (dealer + 1) % 4
-    s[_LEADER] = (dealer + 1) % 4
-    s[_TRUMP] = -1
-    s[_TAKER] = -1
-    s[_LAST] = -1
-    s[_MWIN] = -1
     s[_KQSEAT] = -1
     s[_SPECIAL] = -1
-    s[_LEGAL] = (1 << _PASS) | (1 << (_TRUMP_A + deck[20] // 9))
+    s[_LEGAL] = _bids(0, 4, deck[20] // 9)
 
 
 @jit
 def _bel_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
     """``encode_view`` of the Belote deal of row ``s`` for seat ``me``."""
-    _clear(o, mk)
-    _common(s, me, 4, o)
-    phase = s[_PHASE]
-    turn = s[_TURN]
-    leader = s[_LEADER]
+    phase, _ = _common(s, me, 4, o, mk)
     myteam = me % 2
-    other = 1 - myteam
     turned = s[_DECK + 20]
-    dealer = s[_DEALER]
     passes = s[_PASSES]
-    o[_FLAGS + 8 + (dealer - me) % 4] = 1.0
-    o[_FLAGS + 12 + (dealer + 1 - me) % 4] = 1.0
     o[_FLAGS + 31 + turned // 9] = 1.0
-    o[_FLAGS + phase] = 1.0
-    if phase != _DONE:
-        o[_FLAGS + 4 + (turn - me) % 4] = 1.0
-        if turn == me:
-            _mask(mk, s[_LEGAL])
-    if phase == _PLAY:
-        o[_FLAGS + 27 + (leader - me) % 4] = 1.0
-    elif phase == _BID:
+    if phase == _BID:
         o[468 + turned] = 1.0
         if passes >= 4:
             o[_FLAGS + 35] = 1.0
@@ -967,77 +966,33 @@ def _bel_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
             r = (bs - me) % 4
             o[_FLAGS + 39 + r] = 1.0
             _bits(o, 324 + 36 * r, kq & ~gone)
-    o[_NUMS + 4] = s[_WON0 + myteam] / 9
-    o[_NUMS + 5] = s[_WON0 + other] / 9
     o[_NUMS + 8] = 0.25
     o[_NUMS + 14] = passes / 8
-    o[_NUMS + 15] = s[_TI] / 9
 
 
 
 # -- Deberts --------------------------------------------------------------------------------
-@jit_inline
-def _deb_choose(
-    given: int, na: int, legal: int, st: Any, s: Any, phase: int, turn: int, passes: int,
-    trump: int, factor: int, BVAL: Any, BLIM: Any,
-) -> Any:
-    a = _given(given, na)
-    if a != -2:
-        return a
-    if BVAL is not None:  # (numba compiles this only for the rules)
-        hand = s[_HANDS + turn]
-        if phase == _BID:
-            suit = deberts_bid(hand, s[_DECK + 12], 1 if passes >= 2 else 0, BVAL, BLIM)
-            return _PASS if suit < 0 else _TRUMP_A + suit
-        if phase == _DOUBLING:
-            redouble = 1 if factor == 2 else 0
-            if not deberts_doubles(hand, trump, redouble, BVAL, BLIM):
-                return _PASS
-            return _REDOUBLE_A if redouble else _DOUBLE_A
-        if (legal >> _EXCH_A) & 1:  # the rules always exchange the trump 7
-            return _EXCH_A
-        legal &= _CARDS  # and never cancel: a random card
-    return _draw(legal, st)
-
-
 @jit_bare
 def _deb_run(
-    S: Any, acts: Any, OP: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any,
-    RTOT: Any, RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, BVAL: Any, BLIM: Any, OUT: Any,
-    ACT: Any, LEG: Any, st: Any, seed: Any, first: int, n: int, rec: int, deck_out: Any,
-    obs: Any, mask: Any, rew: Any, term: Any, final: Any, to_act: Any, scale: float,
+    S: Any, acts: Any, OP: Any, T: Any, POL: Any, R: Any, st: Any, seed: Any, first: int,
+    n: int, rec: int, V: Any,
 ) -> int:
-    """Deberts's flow, as :func:`_sch_run` (its two faces)."""
-    ended = 0
+    """Deberts's flow, as :func:`_sch_run` (its two faces): the bids on the indicator in
+    two rounds, the doubling, then the play with the sequences, bela, the exchange of the
+    trump seven and the four sevens."""
+    sevens = OP[_O_B]
     for i in range(n):
-        if acts is None:  # complete deal first + i, shuffled from its own numbers
-            s = S[0]
-            if seed is not None:  # (None in the stepped face: numba compiles none of this)
-                _deb_start_deal(s, _dealt(s, st, seed, first + i, DECK, 2))
-            given = _PLAIN
-            oi = i
-            r = i if rec else 0
-        else:  # table i, its given action
-            s = S[i]
-            given = acts[i]
-            oi = 0
-            r = 0
-        row = OUT[oi]  # the deal's result row, its decisions and legal sets
-        act = ACT[r]
-        leg = LEG[r]
+        s, given, row, act, leg, r = _table(_deb_start_deal, S, acts, R, T, st, seed, first, i, rec)
         (
             phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
-            declared, mwin, bela, exch, factor, legal, pushed, ind,
+            declared, mwin, legal, dealer,
         ) = _load(s)
-        dealer = s[_DEALER]
+        bela, exch, factor, ind = s[_KQSEAT], s[_SPECIAL], s[_FACTOR], s[_INDICATOR]
         non = 1 - dealer
         isuit = s[_DECK + 12] // 9
-        actor = turn
-        over = 0
-        na = 0
-        a = 0
+        actor, over, na, a = turn, 0, 0, 0
         while phase != _PLAY:  # the bids, then the doubling
-            a = _deb_choose(given, na, legal, st, s, phase, turn, passes, trump, factor, BVAL, BLIM)
+            a = _deb_choose(given, na, legal, st, s, phase, turn, passes, trump, factor, POL)
             if a < 0:
                 break
             na = _noted(act, leg, na, a, legal, rec)
@@ -1052,16 +1007,10 @@ def _deb_run(
                     factor = 4
                 phase = _PLAY
             elif a == _PASS:
-                passes += 1
-                if passes == 4:
-                    _unplayed_row(row, 3, dealer, -1, -1)
-                    over = 2
+                passes, legal, over = _passed(row, passes, legal, 2, dealer, isuit)
+                if over:
                     break
                 turn = 1 - actor
-                legal = (1 << _PASS) | (
-                    (1 << (_TRUMP_A + isuit)) if passes < 2
-                    else (0xF << _TRUMP_A) ^ (1 << (_TRUMP_A + isuit))
-                )
                 continue
             else:
                 trump = a - _TRUMP_A
@@ -1082,11 +1031,7 @@ def _deb_run(
             turn = non
             leader = non
         if phase == _PLAY and a >= 0 and not over:
-            P = PAR[trump]
-            stren = STREN[trump]
-            above = ABOVE[trump]
-            pts = PTS[trump]
-            sevens = OP[_O_B]
+            P, stren, above, pts = _trumps(T, trump, trump)
             kq = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
             seven = 9 * trump + 1
             while True:
@@ -1097,14 +1042,11 @@ def _deb_run(
                         legal |= 1 << _SEVENS_A
                     if trump == isuit and exch < 0 and (hand >> seven) & 1:
                         legal |= 1 << _EXCH_A
-                a = _deb_choose(
-                    given, na, legal, st, s, phase, turn, passes, trump, factor, BVAL, BLIM
-                )
+                a = _deb_choose(given, na, legal, st, s, phase, turn, passes, trump, factor, POL)
                 if a < 0:
                     break
                 na = _noted(act, leg, na, a, legal, rec)
-                seat = turn
-                actor = seat
+                seat = actor = turn
                 if a == _SEVENS_A:
                     _unplayed_row(row, 4, dealer, taker, trump)
                     over = 2
@@ -1116,7 +1058,7 @@ def _deb_run(
                     continue
                 if not (declared >> seat) & 1:
                     declared |= 1 << seat
-                    _declare(s, seat, trump, RTOT, RKEY, FPTS, FKEY, RMASK, given >= 0)
+                    _declare(s, seat, trump, T[5:], given >= 0)
                     if declared == 3:  # the better sequence, the forehand's on a tie
                         k0 = s[_MKEY] if s[_MTOT] > 0 else -1
                         k1 = s[_MKEY + 1] if s[_MTOT + 1] > 0 else -1
@@ -1128,11 +1070,8 @@ def _deb_run(
                             mwin = non
                 if (1 << a) & kq and hand & kq == kq:
                     bela |= 1 << seat
-                s[_HANDS + seat] = hand ^ (1 << a)
-                s[_TRICK + tn] = a
-                turn = 1 - seat
-                if tn == 0:
-                    tn = 1
+                tn, turn = _laid(s, seat, a, tn, 2)
+                if tn < 2:
                     continue
                 winner, g = _taken(s, leader, 2, trump, stren, pts, given >= 0)
                 won0, won1, cap0, cap1 = _credit(winner, g, won0, won1, cap0, cap1)
@@ -1143,33 +1082,47 @@ def _deb_run(
                         row, dealer, taker, trump, factor, cap0, cap1, winner, won0, won1,
                         mwin, s[_MTOT:_MTOT + 2], D_BELA * (bela & 1), D_BELA * ((bela >> 1) & 1),
                     )
-                    s[_REC0] = row[17]
-                    s[_REC1] = row[18]
                     over = 1
                     break
         _save(
             s, phase, turn, leader, tn, ti, trump, taker, passes, won0, won1, cap0, cap1, last,
-            declared, mwin, bela, exch, factor, legal, pushed, ind, actor, over,
+            declared, mwin, legal, actor, over, row, 17,
         )
-        if acts is None:
-            if rec:
-                _record(s, na, act, leg, deck_out[r])
-            continue
-        if _ended(s, rew[i], term, i, OP[_O_WIN], scale):
-            ended += 1
-            _deb_obs(s, s[_ACTOR], OP, final[i], mask[i])
-            _deal(DEBERTS, s, DECK)
-        to_act[i] = s[_TURN]
-        _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
-    return -1 - ended
+        s[_KQSEAT], s[_SPECIAL], s[_FACTOR], s[_INDICATOR] = bela, exch, factor, ind
+        _next(DEBERTS, s, acts, i, na, act, leg, r, rec, R, OP, V, T[_T_DECK])
+    return _ends(acts, V)
+
+
+@jit_inline
+def _deb_choose(
+    given: int, na: int, legal: int, st: Any, s: Any, phase: int, turn: int, passes: int,
+    trump: int, factor: int, POL: Any,
+) -> Any:
+    a = _given(given, na)
+    if a != -2:
+        return a
+    if POL is not None:  # (numba compiles this only for the rules)
+        hand = s[_HANDS + turn]
+        if phase == _BID:
+            suit = deberts_bid(hand, s[_DECK + 12], 1 if passes >= 2 else 0, POL[0], POL[1])
+            return _PASS if suit < 0 else _TRUMP_A + suit
+        if phase == _DOUBLING:
+            redouble = 1 if factor == 2 else 0
+            if not deberts_doubles(hand, trump, redouble, POL[0], POL[1]):
+                return _PASS
+            return _REDOUBLE_A if redouble else _DOUBLE_A
+        if (legal >> _EXCH_A) & 1:  # the rules always exchange the trump 7
+            return _EXCH_A
+        legal &= _CARDS  # and never cancel: a random card
+    return _draw(legal, st)
 
 
 @jit_inline
 def _deb_start_deal(s: Any, dealer: int) -> None:
-    for j in range(4, _DECK):
-        s[j] = 0
-    deck = s[_DECK:_DECK + 32]
+    dealer %= 2
     non = 1 - dealer
+    _fresh(s, dealer, non)
+    deck = s[_DECK:_DECK + 32]
     s[_HANDS + non] = (
         (1 << deck[0]) | (1 << deck[1]) | (1 << deck[2])
         | (1 << deck[6]) | (1 << deck[7]) | (1 << deck[8])
@@ -1178,38 +1131,18 @@ def _deb_start_deal(s: Any, dealer: int) -> None:
         (1 << deck[3]) | (1 << deck[4]) | (1 << deck[5])
         | (1 << deck[9]) | (1 << deck[10]) | (1 << deck[11])
     )
-    s[_DEALER] = dealer
-    s[_TURN] = non
-    s[_LEADER] = non
-    s[_TRUMP] = -1
-    s[_TAKER] = -1
-    s[_LAST] = -1
-    s[_MWIN] = -1
     s[_KQSEAT] = 0  # bela: bit per seat
     s[_SPECIAL] = -1  # the seat that exchanged
     s[_INDICATOR] = deck[12]
     s[_BOTTOM] = -1
     s[_FACTOR] = 1
-    s[_LEGAL] = (1 << _PASS) | (1 << (_TRUMP_A + deck[12] // 9))
+    s[_LEGAL] = _bids(0, 2, deck[12] // 9)
 
 
 @jit
 def _deb_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
     """``encode_view`` of the Deberts deal of row ``s`` for seat ``me``."""
-    _clear(o, mk)
-    _common(s, me, 2, o)
-    phase = s[_PHASE]
-    turn = s[_TURN]
-    dealer = s[_DEALER]
-    o[_FLAGS + phase] = 1.0
-    if phase != _DONE:
-        o[_FLAGS + 4 + (turn - me) % 2] = 1.0
-        if turn == me:
-            _mask(mk, s[_LEGAL])
-    if phase == _PLAY:
-        o[_FLAGS + 27 + (s[_LEADER] - me) % 2] = 1.0
-    o[_FLAGS + 8 + (dealer - me) % 2] = 1.0
-    o[_FLAGS + 12 + (1 - dealer - me) % 2] = 1.0
+    phase, _ = _common(s, me, 2, o, mk)
     tr = s[_TRUMP]
     if tr >= 0:
         o[_FLAGS + 16 + tr] = 1.0
@@ -1253,11 +1186,8 @@ def _deb_obs(s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
         o[_FLAGS + 22 + (caller - me) % 2] = 1.0
         if caller == me:
             o[_FLAGS + 49] = 1.0
-    o[_NUMS + 4] = s[_WON0 + me] / 9
-    o[_NUMS + 5] = s[_WON0 + 1 - me] / 9
     o[_NUMS + 8] = f / 4
     o[_NUMS + 14] = passes / 8
-    o[_NUMS + 15] = s[_TI] / 9
 
 
 
@@ -1283,59 +1213,41 @@ def _ended(s: Any, rew: Any, term: Any, i: int, win: int, scale: float) -> bool:
     return bool(term[i])
 
 
-@jit_bare
-def step_schieber(
-    S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
-    to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
-    notes: Any,
-) -> Any:
-    """One step at every table (see the module docstring); returns the first table whose
-    action is illegal (then nothing is applied), or -1 minus the number of tables whose
-    deal ended. ``row``, ``note`` and ``notes``: the flow's scratch (a result row, a
-    random state, the decision noted)."""
-    bad = _illegal(S, acts)
-    if bad >= 0:
-        return bad
-    return _sch_run(
-        S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
-        row, notes, notes, note, None, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
-        to_act, scale,
-    )
+#: By the kernel's number of a game (:mod:`atout.kernel.rules`: Deberts 0, Belote 1,
+#: Schieber 2): its flow, run to the end of complete deals or stepped.
+_RUNS: Final[tuple[Callable[..., int], ...]] = (_deb_run, _bel_run, _sch_run)
 
 
-@jit_bare
-def step_belote(
-    S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
-    to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
-    notes: Any,
-) -> Any:
-    bad = _illegal(S, acts)
-    if bad >= 0:
-        return bad
-    return _bel_run(
-        S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
-        row, notes, notes, note, None, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
-        to_act, scale,
-    )
+def _stepper(code: int) -> Callable[..., Any]:
+    """The step function of the game numbered ``code``, over its flow (compiled for each
+    game apart; the closure holds the number, not the flow, so that numba's cache, which
+    keys a closure by its variables, finds it again in the next process)."""
+
+    def step(
+        S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
+        to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
+        RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
+        notes: Any,
+    ) -> Any:
+        """One step at every table (see the module docstring); returns the first table
+        whose action is illegal (then nothing is applied), or -1 minus the number of
+        tables whose deal ended. ``row``, ``note`` and ``notes``: the flow's scratch (a
+        result row, a random state, the decision noted)."""
+        bad = _illegal(S, acts)
+        if bad >= 0:
+            return bad
+        return _RUNS[code](
+            S, acts, OP, (DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK), None,
+            (row, notes, notes, row), note, None, 0, S.shape[0], 0,
+            (obs, mask, rew, term, final, to_act, scale),
+        )
+
+    return jit_bare(step)
 
 
-@jit_bare
-def step_deberts(
-    S: Any, acts: Any, OP: Any, obs: Any, mask: Any, rew: Any, term: Any, final: Any,
-    to_act: Any, DECK: Any, PTS: Any, STREN: Any, ABOVE: Any, PAR: Any, RTOT: Any,
-    RKEY: Any, FPTS: Any, FKEY: Any, RMASK: Any, scale: float, row: Any, note: Any,
-    notes: Any,
-) -> Any:
-    bad = _illegal(S, acts)
-    if bad >= 0:
-        return bad
-    return _deb_run(
-        S, acts, OP, DECK, PTS, STREN, ABOVE, PAR, RTOT, RKEY, FPTS, FKEY, RMASK, None, None,
-        row, notes, notes, note, None, 0, S.shape[0], 0, row, obs, mask, rew, term, final,
-        to_act, scale,
-    )
+step_schieber: Final = _stepper(SCHIEBER)
+step_belote: Final = _stepper(BELOTE)
+step_deberts: Final = _stepper(DEBERTS)
 
 
 @jit
@@ -1346,6 +1258,17 @@ def reset(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any, DECK: An
     observe(game, S, OP, obs, mask, to_act)
 
 
+@jit_inline
+def _obs(game: int, s: Any, me: int, OP: Any, o: Any, mk: Any) -> None:
+    """The observation and mask of ``me`` at the table of row ``s``."""
+    if game == SCHIEBER:
+        _sch_obs(s, me, OP, o, mk)
+    elif game == BELOTE:
+        _bel_obs(s, me, OP, o, mk)
+    else:
+        _deb_obs(s, me, OP, o, mk)
+
+
 # -- complete deals --------------------------------------------------------------------------
 @jit
 def observe(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any) -> None:
@@ -1353,12 +1276,7 @@ def observe(game: int, S: Any, OP: Any, obs: Any, mask: Any, to_act: Any) -> Non
     for i in range(S.shape[0]):
         s = S[i]
         to_act[i] = s[_TURN]
-        if game == 2:
-            _sch_obs(s, s[_TURN], OP, obs[i], mask[i])
-        elif game == 1:
-            _bel_obs(s, s[_TURN], OP, obs[i], mask[i])
-        else:
-            _deb_obs(s, s[_TURN], OP, obs[i], mask[i])
+        _obs(game, s, s[_TURN], OP, obs[i], mask[i])
 
 
 @jit_inline
@@ -1372,7 +1290,7 @@ def start(game: int, s: Any, dealer: int) -> None:
         _deb_start_deal(s, dealer)
 
 
-@jit
+@jit_bare
 def _deal(game: int, s: Any, DECK: Any) -> None:
     """A new deal at the table of row ``s``, from its own random numbers (compiled once
     for the three games: :func:`reset` and the stepped tables' next deals)."""
@@ -1397,10 +1315,8 @@ def sample_legal(S: Any, out: Any, st: Any) -> None:
         out[i] = _kth(legal, _rand(st, popcount(legal)))
 
 
-#: By the kernel's number of a game (:mod:`atout.kernel.rules`: Deberts 0, Belote 1,
-#: Schieber 2): its step function, and its flow run to the end of complete deals.
+#: By the kernel's number of a game: its step function.
 _STEPS: Final[tuple[Callable[..., Any], ...]] = (step_deberts, step_belote, step_schieber)
-_RUNS: Final[tuple[Callable[..., int], ...]] = (_deb_run, _bel_run, _sch_run)
 
 
 class Kernel:
@@ -1503,14 +1419,13 @@ def run_deals(
     full: no match target stops it, and a Schieber player never claims."""
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
-    pol: tuple[Any, ...] = policy_tables(game) if policy == "rules" else (None, None)
+    pol = policy_tables(game) if policy == "rules" else None
     o = _options(game, options, False, _NEVER)
     part = kernel_game(game)
     if "manual_claim" in part.switches:  # nobody claims: every deal is scored in full
         o[_O_A + part.switches.index("manual_claim")] = 0
     S = np.zeros((1, WIDTH), dtype=np.int64)
     _RUNS[part.code](
-        S, None, o, *game_tables(game, options), *pol, out, act_out, legal_out,
-        np.zeros(4, dtype=np.int64), seed, first, n, int(rec), deck_out, None, None, None,
-        None, None, None, 0.0,
+        S, None, o, game_tables(game, options), pol, (out, act_out, legal_out, deck_out),
+        np.zeros(4, dtype=np.int64), seed, first, n, int(rec), None,
     )

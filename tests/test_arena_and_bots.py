@@ -144,5 +144,6 @@ def test_arena_command_runs_a_round_robin_of_three_bots() -> None:
     )
     assert out.exit_code == 0, out.output
     assert "random vs medium" in out.output and "rating" in out.output
-    refused = CliRunner().invoke(main, ["arena", "deberts", "--bots", "random"])
-    assert refused.exit_code != 0 and "two or more different bots" in refused.output
+    for bots in ("random", "random,easy,random"):
+        refused = CliRunner().invoke(main, ["arena", "deberts", "--bots", bots])
+        assert refused.exit_code != 0 and "three or more different" in refused.output

@@ -288,8 +288,9 @@ def arena(
     names = ["random", *LEVELS] if bots.strip() == "levels" else [
         b.strip() for b in bots.split(",")
     ]
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise click.BadParameter("give two or more different bots, A,B[,C...]",
+    if len(names) < 2 or (len(names) > 2 and len(set(names)) != len(names)):
+        # a bot may meet itself (a check of the arena); a round robin names each bot once
+        raise click.BadParameter("give two bots, A,B, or three or more different ones",
                                  param_hint="--bots")
     if address and backend != "ray":
         raise click.BadParameter("--address needs --backend ray", param_hint="--address")

@@ -105,6 +105,8 @@ def test_elo_ratings_match_the_elo_formula_and_keep_a_sweep_finite() -> None:
     # the prior pulls toward even: one virtual even board out of 11
     a, b = elo_ratings({(0, 1): (10.0, 10)}, 2, prior=1.0)
     assert a - b == pytest.approx(400 * math.log10(10.5 / 0.5), abs=1e-6)
+    with pytest.raises(ValueError, match="prior"):  # without one, a sweep has no fit
+        elo_ratings({(0, 1): (10.0, 10)}, 2, prior=0.0)
     # the order of the results does not matter, nor which side a pair is written from
     one = elo_ratings({(0, 1): (7.0, 10), (2, 1): (4.0, 10), (0, 2): (6.5, 10)}, 3)
     two = elo_ratings({(1, 2): (6.0, 10), (2, 0): (3.5, 10), (1, 0): (3.0, 10)}, 3)

@@ -247,6 +247,8 @@ def elo_ratings(
         wins[j] += n - score + prior / 2
         key = (min(i, j), max(i, j))
         games[key] = games.get(key, 0.0) + n + prior
+    if any(w <= 0 for i, w in enumerate(wins) if any(i in pair for pair in games)):
+        raise ValueError("a player who scored nothing has no finite rating: give a prior > 0")
     strength = [1.0] * players
     for _ in range(10_000):
         new = []

@@ -212,3 +212,20 @@ def test_training_on_a_tiny_seeded_set_is_reproducible_bit_for_bit(tmp_path: Any
     schieber = train("schieber", 2, seed=5)
     assert all(kind in schieber for kind in KINDS["schieber"])
     assert np.array_equal(schieber["push"], train("schieber", 2, seed=5)["push"])
+
+
+def test_training_gives_the_same_weights_for_any_number_of_workers(monkeypatch: Any) -> None:
+    """The deals are cut in blocks summed in deal order, so two processes give the
+    weights one gives, bit for bit; the blocks' sums equal one sum up to rounding."""
+    from atout.bots import bidding_train
+    from atout.bots.bidding_train import fit, generate
+
+    whole = fit(generate("deberts", 7, seed=3))
+    monkeypatch.setattr(bidding_train, "BLOCK", 3)
+    alone = generate("deberts", 7, seed=3)
+    assert alone.deals == 7
+    one = fit(alone)
+    two = fit(generate("deberts", 7, seed=3, workers=2))
+    for kind in KINDS["deberts"]:
+        assert one[kind].tobytes() == two[kind].tobytes(), kind
+        assert np.allclose(one[kind], whole[kind], rtol=1e-9, atol=1e-9), kind

@@ -369,7 +369,9 @@ def selfplay(
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Weights file to write (default: the one atout ships, bidding-GAME.npz).")
-def train_bidding(game: str, deals: int, seed: int, out: str | None) -> None:
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Processes; blocks of 500 deals each, the same weights for any number.")
+def train_bidding(game: str, deals: int, seed: int, out: str | None, workers: int) -> None:
     """Fit the learned bidding of the hard and expert bots on simulated deals of GAME."""
     from atout.bots.bidding import weights_path
     from atout.bots.bidding_train import train
@@ -379,10 +381,9 @@ def train_bidding(game: str, deals: int, seed: int, out: str | None) -> None:
     start = time.perf_counter()
 
     def progress(done: int) -> None:
-        if done % 500 == 0 or done == deals:
-            click.echo(f"{done}/{deals} deals, {time.perf_counter() - start:.0f} s", err=True)
+        click.echo(f"{done}/{deals} deals, {time.perf_counter() - start:.0f} s", err=True)
 
-    weights = train(game, deals, seed, path, progress=progress)
+    weights = train(game, deals, seed, path, workers=workers, progress=progress)
     counts = ", ".join(f"{k[2:]} {int(v)}" for k, v in weights.items() if k.startswith("n_"))
     click.echo(f"{game}: fitted on {deals} deals (seed {seed}; samples: {counts}) -> {path}")
 

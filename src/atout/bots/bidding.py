@@ -34,6 +34,7 @@ from atout.kits import ByGame, kit, load
 
 __all__ = [
     "KINDS", "candidate_features", "learned_choice", "learned_values", "load_weights",
+    "read_weights",
     "weights_path",
 ]
 
@@ -84,11 +85,18 @@ def load_weights(game: str) -> dict[str, tuple[float, ...]] | None:
     NumPy (the bots then bid by the rules of thumb)."""
     path = weights_path(game)
     try:
-        import numpy as np
+        import numpy  # noqa: F401
     except ImportError:  # pragma: no cover - numpy comes with the search extra
         return None
     if not path.exists():
         return None
+    return read_weights(game, path)
+
+
+def read_weights(game: str, path: str | Path) -> dict[str, tuple[float, ...]]:
+    """The weights of ``game`` by kind from a file ``atout train-bidding`` wrote."""
+    import numpy as np
+
     with np.load(path, allow_pickle=False) as data:
         return {k: tuple(float(v) for v in data[k]) for k in KINDS[game]}
 
@@ -278,7 +286,7 @@ def _dot(weights: Any, feats: list[float]) -> float:
 
 
 def learned_values(
-    game: str, view: Any, weights: dict[str, Any] | None = None,
+    game: str, view: Any, weights: Mapping[str, Any] | None = None,
 ) -> dict[Action, float] | None:
     """Each legal action of a bidding view with the model's value (written points per
     deal for the seat's team), or None where the model has nothing to say (no weights,
@@ -297,7 +305,7 @@ def learned_values(
     return out
 
 
-def learned_choice(game: str, view: Any, weights: dict[str, Any] | None = None) -> Action | None:
+def learned_choice(game: str, view: Any, weights: Mapping[str, Any] | None = None) -> Action | None:
     """The legal action the model values most (the first of equals, in the order of the
     legal actions), or None where it has nothing to say."""
     values = learned_values(game, view, weights)

@@ -38,24 +38,64 @@ __all__ = ["Samples", "fit", "generate", "save", "train"]
 
 #: The ridge penalty on every weight but the bias.
 RIDGE = 1.0
+#: Deals per block: the unit of work of a process, and of the sums' order.
+BLOCK = 500
 
 
 @dataclass
 class Samples:
-    """Features and values by kind, and what Schieber's push labels need."""
+    """What the fit needs of the samples, by kind: the sums ``X'X`` and ``X'y`` and the
+    count (a million deals fit in a few kilobytes), and Schieber's push samples whole
+    (one a deal at most: their labels need the partner's fitted model).
+
+    Samples are added to a pending list and folded into the sums by :meth:`fold`, at the
+    end of each block of :data:`BLOCK` deals: the blocks are summed in deal order, so the
+    same deals give the same sums bit for bit however many processes made them."""
 
     game: str
-    x: dict[str, list[list[float]]] = field(default_factory=dict)
-    y: dict[str, list[float]] = field(default_factory=dict)
-    #: Schieber: per push sample, the partner's contracts as (kind, features, scale, value).
+    gram: dict[str, Any] = field(default_factory=dict)
+    xty: dict[str, Any] = field(default_factory=dict)
+    n: dict[str, int] = field(default_factory=dict)
+    #: Schieber: the push samples' features, and per push sample the partner's
+    #: contracts as (kind, features, scale, value).
+    push_x: list[list[float]] = field(default_factory=list)
     push_options: list[list[tuple[str, list[float], float, float]]] = field(
         default_factory=list,
     )
     deals: int = 0
+    _pending_x: dict[str, list[list[float]]] = field(default_factory=dict, repr=False)
+    _pending_y: dict[str, list[float]] = field(default_factory=dict, repr=False)
 
     def add(self, kind: str, feats: list[float], value: float) -> None:
-        self.x.setdefault(kind, []).append(feats)
-        self.y.setdefault(kind, []).append(value)
+        self._pending_x.setdefault(kind, []).append(feats)
+        self._pending_y.setdefault(kind, []).append(value)
+
+    def fold(self) -> None:
+        """Add the pending samples to the sums."""
+        for kind, xs in self._pending_x.items():
+            x = np.array(xs, dtype=np.float64)
+            y = np.array(self._pending_y[kind], dtype=np.float64)
+            self._sum(kind, x.T @ x, x.T @ y, len(xs))
+        self._pending_x.clear()
+        self._pending_y.clear()
+
+    def merge(self, other: Samples) -> None:
+        """Add ``other``'s samples (deals after these) to these."""
+        self.fold()
+        other.fold()
+        for kind in other.n:
+            self._sum(kind, other.gram[kind], other.xty[kind], other.n[kind])
+        self.push_x += other.push_x
+        self.push_options += other.push_options
+        self.deals += other.deals
+
+    def _sum(self, kind: str, gram: Any, xty: Any, n: int) -> None:
+        if kind in self.n:
+            self.gram[kind] = self.gram[kind] + gram
+            self.xty[kind] = self.xty[kind] + xty
+            self.n[kind] += n
+        else:
+            self.gram[kind], self.xty[kind], self.n[kind] = gram, xty, n
 
 
 class _Valuer:
@@ -129,7 +169,7 @@ def _schieber_deal(deal: Any, val: _Valuer, out: Samples) -> None:
                 out.add(kind, feats, value / scale)
                 options.append((kind, feats, scale, value))
             kind, feats, _ = candidate_features("schieber", view, action)
-            out.x.setdefault(kind, []).append(feats)
+            out.push_x.append(feats)
             out.push_options.append(options)
             continue
         kind, feats, scale = candidate_features("schieber", view, action)
@@ -166,10 +206,36 @@ def _bidding_deal(game: str, deal: Any, val: _Valuer, out: Samples) -> None:
 
 
 def generate(
-    game: str, deals: int, seed: int = 0, *, first: int = 0,
+    game: str, deals: int, seed: int = 0, *, first: int = 0, workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> Samples:
-    """The samples of ``deals`` kernel deals of ``seed`` (deal numbers ``first`` on)."""
+    """The samples of ``deals`` kernel deals of ``seed`` (deal numbers ``first`` on), in
+    blocks of :data:`BLOCK` deals spread over ``workers`` processes (the same samples
+    for any number of workers)."""
+    blocks = [(start, min(BLOCK, first + deals - start))
+              for start in range(first, first + deals, BLOCK)]
+    out = Samples(game)
+    if workers <= 1 or len(blocks) <= 1:
+        for start, count in blocks:
+            out.merge(_block(game, seed, start, count))
+            if progress is not None:
+                progress(out.deals)
+        return out
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")  # no compiled state shared by fork
+    with ProcessPoolExecutor(min(workers, len(blocks)), mp_context=context) as pool:
+        jobs = [pool.submit(_block, game, seed, start, count) for start, count in blocks]
+        for job in jobs:  # in deal order
+            out.merge(job.result())
+            if progress is not None:
+                progress(out.deals)
+    return out
+
+
+def _block(game: str, seed: int, first: int, deals: int) -> Samples:
+    """The samples of one block of deals, folded."""
     from atout.kernel import play_deals
     from atout.kits import get_game
 
@@ -188,29 +254,27 @@ def generate(
         else:
             _bidding_deal(game, deal, val, out)
         out.deals += 1
-        if progress is not None:
-            progress(i + 1)
+    out.fold()
     return out
 
 
-def _ridge(x: Any, y: Any) -> Any:
-    penalty = RIDGE * np.eye(x.shape[1])
+def _ridge(gram: Any, xty: Any) -> Any:
+    penalty = RIDGE * np.eye(gram.shape[0])
     penalty[0, 0] = 0.0  # the bias is free
-    return np.linalg.solve(x.T @ x + penalty, x.T @ y)
+    return np.linalg.solve(gram + penalty, xty)
 
 
 def fit(samples: Samples) -> dict[str, Any]:
     """The weights per kind (and ``n_<kind>``, the samples behind each)."""
+    samples.fold()
     weights: dict[str, Any] = {}
     for kind in KINDS[samples.game]:
         if kind == "push":
             continue
-        xs, ys = samples.x.get(kind, []), samples.y.get(kind, [])
-        x = np.array(xs, dtype=np.float64)
-        if not len(xs):
+        if not samples.n.get(kind):
             raise ValueError(f"no sample of {kind!r}: generate more deals")
-        weights[kind] = _ridge(x, np.array(ys, dtype=np.float64))
-        weights[f"n_{kind}"] = np.array(len(ys))
+        weights[kind] = _ridge(samples.gram[kind], samples.xty[kind])
+        weights[f"n_{kind}"] = np.array(samples.n[kind])
     if "push" in KINDS[samples.game]:
         # the push is worth what the partner will choose, by the model just fitted
         ys = []
@@ -222,8 +286,8 @@ def fit(samples: Samples) -> dict[str, Any]:
                     best = (guess, value)
             assert best is not None
             ys.append(best[1])
-        x = np.array(samples.x["push"], dtype=np.float64)
-        weights["push"] = _ridge(x, np.array(ys, dtype=np.float64))
+        x = np.array(samples.push_x, dtype=np.float64)
+        weights["push"] = _ridge(x.T @ x, x.T @ np.array(ys, dtype=np.float64))
         weights["n_push"] = np.array(len(ys))
     return weights
 
@@ -234,11 +298,11 @@ def save(weights: dict[str, Any], path: str, *, deals: int, seed: int) -> None:
 
 
 def train(
-    game: str, deals: int, seed: int = 0, out: str | None = None,
+    game: str, deals: int, seed: int = 0, out: str | None = None, *, workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Generate, fit and (with ``out``) save: the command ``atout train-bidding``."""
-    samples = generate(game, deals, seed, progress=progress)
+    samples = generate(game, deals, seed, workers=workers, progress=progress)
     weights = fit(samples)
     if out is not None:
         save(weights, out, deals=deals, seed=seed)

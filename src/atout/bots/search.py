@@ -41,7 +41,7 @@ import logging
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final, TypeVar
 
@@ -316,6 +316,9 @@ class SearchBot(Bot):
     #: :mod:`atout.bots.bidding` makes (where it has weights); its values are written points
     #: per deal, like the simulation's, and cost no search (``hard`` and ``expert``).
     learned_bids: frozenset[str] = frozenset()
+    #: The learned model's weights by kind (:func:`atout.bots.bidding.read_weights`), for a
+    #: bot that bids by weights of its own training; None: the ones atout ships.
+    bidding_weights: Mapping[str, Any] | None = None
     #: Games whose bids the rules of thumb decide even at a level that simulates bids.
     bids_by_rules: frozenset[str] = frozenset()
     #: (tricks searched exactly from the current one before a static estimate, number
@@ -468,7 +471,7 @@ class SearchBot(Bot):
     def _bid_values(self, view: Any, game: str, legal: list[Action]) -> list[tuple[Action, float]]:
         heuristic = self.heuristic(game)  # made here either way: the same random stream
         if game in self.learned_bids and len(legal) > 1:
-            learned = learned_values(game, view)
+            learned = learned_values(game, view, self.bidding_weights)
             if learned is not None:
                 self.last_note = "learned from simulated deals"
                 # best first; of equals the first legal action, as learned_choice

@@ -1,10 +1,12 @@
 """The ceiling: a bot that sees every hand, in the same duplicate matches (benchmark only).
 
-    python benchmarks/oracle.py deberts --against medium --boards 1000 --log /tmp/o.jsonl
-    python benchmarks/oracle.py deberts --bot expert --boards 1000   # the same boards
-    python benchmarks/oracle.py belote --boards 300 --log /tmp/oracle-belote.jsonl
-    python benchmarks/oracle.py schieber --boards 200 --log /tmp/oracle-schieber.jsonl
-    python benchmarks/oracle.py belote --depth 8,8 --boards 300   # exact from trick 1
+    python benchmarks/oracle.py deberts --boards 1000 --log /tmp/oracle-deberts.jsonl
+    python benchmarks/oracle.py deberts --bot expert --boards 1000 --log /tmp/expert.jsonl
+    python benchmarks/oracle.py deberts --boards 1000 --log /tmp/oracle-deberts.jsonl \
+        --compare /tmp/expert.jsonl            # oracle - expert, board by board
+    python benchmarks/oracle.py belote --boards 500 --log /tmp/oracle-belote.jsonl
+    python benchmarks/oracle.py belote --depth 8,8 --boards 500   # exact from trick 1
+    python benchmarks/oracle.py schieber --nodes 20000000 --boards 300
 
 The ``oracle`` cheats: it is handed the referee's deal, every hand in it, and plays
 the card the open-hand solver (:mod:`atout.bots.solver`) values best in that true
@@ -12,12 +14,13 @@ deal, scored with the contract rules as PIMC scores a world (:class:`atout.bots.
 PIMCBot` with one world, the truth). Its bids, pushes, trump choices and doubles are
 ``expert``'s own (the same class, the same seeds: the same random stream), so only the
 card play differs. Its horizon and node budget are ``expert``'s unless ``--depth``
-says otherwise (Deberts is exact from the first trick; Belote and Schieber search a
+and ``--nodes`` say otherwise (Deberts is exact from the first trick; Belote and Schieber search a
 few tricks ahead, then credit each team half the points it still holds).
 
 What it scores in a match bounds what any fair bot with ``expert``'s bids could score
 there by its card play (a bot that sees everything can do no worse than one that
-guesses, up to the horizon's approximation). It is never offered to people: it lives
+guesses, up to the horizon's approximation and to what a bot modelling the other
+side's mistakes could take beyond best play; docs/bots.md). It is never offered to people: it lives
 here, not in ``atout.bots.base.BOTS``; this script (:func:`register`) registers it for
 the arena's and ``peer_bots.py``'s matches of its own process and routes their referee
 (``play_deal``) through :func:`seeing_play_deal`, which hands the deal to the oracles
@@ -25,7 +28,8 @@ before the first decision. src/ is unchanged: the views stay what each seat may 
 
 Deberts plays against an atout bot (``atout.arena.duplicate``, the boards of ``atout
 arena`` for the seed); Belote and Schieber against the peers' bots through
-``peer_bots.py`` (its boards, its venv, its log), run in the peers' venv like it.
+``peer_bots.py`` (its boards, its venv, its log), run in the peers' venv like it; that
+log's header does not record ``--depth`` and ``--nodes``: keep a log per setting.
 Deterministic: the solver's work is counted in nodes, never in seconds.
 """
 

@@ -613,7 +613,8 @@ def run_tests(python: Path, extra: list[str]) -> int:
     return subprocess.run(command, cwd=str(ROOT)).returncode
 
 
-def main(argv: list[str] | None = None) -> None:
+def arguments() -> argparse.ArgumentParser:
+    """The command line (``oracle.py`` passes its matches through it too)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", choices=("schieber", "belote"))
     parser.add_argument("--bot", default="expert", help="atout's bot (expert)")
@@ -629,6 +630,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="another match's log: the change per deal, board by board")
     parser.add_argument("--tests", nargs=argparse.REMAINDER,
                         help="run tests/test_peer_bots.py in the peers' venv")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = arguments()
     args = parser.parse_args(argv)
     if args.tests is None and args.game is None:
         parser.error("name a game (schieber or belote) or --tests")

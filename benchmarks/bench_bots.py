@@ -10,11 +10,14 @@ times, as a player waits them.
     python benchmarks/bench_bots.py expert --deals 10
     python benchmarks/bench_bots.py expert --decisions 10000       # deals until N decisions
     python benchmarks/bench_bots.py expert --time-budget none      # no deadline
+    python benchmarks/bench_bots.py expert --games belote --depth 6,7  # a deeper search
 
 The levels' budgets are work (solver nodes, worlds), not time; ``--time-budget`` sets
 the wall-clock safety net that only people's tables use (seconds; ``none`` or ``level``:
 off). The summary line counts the decisions over one second, those that reached the
-node budget and those cut by the safety net.
+node budget and those cut by the safety net. ``--depth AHEAD,FULL`` times a search
+level with another horizon (AHEAD tricks searched exactly, to the end from FULL tricks
+left), as ``benchmarks/card_play_variants.py --depth`` plays it.
 """
 
 from __future__ import annotations
@@ -39,10 +42,15 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def make(game: str, name: str, seed: int, budget: Any) -> Any:
+def make(game: str, name: str, seed: int, budget: Any,
+         depth: tuple[int, int] | None = None) -> Any:
     bot = make_bot(game, name, seed=seed)
     if budget != "level" and hasattr(bot, "time_budget"):
         bot.time_budget = budget
+    if depth is not None:
+        if not hasattr(bot, "depth"):
+            raise SystemExit(f"{name} has no search depth to set")
+        bot.depth = {**bot.depth, game: depth}
     return bot
 
 
@@ -55,7 +63,13 @@ def main() -> None:
                         help="play deals until this many decisions per game (overrides --deals)")
     parser.add_argument("--time-budget", default="level",
                         help="safety net, seconds per decision; 'none' or 'level': off")
+    parser.add_argument("--depth", default=None, metavar="AHEAD,FULL",
+                        help="the search's horizon in the games measured")
     args = parser.parse_args()
+    depth: tuple[int, int] | None = None
+    if args.depth:
+        ahead, _, full = args.depth.partition(",")
+        depth = (int(ahead), int(full or ahead))
     budget: Any = args.time_budget
     if budget == "none":
         budget = None
@@ -76,7 +90,7 @@ def main() -> None:
                 break
             deal = info.deal(seed=10_000 + i, dealer=i % info.num_players)
             bots = [
-                make(game, args.bot, i * 8 + s, budget) if s % 2 == 0
+                make(game, args.bot, i * 8 + s, budget, depth) if s % 2 == 0
                 else make_bot(game, "heuristic", seed=i * 8 + s)
                 for s in range(info.num_players)
             ]
@@ -92,7 +106,8 @@ def main() -> None:
                     spent_all += bool(getattr(bots[seat], "at_budget", False))
                 deal.apply(action)
         print(
-            f"{game}: {args.bot} (safety net {args.time_budget}), {len(times)} decisions: "
+            f"{game}: {args.bot}{f' depth {args.depth}' if depth else ''} "
+            f"(safety net {args.time_budget}), {len(times)} decisions: "
             f"median {statistics.median(times):.3f} s, "
             f"p90 {quantile(times, 0.9):.3f} s, p99 {quantile(times, 0.99):.3f} s, "
             f"worst {max(times):.3f} s; over 1 s: {sum(t > 1 for t in times)}, "

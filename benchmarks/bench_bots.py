@@ -5,7 +5,8 @@ Seat 0 (and its partner in four-player games) is the bot measured; the others ar
 rules-of-thumb bot. Forced decisions (a single legal action) are left out. The compiled
 kernels are loaded (or compiled) first, as ``atout play`` does in the background before
 a player's first move (``atout.bots.warm``); the time it took is printed. Wall-clock
-times, as a player waits them.
+times, as a player waits them, and the CPU time beside them (what a loaded machine
+does not inflate).
 
     python benchmarks/bench_bots.py expert --deals 10
     python benchmarks/bench_bots.py expert --decisions 10000       # deals until N decisions
@@ -81,6 +82,7 @@ def main() -> None:
     for game in args.games:
         info = get_game(game)
         times: list[float] = []
+        cpu: list[float] = []
         cut = 0
         spent_all = 0
         load_before = load()
@@ -97,11 +99,12 @@ def main() -> None:
             while not deal.is_over:
                 seat = deal.current_player()
                 view = deal.view(seat)
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 action = bots[seat].choose(view)
                 spent = time.perf_counter() - start
                 if seat % 2 == 0 and len(view.legal_actions) > 1:
                     times.append(spent)
+                    cpu.append(time.process_time() - start_cpu)
                     cut += bool(getattr(bots[seat], "cut", False))
                     spent_all += bool(getattr(bots[seat], "at_budget", False))
                 deal.apply(action)
@@ -112,7 +115,9 @@ def main() -> None:
             f"p90 {quantile(times, 0.9):.3f} s, p99 {quantile(times, 0.99):.3f} s, "
             f"worst {max(times):.3f} s; over 1 s: {sum(t > 1 for t in times)}, "
             f"at the node budget: {spent_all}, cut by the safety net: {cut} "
-            f"(load average {load_before} before, {load()} after)",
+            f"(load average {load_before} before, {load()} after); CPU time: median "
+            f"{statistics.median(cpu):.3f} s, p90 {quantile(cpu, 0.9):.3f} s, "
+            f"p99 {quantile(cpu, 0.99):.3f} s, worst {max(cpu):.3f} s",
             flush=True,
         )
 

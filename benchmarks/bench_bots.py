@@ -1,20 +1,24 @@
 """Decision time of the bots: median, 90th and 99th percentile and worst seconds per
-decision, per game, with the load average: wall clock (as a player waits) and the
-process's CPU time (what the decision cost, whatever else the machine runs).
+decision, per game, with the load average.
 
 Seat 0 (and its partner in four-player games) is the bot measured; the others are the
 rules-of-thumb bot. Forced decisions (a single legal action) are left out. The compiled
 kernels are loaded (or compiled) first, as ``atout play`` does in the background before
-a player's first move (``atout.bots.warm``); the time it took is printed.
+a player's first move (``atout.bots.warm``); the time it took is printed. Wall-clock
+times, as a player waits them, and the CPU time beside them (what a loaded machine
+does not inflate).
 
     python benchmarks/bench_bots.py expert --deals 10
     python benchmarks/bench_bots.py expert --decisions 10000       # deals until N decisions
     python benchmarks/bench_bots.py expert --time-budget none      # no deadline
+    python benchmarks/bench_bots.py expert --games belote --depth 6,7  # a deeper search
 
 The levels' budgets are work (solver nodes, worlds), not time; ``--time-budget`` sets
 the wall-clock safety net that only people's tables use (seconds; ``none`` or ``level``:
 off). The summary line counts the decisions over one second, those that reached the
-node budget and those cut by the safety net.
+node budget and those cut by the safety net. ``--depth AHEAD,FULL`` times a search
+level with another horizon (AHEAD tricks searched exactly, to the end from FULL tricks
+left), as ``benchmarks/card_play_variants.py --depth`` plays it.
 """
 
 from __future__ import annotations
@@ -39,10 +43,15 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def make(game: str, name: str, seed: int, budget: Any) -> Any:
+def make(game: str, name: str, seed: int, budget: Any,
+         depth: tuple[int, int] | None = None) -> Any:
     bot = make_bot(game, name, seed=seed)
     if budget != "level" and hasattr(bot, "time_budget"):
         bot.time_budget = budget
+    if depth is not None:
+        if not hasattr(bot, "depth"):
+            raise SystemExit(f"{name} has no search depth to set")
+        bot.depth = {**bot.depth, game: depth}
     return bot
 
 
@@ -55,7 +64,13 @@ def main() -> None:
                         help="play deals until this many decisions per game (overrides --deals)")
     parser.add_argument("--time-budget", default="level",
                         help="safety net, seconds per decision; 'none' or 'level': off")
+    parser.add_argument("--depth", default=None, metavar="AHEAD,FULL",
+                        help="the search's horizon in the games measured")
     args = parser.parse_args()
+    depth: tuple[int, int] | None = None
+    if args.depth:
+        ahead, _, full = args.depth.partition(",")
+        depth = (int(ahead), int(full or ahead))
     budget: Any = args.time_budget
     if budget == "none":
         budget = None
@@ -77,7 +92,7 @@ def main() -> None:
                 break
             deal = info.deal(seed=10_000 + i, dealer=i % info.num_players)
             bots = [
-                make(game, args.bot, i * 8 + s, budget) if s % 2 == 0
+                make(game, args.bot, i * 8 + s, budget, depth) if s % 2 == 0
                 else make_bot(game, "heuristic", seed=i * 8 + s)
                 for s in range(info.num_players)
             ]
@@ -94,14 +109,15 @@ def main() -> None:
                     spent_all += bool(getattr(bots[seat], "at_budget", False))
                 deal.apply(action)
         print(
-            f"{game}: {args.bot} (safety net {args.time_budget}), {len(times)} decisions: "
+            f"{game}: {args.bot}{f' depth {args.depth}' if depth else ''} "
+            f"(safety net {args.time_budget}), {len(times)} decisions: "
             f"median {statistics.median(times):.3f} s, "
             f"p90 {quantile(times, 0.9):.3f} s, p99 {quantile(times, 0.99):.3f} s, "
-            f"worst {max(times):.3f} s; CPU median {statistics.median(cpu):.3f} s, "
-            f"p90 {quantile(cpu, 0.9):.3f} s, p99 {quantile(cpu, 0.99):.3f} s, "
-            f"worst {max(cpu):.3f} s; over 1 s: {sum(t > 1 for t in times)}, "
+            f"worst {max(times):.3f} s; over 1 s: {sum(t > 1 for t in times)}, "
             f"at the node budget: {spent_all}, cut by the safety net: {cut} "
-            f"(load average {load_before} before, {load()} after)",
+            f"(load average {load_before} before, {load()} after); CPU time: median "
+            f"{statistics.median(cpu):.3f} s, p90 {quantile(cpu, 0.9):.3f} s, "
+            f"p99 {quantile(cpu, 0.99):.3f} s, worst {max(cpu):.3f} s",
             flush=True,
         )
 

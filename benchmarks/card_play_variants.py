@@ -3,6 +3,9 @@
     python benchmarks/card_play_variants.py belote --soft 0.5 --boards 300
     python benchmarks/card_play_variants.py belote --soft 0.5 --paired medium --boards 300
     python benchmarks/card_play_variants.py belote --depth 6,7 --paired medium --boards 300
+    python benchmarks/card_play_variants.py belote --depth 6,7 --paired medium --start 300 \
+        --boards 300 --save part2.json
+    python benchmarks/card_play_variants.py --combine part1.json part2.json
 
 Bot A is the level (``--level``, default ``expert``) with the variant: ``--soft S``
 weighs its worlds by the others' card play (:attr:`atout.bots.search.SearchBot.
@@ -19,6 +22,10 @@ same seed gives the same result on any machine and with any number of workers.
 same seeds for every bot, and prints the mean of each board's change (A's advantage
 over OPP minus B's) with its 95% interval: a board on which the variant changes no
 decision counts exactly 0, so this interval is far narrower than A against B's.
+
+``--start N`` plays the boards numbered from N (a board depends on its number alone), and
+``--save FILE`` writes each run's boards, so a long measurement can be split into runs
+over consecutive ranges that ``--combine`` prints as the one run over all the boards.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ import os
 import time
 from typing import Any
 
-from atout.arena import ArenaResult, duplicate
+from atout.arena import ArenaResult, BoardResult, duplicate
 from atout.bots.base import BOTS
 from atout.bots.search import ExpertBot, HardBot, PIMCBot
 
@@ -74,9 +81,52 @@ def paired_change(first: ArenaResult, second: ArenaResult) -> str:
     )
 
 
+def save(path: str, runs: list[ArenaResult], seed: int) -> None:
+    """Write the runs' boards (points of A and B in each play), to combine later."""
+    data = [
+        {"game": r.game, "bot_a": r.bot_a, "bot_b": r.bot_b, "seed": seed,
+         "boards": [[b.board, list(b.a_points), list(b.b_points)] for b in r.boards]}
+        for r in runs
+    ]
+    with open(path, "w") as f:
+        json.dump(data, f)
+
+
+def combine(paths: list[str]) -> list[ArenaResult]:
+    """The runs saved in ``paths`` (the same matches over other boards) as one run each."""
+    parts: list[list[dict[str, Any]]] = []
+    for path in paths:
+        with open(path) as f:
+            parts.append(json.load(f))
+    runs = []
+    for i, first in enumerate(parts[0]):
+        boards: dict[int, BoardResult] = {}
+        for part in parts:
+            run = part[i]
+            match = ("game", "bot_a", "bot_b", "seed")
+            if [run[k] for k in match] != [first[k] for k in match]:
+                raise SystemExit(f"not the same match: {run['bot_a']} vs {run['bot_b']}")
+            for n, a, b in run["boards"]:
+                if n in boards:
+                    raise SystemExit(f"board {n} saved twice")
+                boards[n] = BoardResult(n, (a[0], a[1]), (b[0], b[1]))
+        runs.append(ArenaResult(
+            first["game"], first["bot_a"], first["bot_b"],
+            tuple(boards[n] for n in sorted(boards)),
+        ))
+    return runs
+
+
+def report(runs: list[ArenaResult]) -> None:
+    for run in runs:
+        print(run.summary())
+    if len(runs) == 2:
+        print(paired_change(runs[0], runs[1]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=["deberts", "belote", "schieber"])
+    parser.add_argument("game", nargs="?", choices=["deberts", "belote", "schieber"])
     parser.add_argument("--level", choices=sorted(LEVELS), default="expert")
     parser.add_argument("--soft", type=float, default=None)
     parser.add_argument("--plain-soft", type=float, default=None)
@@ -87,8 +137,18 @@ def main() -> None:
                         help="A and B each against OPP, compared board by board")
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", type=int, default=0, help="the first board's number")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--save", default=None, metavar="FILE",
+                        help="write the boards played, for --combine")
+    parser.add_argument("--combine", nargs="+", default=None, metavar="FILE",
+                        help="print the runs saved in these files as one")
     args = parser.parse_args()
+    if args.combine:
+        report(combine(args.combine))
+        return
+    if args.game is None:
+        parser.error("a game is needed (or --combine)")
     depth = [int(x) for x in args.depth.split(",")] if args.depth else None
     a = f"{args.level}+soft{args.soft}+depth{args.depth}".replace(",", "-")
     b = f"{args.level}+soft{args.plain_soft}"
@@ -100,18 +160,15 @@ def main() -> None:
     _register()
     b = args.against or b
     start = time.perf_counter()
-    if args.paired:
-        runs = [
-            duplicate(args.game, x, args.paired, args.boards, seed=args.seed,
-                      workers=args.workers)
-            for x in (a, b)
-        ]
-        for run in runs:
-            print(run.summary())
-        print(paired_change(runs[0], runs[1]))
-    else:
-        result = duplicate(args.game, a, b, args.boards, seed=args.seed, workers=args.workers)
-        print(result.summary())
+    pairs = [(a, args.paired), (b, args.paired)] if args.paired else [(a, b)]
+    runs = [
+        duplicate(args.game, x, y, args.boards, seed=args.seed, workers=args.workers,
+                  first=args.start)
+        for x, y in pairs
+    ]
+    report(runs)
+    if args.save:
+        save(args.save, runs, args.seed)
     print(f"({time.perf_counter() - start:.0f} s)")
 
 

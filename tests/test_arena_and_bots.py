@@ -25,6 +25,14 @@ def test_duplicate_is_reproducible_and_independent_of_workers() -> None:
     assert board == play_board("deberts", "random", "random", 7, seed=3)
 
 
+def test_duplicate_runs_over_consecutive_ranges_combine() -> None:
+    whole = duplicate("deberts", "heuristic", "random", 12, seed=3)
+    head = duplicate("deberts", "heuristic", "random", 5, seed=3)
+    tail = duplicate("deberts", "heuristic", "random", 7, seed=3, first=5, workers=2)
+    assert [b.board for b in tail.boards] == list(range(5, 12))
+    assert head.boards + tail.boards == whole.boards
+
+
 def test_bots_only_choose_legal_actions_and_are_seeded() -> None:
     for seed in range(200):
         deal = DebertsDeal(seed=seed, dealer=seed % 2)

@@ -361,13 +361,16 @@ def test_expert_schieber_contract_is_the_rules_and_searches_forty_worlds() -> No
         expert.choose(view)
         assert expert.last_count == worlds, (game, expert.last_count)
     assert "belote" not in expert.bids_by_rules and expert.bid_worlds > 0
-    # Schieber's horizon: the expert 4 tricks ahead (exact from 5 left), hard 3 (from 4)
-    deal = get_game("schieber").deal(seed=2, dealer=0)
-    while deal.phase != "play":
-        deal.apply(deal.legal_actions()[0])
-    for level, ahead in (("expert", 4), ("hard", 3)):
-        bot = make_bot("schieber", level, seed=0)
-        assert bot._problem(deal, "schieber").stop == ahead
+    # the horizons: Schieber's expert 4 tricks ahead (exact from 5 left), hard 3 (from
+    # 4); Belote's expert 6 ahead (exact from 7 left), hard 4 (from 5)
+    for game, levels in (("schieber", (("expert", 4), ("hard", 3))),
+                         ("belote", (("expert", 6), ("pimc", 6), ("hard", 4)))):
+        deal = get_game(game).deal(seed=2, dealer=0)
+        while deal.phase != "play":
+            deal.apply(deal.legal_actions()[-1])  # a contract (all passing ends a Belote deal)
+        for level, ahead in levels:
+            bot = make_bot(game, level, seed=0)
+            assert bot._problem(deal, game).stop == ahead, (game, level)
 
 
 def test_levels_budgets_are_work_and_the_safety_net_is_off() -> None:

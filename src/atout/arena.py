@@ -171,6 +171,7 @@ def duplicate(
     seed: int = 0,
     options: str | None = None,
     workers: int = 1,
+    first: int = 0,
     progress: Callable[[int], None] | None = None,
     backend: str = "local",
     address: str | None = None,
@@ -178,6 +179,8 @@ def duplicate(
     """Play ``boards`` boards (twice each) between two bots named as on the command line.
 
     With ``workers > 1`` the boards are spread over processes; the result is the same.
+    The boards are numbered from ``first``: a board's cards and seeds depend on its number
+    alone, so runs over consecutive ranges combine into the run over all of them.
     ``backend="ray"`` runs the chunks of boards as Ray tasks instead (a local Ray
     instance, or the cluster at ``address``; see :mod:`atout.distributed`), with the
     same result again. ``progress`` is called with the number of boards just finished.
@@ -185,7 +188,7 @@ def duplicate(
     if backend not in ("local", "ray"):
         raise ValueError("backend must be 'local' or 'ray'")
     get_game(game)  # fail early on an unknown game
-    numbers = list(range(boards))
+    numbers = list(range(first, first + boards))
     results: list[BoardResult] = []
     chunk = max(1, min(50, boards // max(1, workers * 8) or 1))
     chunks = [numbers[i : i + chunk] for i in range(0, boards, chunk)]

@@ -67,6 +67,7 @@ class _Estimator(HardBot):
     name = "estimate"
     worlds = 4
     min_worlds = 4
+    worlds_by_game: dict[str, tuple[int, int]] = {}  # noqa: RUF012 - read-only table
     bid_worlds = 6
     #: Two tricks ahead, to the end from three left, in every game.
     depth = dict.fromkeys(NAMES, (2, 3))

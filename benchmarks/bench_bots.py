@@ -12,6 +12,7 @@ does not inflate).
     python benchmarks/bench_bots.py expert --decisions 10000       # deals until N decisions
     python benchmarks/bench_bots.py expert --time-budget none      # no deadline
     python benchmarks/bench_bots.py expert --games belote --depth 6,7  # a deeper search
+    python benchmarks/bench_bots.py expert --games schieber --nodes 3000000  # a smaller budget
 
 The levels' budgets are work (solver nodes, worlds), not time; ``--time-budget`` sets
 the wall-clock safety net that only people's tables use (seconds; ``none`` or ``level``:
@@ -44,8 +45,12 @@ def quantile(values: list[float], q: float) -> float:
 
 
 def make(game: str, name: str, seed: int, budget: Any,
-         depth: tuple[int, int] | None = None) -> Any:
+         depth: tuple[int, int] | None = None, nodes: int | None = None) -> Any:
     bot = make_bot(game, name, seed=seed)
+    if nodes is not None:
+        if not hasattr(bot, "node_budget_by_game"):
+            raise SystemExit(f"{name} has no node budget to set")
+        bot.node_budget_by_game = {**bot.node_budget_by_game, game: nodes}
     if budget != "level" and hasattr(bot, "time_budget"):
         bot.time_budget = budget
     if depth is not None:
@@ -66,6 +71,8 @@ def main() -> None:
                         help="safety net, seconds per decision; 'none' or 'level': off")
     parser.add_argument("--depth", default=None, metavar="AHEAD,FULL",
                         help="the search's horizon in the games measured")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="the solver's node budget per decision in the games measured")
     args = parser.parse_args()
     depth: tuple[int, int] | None = None
     if args.depth:
@@ -92,7 +99,7 @@ def main() -> None:
                 break
             deal = info.deal(seed=10_000 + i, dealer=i % info.num_players)
             bots = [
-                make(game, args.bot, i * 8 + s, budget, depth) if s % 2 == 0
+                make(game, args.bot, i * 8 + s, budget, depth, args.nodes) if s % 2 == 0
                 else make_bot(game, "heuristic", seed=i * 8 + s)
                 for s in range(info.num_players)
             ]
@@ -109,7 +116,8 @@ def main() -> None:
                     spent_all += bool(getattr(bots[seat], "at_budget", False))
                 deal.apply(action)
         print(
-            f"{game}: {args.bot}{f' depth {args.depth}' if depth else ''} "
+            f"{game}: {args.bot}{f' depth {args.depth}' if depth else ''}"
+            f"{f' nodes {args.nodes}' if args.nodes else ''} "
             f"(safety net {args.time_budget}), {len(times)} decisions: "
             f"median {statistics.median(times):.3f} s, "
             f"p90 {quantile(times, 0.9):.3f} s, p99 {quantile(times, 0.99):.3f} s, "

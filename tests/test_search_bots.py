@@ -358,6 +358,8 @@ def test_expert_schieber_contract_is_the_rules_and_searches_forty_worlds() -> No
         expert: Any = make_bot(game, "expert", seed=3)
         expert.time_budget = None
         expert.decisive = float("inf")  # no early stop: every world is solved
+        expert.node_budget_by_game = {}  # nor a stop at the budget (Schieber's is 3 million)
+        expert.node_budget = None
         expert.choose(view)
         assert expert.last_count == worlds, (game, expert.last_count)
     assert "belote" not in expert.bids_by_rules and expert.bid_worlds > 0

@@ -129,6 +129,8 @@ class SearchGame:
     bids_by_rules: bool = False
     #: Whether ``hard`` bids by the learned model (:mod:`atout.bots.bidding`).
     learned_bids: bool = False
+    #: ``hard``'s ``(worlds, min_worlds)`` per card decision where it draws more than 4.
+    hard_worlds: tuple[int, int] | None = None
 
 
 _search_game: Callable[[str], SearchGame] = parts("search")
@@ -280,7 +282,7 @@ DEBERTS_SEARCH: Final = SearchGame(
 #: paired against ``medium`` over 900 boards (docs/bots.md); the node budget caps its cost.
 BELOTE_SEARCH: Final = SearchGame(
     _belote_scoring, _belote_recorded, depth=(4, 5), full_depth=(6, 7), bid_margin=30.0,
-    learned_bids=True,
+    learned_bids=True, hard_worlds=(8, 8),
 )
 #: Schieber at full budget: 40 worlds (at least 12), and its contract and push by the
 #: rules of thumb, measured stronger against ChallengePlayer than 20 worlds and simulated
@@ -786,10 +788,10 @@ class HardBot(PIMCBot):
     name = "hard"
     worlds = 4
     min_worlds = 4
-    #: Belote: 8 worlds. With 4 its lead over ``medium`` was +2.9 per deal [-1.9, +7.7]
-    #: (700 boards); with 8, +11.7 [+6.8, +16.6], and ``expert`` still +10.8 [+6.2,
-    #: +15.4] above it (docs/bots.md, the ladder).
-    worlds_by_game: dict[str, tuple[int, int]] = {"belote": (8, 8)}  # noqa: RUF012 - read-only
+    #: Belote: 8 worlds (:attr:`SearchGame.hard_worlds`). With 4 its lead over ``medium``
+    #: was +2.9 per deal [-1.9, +7.7] (700 boards); with 8, +11.7 [+6.8, +16.6], and
+    #: ``expert`` still +10.8 [+6.2, +15.4] above it (docs/bots.md, the ladder).
+    worlds_by_game: dict[str, tuple[int, int]] = _by_game(lambda g: g.hard_worlds)
     depth = SearchBot.depth
     bid_worlds = 0
     #: Bids and doubles by the learned model in Deberts and Belote (docs/bots.md, "The

@@ -290,8 +290,8 @@ BELOTE_SEARCH: Final = SearchGame(
 #: to +22.2); searched 4 tricks ahead, to the end from 5 left (the base: 3 and 4): +13
 #: points per deal more, paired (docs/bots.md). ``hard`` leaves its contract and push to
 #: the rules of thumb: the learned model, trained on values 4 tricks deep, chose worse.
-#: ``expert``'s 3 million nodes a decision keep its worst under 0.6 s of CPU (0.46 s over
-#: 3,011 decisions; with 4.5 million, 0.92 s over 10,000) at no cost 300 boards against
+#: ``expert``'s 3 million nodes a decision cut its worst from 0.92 s of CPU to 0.68 s
+#: over 10,000 decisions on the shared machine (p99 0.30 s) at no cost 300 boards against
 #: ChallengePlayer can see (-1.9 per deal, 95% interval -11.3 to +7.5; docs/bots.md).
 SCHIEBER_SEARCH: Final = SearchGame(
     _schieber_scoring, _schieber_recorded, depth=(3, 4), full_depth=(4, 5),
